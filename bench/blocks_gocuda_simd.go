@@ -47,9 +47,9 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blocks.go:18
-							gc_vb8 := archsimd.BroadcastInt32x16(1)
+							gc_vb4 := archsimd.BroadcastInt32x16(1)
 //line blocks.go:18
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -58,7 +58,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 								var tid int = gc_tx2
 //line blocks.go:18
 								_ = tid
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb8).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -69,9 +69,9 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					}
 					if compiled.SIMD {
 //line blocks.go:18
-						gc_vb6 := archsimd.BroadcastInt32x8(1)
+						gc_vb3 := archsimd.BroadcastInt32x8(1)
 //line blocks.go:18
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -80,7 +80,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							var tid int = gc_tx2
 //line blocks.go:18
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb6).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -101,9 +101,9 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blocks.go:18
-							gc_vb4 := archsimd.BroadcastInt32x16(1)
+							gc_vb2 := archsimd.BroadcastInt32x16(1)
 //line blocks.go:18
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -118,7 +118,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 									break
 //line blocks.go:20
 								}
-								archsimd.LoadInt32x16Slice(s[tid:]).Add(gc_vb4).StoreSlice(s[tid:])
+								archsimd.LoadInt32x16Slice(s[tid:]).Add(gc_vb2).StoreSlice(s[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -129,9 +129,9 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					}
 					if compiled.SIMD {
 //line blocks.go:18
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						gc_vb := archsimd.BroadcastInt32x8(1)
 //line blocks.go:18
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -146,7 +146,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 								break
 //line blocks.go:20
 							}
-							archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb2).StoreSlice(s[tid:])
+							archsimd.LoadInt32x8Slice(s[tid:]).Add(gc_vb).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -61,9 +61,9 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line daxpy.go:17
-						gc_vb4 := archsimd.BroadcastFloat64x4(a)
+						gc_vb2 := archsimd.BroadcastFloat64x4(a)
 //line daxpy.go:17
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 //line daxpy.go:15
@@ -73,7 +73,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 //line daxpy.go:16
 							{
 //line daxpy.go:16
-								gc_vb4.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line daxpy.go:16
 							}
 						}
@@ -94,9 +94,9 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line daxpy.go:17
-						gc_vb2 := archsimd.BroadcastFloat64x4(a)
+						gc_vb := archsimd.BroadcastFloat64x4(a)
 //line daxpy.go:17
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 //line daxpy.go:15
@@ -111,7 +111,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 //line daxpy.go:17
 								}
 //line daxpy.go:17
-								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 //line daxpy.go:17
 							}
 						}

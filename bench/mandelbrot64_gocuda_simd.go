@@ -87,41 +87,41 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line mandelbrot64.go:32
-						gc_iota3212 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+						gc_iota329 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line mandelbrot64.go:32
-						_ = gc_iota3212
+						_ = gc_iota329
 //line mandelbrot64.go:39
-						gc_vb54 := archsimd.BroadcastFloat64x4(dx)
+						gc_vb39 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
-						_ = gc_vb54
+						_ = gc_vb39
 //line mandelbrot64.go:39
-						gc_vb55 := archsimd.BroadcastFloat64x4(x0)
+						gc_vb40 := archsimd.BroadcastFloat64x4(x0)
 //line mandelbrot64.go:39
-						_ = gc_vb55
+						_ = gc_vb40
 //line mandelbrot64.go:13
-						gc_vb56 := archsimd.BroadcastInt64x4(int64(0))
+						gc_vb41 := archsimd.BroadcastInt64x4(int64(0))
 //line mandelbrot64.go:13
-						_ = gc_vb56
+						_ = gc_vb41
 //line mandelbrot64.go:13
-						gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line mandelbrot64.go:13
-						_ = gc_all8
+						_ = gc_all6
 //line mandelbrot64.go:41
-						gc_vb57 := archsimd.BroadcastInt64x4(int64(maxIter))
+						gc_vb42 := archsimd.BroadcastInt64x4(int64(maxIter))
 //line mandelbrot64.go:41
-						_ = gc_vb57
+						_ = gc_vb42
 //line mandelbrot64.go:14
-						gc_vb58 := archsimd.BroadcastFloat64x4(4)
+						gc_vb43 := archsimd.BroadcastFloat64x4(4)
 //line mandelbrot64.go:14
-						_ = gc_vb58
+						_ = gc_vb43
 //line mandelbrot64.go:18
-						gc_vb59 := archsimd.BroadcastFloat64x4(2)
+						gc_vb44 := archsimd.BroadcastFloat64x4(2)
 //line mandelbrot64.go:18
-						_ = gc_vb59
+						_ = gc_vb44
 //line mandelbrot64.go:18
-						gc_vb60 := archsimd.BroadcastInt64x4(1)
+						gc_vb45 := archsimd.BroadcastInt64x4(1)
 //line mandelbrot64.go:18
-						_ = gc_vb60
+						_ = gc_vb45
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -135,7 +135,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:33
 							_ = j
 //line mandelbrot64.go:39
-							x := gc_vb55.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota3212).ConvertToFloat64().Mul(gc_vb54))
+							x := gc_vb40.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota329).ConvertToFloat64().Mul(gc_vb39))
 //line mandelbrot64.go:39
 							_ = x
 //line mandelbrot64.go:40
@@ -149,81 +149,81 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 							}
 //line mandelbrot64.go:41
-							gc_cRe12 := x
+							gc_cRe9 := x
 //line mandelbrot64.go:41
-							_ = gc_cRe12
+							_ = gc_cRe9
 //line mandelbrot64.go:41
-							gc_cIm12 := y
+							gc_cIm9 := y
 //line mandelbrot64.go:41
-							_ = gc_cIm12
+							_ = gc_cIm9
 //line mandelbrot64.go:41
-							gc_t23 := gc_cRe12
+							gc_t17 := gc_cRe9
 //line mandelbrot64.go:41
-							_ = gc_t23
+							_ = gc_t17
 //line mandelbrot64.go:41
-							gc_t24 := gc_cIm12
+							gc_t18 := gc_cIm9
 //line mandelbrot64.go:41
-							_ = gc_t24
+							_ = gc_t18
 //line mandelbrot64.go:41
-							gc_zRe12 := gc_t23
+							gc_zRe9 := gc_t17
 //line mandelbrot64.go:41
-							_ = gc_zRe12
+							_ = gc_zRe9
 //line mandelbrot64.go:41
-							gc_zIm12 := gc_t24
+							gc_zIm9 := gc_t18
 //line mandelbrot64.go:41
-							_ = gc_zIm12
+							_ = gc_zIm9
 //line mandelbrot64.go:41
-							var gc_i12 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+							var gc_i9 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line mandelbrot64.go:41
-							_ = gc_i12
+							_ = gc_i9
 //line mandelbrot64.go:41
 							{
 //line mandelbrot64.go:41
-								gc_i12 = gc_vb56
+								gc_i9 = gc_vb41
 //line mandelbrot64.go:41
-								gc_lanes8 := gc_all8
+								gc_lanes6 := gc_all6
 //line mandelbrot64.go:41
-								_ = gc_lanes8
+								_ = gc_lanes6
 //line mandelbrot64.go:41
 								for {
 //line mandelbrot64.go:41
-									gc_lanes8 = gc_lanes8.And(gc_i12.Less(gc_vb57))
+									gc_lanes6 = gc_lanes6.And(gc_i9.Less(gc_vb42))
 //line mandelbrot64.go:41
-									if gc_lanes8.ToBits() == 0 {
+									if gc_lanes6.ToBits() == 0 {
 //line mandelbrot64.go:41
 										break
 //line mandelbrot64.go:41
 									}
 //line mandelbrot64.go:41
-									gc_if12 := gc_zRe12.Mul(gc_zRe12).Add(gc_zIm12.Mul(gc_zIm12)).Greater(gc_vb58)
+									gc_if9 := gc_zRe9.Mul(gc_zRe9).Add(gc_zIm9.Mul(gc_zIm9)).Greater(gc_vb43)
 //line mandelbrot64.go:41
-									_ = gc_if12
+									_ = gc_if9
 //line mandelbrot64.go:41
-									if gc_lanes8.And(gc_if12).ToBits() != 0 {
+									if gc_lanes6.And(gc_if9).ToBits() != 0 {
 //line mandelbrot64.go:41
-										gc_lanes8 = gc_lanes8.And(gc_lanes8.And(gc_if12).ToInt64x4().Not().ToMask())
+										gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt64x4().Not().ToMask())
 //line mandelbrot64.go:41
 									}
 //line mandelbrot64.go:41
-									gc_newRe12 := gc_zRe12.Mul(gc_zRe12).Sub(gc_zIm12.Mul(gc_zIm12))
+									gc_newRe9 := gc_zRe9.Mul(gc_zRe9).Sub(gc_zIm9.Mul(gc_zIm9))
 //line mandelbrot64.go:41
-									_ = gc_newRe12
+									_ = gc_newRe9
 //line mandelbrot64.go:41
-									gc_newIm12 := gc_vb59.Mul(gc_zRe12).Mul(gc_zIm12)
+									gc_newIm9 := gc_vb44.Mul(gc_zRe9).Mul(gc_zIm9)
 //line mandelbrot64.go:41
-									_ = gc_newIm12
+									_ = gc_newIm9
 //line mandelbrot64.go:41
-									gc_zRe12 = gc_cRe12.Add(gc_newRe12).Merge(gc_zRe12, gc_lanes8)
+									gc_zRe9 = gc_cRe9.Add(gc_newRe9).Merge(gc_zRe9, gc_lanes6)
 //line mandelbrot64.go:41
-									gc_zIm12 = gc_cIm12.Add(gc_newIm12).Merge(gc_zIm12, gc_lanes8)
+									gc_zIm9 = gc_cIm9.Add(gc_newIm9).Merge(gc_zIm9, gc_lanes6)
 //line mandelbrot64.go:41
-									gc_i12 = gc_i12.Add(gc_vb60).Merge(gc_i12, gc_lanes8)
+									gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
 //line mandelbrot64.go:41
 								}
 //line mandelbrot64.go:41
 							}
 //line mandelbrot64.go:41
-							gc_i12.StoreSlice(gc_at2[gc_tx2:])
+							gc_i9.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -254,41 +254,41 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line mandelbrot64.go:32
-						gc_iota326 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+						gc_iota323 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line mandelbrot64.go:32
-						_ = gc_iota326
+						_ = gc_iota323
 //line mandelbrot64.go:39
-						gc_vb24 := archsimd.BroadcastFloat64x4(dx)
+						gc_vb9 := archsimd.BroadcastFloat64x4(dx)
 //line mandelbrot64.go:39
-						_ = gc_vb24
+						_ = gc_vb9
 //line mandelbrot64.go:39
-						gc_vb25 := archsimd.BroadcastFloat64x4(x0)
+						gc_vb10 := archsimd.BroadcastFloat64x4(x0)
 //line mandelbrot64.go:39
-						_ = gc_vb25
+						_ = gc_vb10
 //line mandelbrot64.go:13
-						gc_vb26 := archsimd.BroadcastInt64x4(int64(0))
+						gc_vb11 := archsimd.BroadcastInt64x4(int64(0))
 //line mandelbrot64.go:13
-						_ = gc_vb26
+						_ = gc_vb11
 //line mandelbrot64.go:13
-						gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line mandelbrot64.go:13
-						_ = gc_all4
+						_ = gc_all2
 //line mandelbrot64.go:41
-						gc_vb27 := archsimd.BroadcastInt64x4(int64(maxIter))
+						gc_vb12 := archsimd.BroadcastInt64x4(int64(maxIter))
 //line mandelbrot64.go:41
-						_ = gc_vb27
+						_ = gc_vb12
 //line mandelbrot64.go:14
-						gc_vb28 := archsimd.BroadcastFloat64x4(4)
+						gc_vb13 := archsimd.BroadcastFloat64x4(4)
 //line mandelbrot64.go:14
-						_ = gc_vb28
+						_ = gc_vb13
 //line mandelbrot64.go:18
-						gc_vb29 := archsimd.BroadcastFloat64x4(2)
+						gc_vb14 := archsimd.BroadcastFloat64x4(2)
 //line mandelbrot64.go:18
-						_ = gc_vb29
+						_ = gc_vb14
 //line mandelbrot64.go:18
-						gc_vb30 := archsimd.BroadcastInt64x4(1)
+						gc_vb15 := archsimd.BroadcastInt64x4(1)
 //line mandelbrot64.go:18
-						_ = gc_vb30
+						_ = gc_vb15
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -302,7 +302,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:33
 							_ = j
 //line mandelbrot64.go:39
-							x := gc_vb25.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota326).ConvertToFloat64().Mul(gc_vb24))
+							x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb9))
 //line mandelbrot64.go:39
 							_ = x
 //line mandelbrot64.go:40
@@ -316,81 +316,81 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 							}
 //line mandelbrot64.go:41
-							gc_cRe6 := x
+							gc_cRe3 := x
 //line mandelbrot64.go:41
-							_ = gc_cRe6
+							_ = gc_cRe3
 //line mandelbrot64.go:41
-							gc_cIm6 := y
+							gc_cIm3 := y
 //line mandelbrot64.go:41
-							_ = gc_cIm6
+							_ = gc_cIm3
 //line mandelbrot64.go:41
-							gc_t11 := gc_cRe6
+							gc_t5 := gc_cRe3
 //line mandelbrot64.go:41
-							_ = gc_t11
+							_ = gc_t5
 //line mandelbrot64.go:41
-							gc_t12 := gc_cIm6
+							gc_t6 := gc_cIm3
 //line mandelbrot64.go:41
-							_ = gc_t12
+							_ = gc_t6
 //line mandelbrot64.go:41
-							gc_zRe6 := gc_t11
+							gc_zRe3 := gc_t5
 //line mandelbrot64.go:41
-							_ = gc_zRe6
+							_ = gc_zRe3
 //line mandelbrot64.go:41
-							gc_zIm6 := gc_t12
+							gc_zIm3 := gc_t6
 //line mandelbrot64.go:41
-							_ = gc_zIm6
+							_ = gc_zIm3
 //line mandelbrot64.go:41
-							var gc_i6 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+							var gc_i3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line mandelbrot64.go:41
-							_ = gc_i6
+							_ = gc_i3
 //line mandelbrot64.go:41
 							{
 //line mandelbrot64.go:41
-								gc_i6 = gc_vb26
+								gc_i3 = gc_vb11
 //line mandelbrot64.go:41
-								gc_lanes4 := gc_all4
+								gc_lanes2 := gc_all2
 //line mandelbrot64.go:41
-								_ = gc_lanes4
+								_ = gc_lanes2
 //line mandelbrot64.go:41
 								for {
 //line mandelbrot64.go:41
-									gc_lanes4 = gc_lanes4.And(gc_i6.Less(gc_vb27))
+									gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
 //line mandelbrot64.go:41
-									if gc_lanes4.ToBits() == 0 {
+									if gc_lanes2.ToBits() == 0 {
 //line mandelbrot64.go:41
 										break
 //line mandelbrot64.go:41
 									}
 //line mandelbrot64.go:41
-									gc_if6 := gc_zRe6.Mul(gc_zRe6).Add(gc_zIm6.Mul(gc_zIm6)).Greater(gc_vb28)
+									gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
 //line mandelbrot64.go:41
-									_ = gc_if6
+									_ = gc_if3
 //line mandelbrot64.go:41
-									if gc_lanes4.And(gc_if6).ToBits() != 0 {
+									if gc_lanes2.And(gc_if3).ToBits() != 0 {
 //line mandelbrot64.go:41
-										gc_lanes4 = gc_lanes4.And(gc_lanes4.And(gc_if6).ToInt64x4().Not().ToMask())
+										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().ToMask())
 //line mandelbrot64.go:41
 									}
 //line mandelbrot64.go:41
-									gc_newRe6 := gc_zRe6.Mul(gc_zRe6).Sub(gc_zIm6.Mul(gc_zIm6))
+									gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
 //line mandelbrot64.go:41
-									_ = gc_newRe6
+									_ = gc_newRe3
 //line mandelbrot64.go:41
-									gc_newIm6 := gc_vb29.Mul(gc_zRe6).Mul(gc_zIm6)
+									gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
 //line mandelbrot64.go:41
-									_ = gc_newIm6
+									_ = gc_newIm3
 //line mandelbrot64.go:41
-									gc_zRe6 = gc_cRe6.Add(gc_newRe6).Merge(gc_zRe6, gc_lanes4)
+									gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
 //line mandelbrot64.go:41
-									gc_zIm6 = gc_cIm6.Add(gc_newIm6).Merge(gc_zIm6, gc_lanes4)
+									gc_zIm3 = gc_cIm3.Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
 //line mandelbrot64.go:41
-									gc_i6 = gc_i6.Add(gc_vb30).Merge(gc_i6, gc_lanes4)
+									gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 //line mandelbrot64.go:41
 								}
 //line mandelbrot64.go:41
 							}
 //line mandelbrot64.go:41
-							gc_i6.StoreSlice(out[j*width+i:])
+							gc_i3.StoreSlice(out[j*width+i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -115,45 +115,45 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 							for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-								var gc_t28 int = y + dy
+								var gc_t12 int = y + dy
 //line blur.go:95
-								_ = gc_t28
+								_ = gc_t12
 //line blur.go:95
-								var gc_i15 int = gc_t28
+								var gc_i7 int = gc_t12
 //line blur.go:95
-								_ = gc_i15
+								_ = gc_i7
 //line blur.go:95
-								var gc_t29 int = min(max(gc_i15, 0), height-
+								var gc_t13 int = min(max(gc_i7, 0), height-
 
 //line blur.go:139
 									1)
 //line blur.go:139
-								_ = gc_t29
+								_ = gc_t13
 //line blur.go:139
-								var row []float32 = src[gc_t29*width:]
+								var row []float32 = src[gc_t13*width:]
 //line blur.go:96
 								_ = row
 //line blur.go:96
 								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t30 int = x + dx
+										var gc_t14 int = x + dx
 //line blur.go:97
-										_ = gc_t30
+										_ = gc_t14
 //line blur.go:97
-										var gc_i16 int = gc_t30
+										var gc_i8 int = gc_t14
 //line blur.go:97
-										_ = gc_i16
+										_ = gc_i8
 //line blur.go:97
-										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:97
 										{
 //line blur.go:97
-											gc_ld8 = archsimd.LoadFloat32x16Slice(row[gc_i16:])
+											gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
 //line blur.go:97
 										}
 //line blur.go:97
-										sum = sum.Add(gc_ld8)
+										sum = sum.Add(gc_ld4)
 //line blur.go:97
 									}
 //line blur.go:97
@@ -161,37 +161,37 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-										var gc_t30 int = x + dx
+										var gc_t14 int = x + dx
 //line blur.go:97
-										_ = gc_t30
+										_ = gc_t14
 //line blur.go:97
-										var gc_i16 int = gc_t30
+										var gc_i8 int = gc_t14
 //line blur.go:97
-										_ = gc_i16
+										_ = gc_i8
 //line blur.go:97
-										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:97
-										if gc_i16 >=
+										if gc_i8 >=
 
 //line blur.go:139
-											0 && gc_i16+15 <= (width-
+											0 && gc_i8+15 <= (width-
 
 //line blur.go:139
-											1) && gc_i16 <= len(row)-16 {
+											1) && gc_i8 <= len(row)-16 {
 //line blur.go:139
-											gc_ld8 = archsimd.LoadFloat32x16Slice(row[gc_i16:])
+											gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
 //line blur.go:139
 										} else {
 //line blur.go:139
-											var gc_lanes8 [16]float32
+											var gc_lanes4 [16]float32
 //line blur.go:139
-											for gc_k8 := range 16 {
+											for gc_k4 := range 16 {
 //line blur.go:139
-												if 0xffff&(1<<gc_k8) != 0 {
+												if 0xffff&(1<<gc_k4) != 0 {
 //line blur.go:139
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos2.Thread = gc_rank2 + gc_k4
 //line blur.go:139
-													gc_lanes8[gc_k8] = row[min(max(gc_i16+gc_k8, 0), width-
+													gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
 
 //line blur.go:139
 														1)]
@@ -202,11 +202,11 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 											gc_pos2.Thread = gc_rank2
 //line blur.go:139
-											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 //line blur.go:139
 										}
 //line blur.go:139
-										sum = sum.Add(gc_ld8)
+										sum = sum.Add(gc_ld4)
 //line blur.go:139
 									}
 //line blur.go:139
@@ -265,45 +265,45 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 						for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-							var gc_t17 int = y + dy
+							var gc_t9 int = y + dy
 //line blur.go:95
-							_ = gc_t17
+							_ = gc_t9
 //line blur.go:95
-							var gc_i9 int = gc_t17
+							var gc_i5 int = gc_t9
 //line blur.go:95
-							_ = gc_i9
+							_ = gc_i5
 //line blur.go:95
-							var gc_t18 int = min(max(gc_i9, 0), height-
+							var gc_t10 int = min(max(gc_i5, 0), height-
 
 //line blur.go:139
 								1)
 //line blur.go:139
-							_ = gc_t18
+							_ = gc_t10
 //line blur.go:139
-							var row []float32 = src[gc_t18*width:]
+							var row []float32 = src[gc_t10*width:]
 //line blur.go:96
 							_ = row
 //line blur.go:96
 							if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
 								for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-									var gc_t19 int = x + dx
+									var gc_t11 int = x + dx
 //line blur.go:97
-									_ = gc_t19
+									_ = gc_t11
 //line blur.go:97
-									var gc_i10 int = gc_t19
+									var gc_i6 int = gc_t11
 //line blur.go:97
-									_ = gc_i10
+									_ = gc_i6
 //line blur.go:97
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:97
 									{
 //line blur.go:97
-										gc_ld5 = archsimd.LoadFloat32x8Slice(row[gc_i10:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
 //line blur.go:97
 									}
 //line blur.go:97
-									sum = sum.Add(gc_ld5)
+									sum = sum.Add(gc_ld3)
 //line blur.go:97
 								}
 //line blur.go:97
@@ -311,37 +311,37 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:97
 								for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-									var gc_t19 int = x + dx
+									var gc_t11 int = x + dx
 //line blur.go:97
-									_ = gc_t19
+									_ = gc_t11
 //line blur.go:97
-									var gc_i10 int = gc_t19
+									var gc_i6 int = gc_t11
 //line blur.go:97
-									_ = gc_i10
+									_ = gc_i6
 //line blur.go:97
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:97
-									if gc_i10 >=
+									if gc_i6 >=
 
 //line blur.go:139
-										0 && gc_i10+7 <= (width-
+										0 && gc_i6+7 <= (width-
 
 //line blur.go:139
-										1) && gc_i10 <= len(row)-8 {
+										1) && gc_i6 <= len(row)-8 {
 //line blur.go:139
-										gc_ld5 = archsimd.LoadFloat32x8Slice(row[gc_i10:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(row[gc_i6:])
 //line blur.go:139
 									} else {
 //line blur.go:139
-										var gc_lanes5 [8]float32
+										var gc_lanes3 [8]float32
 //line blur.go:139
-										for gc_k5 := range 8 {
+										for gc_k3 := range 8 {
 //line blur.go:139
-											if 0xff&(1<<gc_k5) != 0 {
+											if 0xff&(1<<gc_k3) != 0 {
 //line blur.go:139
-												gc_pos2.Thread = gc_rank2 + gc_k5
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line blur.go:139
-												gc_lanes5[gc_k5] = row[min(max(gc_i10+gc_k5, 0), width-
+												gc_lanes3[gc_k3] = row[min(max(gc_i6+gc_k3, 0), width-
 
 //line blur.go:139
 													1)]
@@ -352,11 +352,11 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 										gc_pos2.Thread = gc_rank2
 //line blur.go:139
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blur.go:139
 									}
 //line blur.go:139
-									sum = sum.Add(gc_ld5)
+									sum = sum.Add(gc_ld3)
 //line blur.go:139
 								}
 //line blur.go:139
@@ -627,7 +627,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						1)))
 //line blur.go:142
 					_ = gc_vb2
-				gc_steps8:
+				gc_steps4:
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -662,14 +662,14 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:131
 									{
 //line blur.go:131
-										gc_ld8 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
 									}
 //line blur.go:132
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line blur.go:132
 								}
 //line blur.go:132
@@ -677,18 +677,18 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blur.go:131
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-16 {
-										gc_ld8 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 									} else {
 //line blur.go:132
-										break gc_steps8
+										break gc_steps4
 //line blur.go:132
 									}
 //line blur.go:132
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line blur.go:132
 								}
 //line blur.go:132
@@ -719,7 +719,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 					1)))
 //line blur.go:142
 				_ = gc_vb
-			gc_steps5:
+			gc_steps3:
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -754,14 +754,14 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:131
 								{
 //line blur.go:131
-									gc_ld5 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 								}
 //line blur.go:132
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line blur.go:132
 							}
 //line blur.go:132
@@ -769,18 +769,18 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blur.go:131
 								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-8 {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 								} else {
 //line blur.go:132
-									break gc_steps5
+									break gc_steps3
 //line blur.go:132
 								}
 //line blur.go:132
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line blur.go:132
 							}
 //line blur.go:132

@@ -71,9 +71,9 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line histogram.go:34
-							gc_vb8 := archsimd.BroadcastUint32x16(0)
+							gc_vb4 := archsimd.BroadcastUint32x16(0)
 //line histogram.go:34
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -87,7 +87,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:33
 								_ = b
 //line histogram.go:34
-								gc_vb8.StoreSlice(gc_at4[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -98,9 +98,9 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					}
 					if compiled.SIMD {
 //line histogram.go:34
-						gc_vb6 := archsimd.BroadcastUint32x8(0)
+						gc_vb3 := archsimd.BroadcastUint32x8(0)
 //line histogram.go:34
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -114,7 +114,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:33
 							_ = b
 //line histogram.go:34
-							gc_vb6.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -143,9 +143,9 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line histogram.go:34
-							gc_vb4 := archsimd.BroadcastUint32x16(0)
+							gc_vb2 := archsimd.BroadcastUint32x16(0)
 //line histogram.go:34
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -165,7 +165,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:34
 								}
 //line histogram.go:34
-								gc_vb4.StoreSlice(local[b:])
+								gc_vb2.StoreSlice(local[b:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -176,9 +176,9 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					}
 					if compiled.SIMD {
 //line histogram.go:34
-						gc_vb2 := archsimd.BroadcastUint32x8(0)
+						gc_vb := archsimd.BroadcastUint32x8(0)
 //line histogram.go:34
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -198,7 +198,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:34
 							}
 //line histogram.go:34
-							gc_vb2.StoreSlice(local[b:])
+							gc_vb.StoreSlice(local[b:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

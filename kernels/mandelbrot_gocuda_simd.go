@@ -87,41 +87,41 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line mandelbrot.go:44
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line mandelbrot.go:44
-						_ = gc_iota18
+						_ = gc_iota15
 //line mandelbrot.go:51
-						gc_vb84 := archsimd.BroadcastFloat32x8(dx)
+						gc_vb69 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
-						_ = gc_vb84
+						_ = gc_vb69
 //line mandelbrot.go:51
-						gc_vb85 := archsimd.BroadcastFloat32x8(x0)
+						gc_vb70 := archsimd.BroadcastFloat32x8(x0)
 //line mandelbrot.go:51
-						_ = gc_vb85
+						_ = gc_vb70
 //line mandelbrot.go:25
-						gc_vb86 := archsimd.BroadcastInt32x8(0)
+						gc_vb71 := archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:25
-						_ = gc_vb86
+						_ = gc_vb71
 //line mandelbrot.go:25
-						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line mandelbrot.go:25
-						_ = gc_all12
+						_ = gc_all10
 //line mandelbrot.go:53
-						gc_vb87 := archsimd.BroadcastInt32x8(maxIter)
+						gc_vb72 := archsimd.BroadcastInt32x8(maxIter)
 //line mandelbrot.go:53
-						_ = gc_vb87
+						_ = gc_vb72
 //line mandelbrot.go:26
-						gc_vb88 := archsimd.BroadcastFloat32x8(4)
+						gc_vb73 := archsimd.BroadcastFloat32x8(4)
 //line mandelbrot.go:26
-						_ = gc_vb88
+						_ = gc_vb73
 //line mandelbrot.go:30
-						gc_vb89 := archsimd.BroadcastFloat32x8(2)
+						gc_vb74 := archsimd.BroadcastFloat32x8(2)
 //line mandelbrot.go:30
-						_ = gc_vb89
+						_ = gc_vb74
 //line mandelbrot.go:30
-						gc_vb90 := archsimd.BroadcastInt32x8(1)
+						gc_vb75 := archsimd.BroadcastInt32x8(1)
 //line mandelbrot.go:30
-						_ = gc_vb90
+						_ = gc_vb75
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -135,7 +135,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:45
 							_ = j
 //line mandelbrot.go:51
-							x := gc_vb85.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota18).ConvertToFloat32().Mul(gc_vb84))
+							x := gc_vb70.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota15).ConvertToFloat32().Mul(gc_vb69))
 //line mandelbrot.go:51
 							_ = x
 //line mandelbrot.go:52
@@ -149,81 +149,81 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_cRe18 := x
+							gc_cRe15 := x
 //line mandelbrot.go:53
-							_ = gc_cRe18
+							_ = gc_cRe15
 //line mandelbrot.go:53
-							gc_cIm18 := y
+							gc_cIm15 := y
 //line mandelbrot.go:53
-							_ = gc_cIm18
+							_ = gc_cIm15
 //line mandelbrot.go:53
-							gc_t35 := gc_cRe18
+							gc_t29 := gc_cRe15
 //line mandelbrot.go:53
-							_ = gc_t35
+							_ = gc_t29
 //line mandelbrot.go:53
-							gc_t36 := gc_cIm18
+							gc_t30 := gc_cIm15
 //line mandelbrot.go:53
-							_ = gc_t36
+							_ = gc_t30
 //line mandelbrot.go:53
-							gc_zRe18 := gc_t35
+							gc_zRe15 := gc_t29
 //line mandelbrot.go:53
-							_ = gc_zRe18
+							_ = gc_zRe15
 //line mandelbrot.go:53
-							gc_zIm18 := gc_t36
+							gc_zIm15 := gc_t30
 //line mandelbrot.go:53
-							_ = gc_zIm18
+							_ = gc_zIm15
 //line mandelbrot.go:53
-							var gc_i18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_i15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:53
-							_ = gc_i18
+							_ = gc_i15
 //line mandelbrot.go:53
 							{
 //line mandelbrot.go:53
-								gc_i18 = gc_vb86
+								gc_i15 = gc_vb71
 //line mandelbrot.go:53
-								gc_lanes12 := gc_all12
+								gc_lanes10 := gc_all10
 //line mandelbrot.go:53
-								_ = gc_lanes12
+								_ = gc_lanes10
 //line mandelbrot.go:53
 								for {
 //line mandelbrot.go:53
-									gc_lanes12 = gc_lanes12.And(gc_i18.Less(gc_vb87))
+									gc_lanes10 = gc_lanes10.And(gc_i15.Less(gc_vb72))
 //line mandelbrot.go:53
-									if gc_lanes12.ToBits() == 0 {
+									if gc_lanes10.ToBits() == 0 {
 //line mandelbrot.go:53
 										break
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_if18 := gc_zRe18.Mul(gc_zRe18).Add(gc_zIm18.Mul(gc_zIm18)).Greater(gc_vb88)
+									gc_if15 := gc_zRe15.Mul(gc_zRe15).Add(gc_zIm15.Mul(gc_zIm15)).Greater(gc_vb73)
 //line mandelbrot.go:53
-									_ = gc_if18
+									_ = gc_if15
 //line mandelbrot.go:53
-									if gc_lanes12.And(gc_if18).ToBits() != 0 {
+									if gc_lanes10.And(gc_if15).ToBits() != 0 {
 //line mandelbrot.go:53
-										gc_lanes12 = gc_lanes12.And(gc_lanes12.And(gc_if18).ToInt32x8().Not().ToMask())
+										gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().ToMask())
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_newRe18 := gc_zRe18.Mul(gc_zRe18).Sub(gc_zIm18.Mul(gc_zIm18))
+									gc_newRe15 := gc_zRe15.Mul(gc_zRe15).Sub(gc_zIm15.Mul(gc_zIm15))
 //line mandelbrot.go:53
-									_ = gc_newRe18
+									_ = gc_newRe15
 //line mandelbrot.go:53
-									gc_newIm18 := gc_vb89.Mul(gc_zRe18).Mul(gc_zIm18)
+									gc_newIm15 := gc_vb74.Mul(gc_zRe15).Mul(gc_zIm15)
 //line mandelbrot.go:53
-									_ = gc_newIm18
+									_ = gc_newIm15
 //line mandelbrot.go:53
-									gc_zRe18 = gc_cRe18.Add(gc_newRe18).Merge(gc_zRe18, gc_lanes12)
+									gc_zRe15 = gc_cRe15.Add(gc_newRe15).Merge(gc_zRe15, gc_lanes10)
 //line mandelbrot.go:53
-									gc_zIm18 = gc_cIm18.Add(gc_newIm18).Merge(gc_zIm18, gc_lanes12)
+									gc_zIm15 = gc_cIm15.Add(gc_newIm15).Merge(gc_zIm15, gc_lanes10)
 //line mandelbrot.go:53
-									gc_i18 = gc_i18.Add(gc_vb90).Merge(gc_i18, gc_lanes12)
+									gc_i15 = gc_i15.Add(gc_vb75).Merge(gc_i15, gc_lanes10)
 //line mandelbrot.go:53
 								}
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_i18.StoreSlice(gc_at2[gc_tx2:])
+							gc_i15.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -254,41 +254,41 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line mandelbrot.go:44
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line mandelbrot.go:44
-						_ = gc_iota6
+						_ = gc_iota3
 //line mandelbrot.go:51
-						gc_vb24 := archsimd.BroadcastFloat32x8(dx)
+						gc_vb9 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
-						_ = gc_vb24
+						_ = gc_vb9
 //line mandelbrot.go:51
-						gc_vb25 := archsimd.BroadcastFloat32x8(x0)
+						gc_vb10 := archsimd.BroadcastFloat32x8(x0)
 //line mandelbrot.go:51
-						_ = gc_vb25
+						_ = gc_vb10
 //line mandelbrot.go:25
-						gc_vb26 := archsimd.BroadcastInt32x8(0)
+						gc_vb11 := archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:25
-						_ = gc_vb26
+						_ = gc_vb11
 //line mandelbrot.go:25
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line mandelbrot.go:25
-						_ = gc_all4
+						_ = gc_all2
 //line mandelbrot.go:53
-						gc_vb27 := archsimd.BroadcastInt32x8(maxIter)
+						gc_vb12 := archsimd.BroadcastInt32x8(maxIter)
 //line mandelbrot.go:53
-						_ = gc_vb27
+						_ = gc_vb12
 //line mandelbrot.go:26
-						gc_vb28 := archsimd.BroadcastFloat32x8(4)
+						gc_vb13 := archsimd.BroadcastFloat32x8(4)
 //line mandelbrot.go:26
-						_ = gc_vb28
+						_ = gc_vb13
 //line mandelbrot.go:30
-						gc_vb29 := archsimd.BroadcastFloat32x8(2)
+						gc_vb14 := archsimd.BroadcastFloat32x8(2)
 //line mandelbrot.go:30
-						_ = gc_vb29
+						_ = gc_vb14
 //line mandelbrot.go:30
-						gc_vb30 := archsimd.BroadcastInt32x8(1)
+						gc_vb15 := archsimd.BroadcastInt32x8(1)
 //line mandelbrot.go:30
-						_ = gc_vb30
+						_ = gc_vb15
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -302,7 +302,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:45
 							_ = j
 //line mandelbrot.go:51
-							x := gc_vb25.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota6).ConvertToFloat32().Mul(gc_vb24))
+							x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
 //line mandelbrot.go:51
 							_ = x
 //line mandelbrot.go:52
@@ -316,81 +316,81 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_cRe6 := x
+							gc_cRe3 := x
 //line mandelbrot.go:53
-							_ = gc_cRe6
+							_ = gc_cRe3
 //line mandelbrot.go:53
-							gc_cIm6 := y
+							gc_cIm3 := y
 //line mandelbrot.go:53
-							_ = gc_cIm6
+							_ = gc_cIm3
 //line mandelbrot.go:53
-							gc_t11 := gc_cRe6
+							gc_t5 := gc_cRe3
 //line mandelbrot.go:53
-							_ = gc_t11
+							_ = gc_t5
 //line mandelbrot.go:53
-							gc_t12 := gc_cIm6
+							gc_t6 := gc_cIm3
 //line mandelbrot.go:53
-							_ = gc_t12
+							_ = gc_t6
 //line mandelbrot.go:53
-							gc_zRe6 := gc_t11
+							gc_zRe3 := gc_t5
 //line mandelbrot.go:53
-							_ = gc_zRe6
+							_ = gc_zRe3
 //line mandelbrot.go:53
-							gc_zIm6 := gc_t12
+							gc_zIm3 := gc_t6
 //line mandelbrot.go:53
-							_ = gc_zIm6
+							_ = gc_zIm3
 //line mandelbrot.go:53
-							var gc_i6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_i3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:53
-							_ = gc_i6
+							_ = gc_i3
 //line mandelbrot.go:53
 							{
 //line mandelbrot.go:53
-								gc_i6 = gc_vb26
+								gc_i3 = gc_vb11
 //line mandelbrot.go:53
-								gc_lanes4 := gc_all4
+								gc_lanes2 := gc_all2
 //line mandelbrot.go:53
-								_ = gc_lanes4
+								_ = gc_lanes2
 //line mandelbrot.go:53
 								for {
 //line mandelbrot.go:53
-									gc_lanes4 = gc_lanes4.And(gc_i6.Less(gc_vb27))
+									gc_lanes2 = gc_lanes2.And(gc_i3.Less(gc_vb12))
 //line mandelbrot.go:53
-									if gc_lanes4.ToBits() == 0 {
+									if gc_lanes2.ToBits() == 0 {
 //line mandelbrot.go:53
 										break
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_if6 := gc_zRe6.Mul(gc_zRe6).Add(gc_zIm6.Mul(gc_zIm6)).Greater(gc_vb28)
+									gc_if3 := gc_zRe3.Mul(gc_zRe3).Add(gc_zIm3.Mul(gc_zIm3)).Greater(gc_vb13)
 //line mandelbrot.go:53
-									_ = gc_if6
+									_ = gc_if3
 //line mandelbrot.go:53
-									if gc_lanes4.And(gc_if6).ToBits() != 0 {
+									if gc_lanes2.And(gc_if3).ToBits() != 0 {
 //line mandelbrot.go:53
-										gc_lanes4 = gc_lanes4.And(gc_lanes4.And(gc_if6).ToInt32x8().Not().ToMask())
+										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().ToMask())
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_newRe6 := gc_zRe6.Mul(gc_zRe6).Sub(gc_zIm6.Mul(gc_zIm6))
+									gc_newRe3 := gc_zRe3.Mul(gc_zRe3).Sub(gc_zIm3.Mul(gc_zIm3))
 //line mandelbrot.go:53
-									_ = gc_newRe6
+									_ = gc_newRe3
 //line mandelbrot.go:53
-									gc_newIm6 := gc_vb29.Mul(gc_zRe6).Mul(gc_zIm6)
+									gc_newIm3 := gc_vb14.Mul(gc_zRe3).Mul(gc_zIm3)
 //line mandelbrot.go:53
-									_ = gc_newIm6
+									_ = gc_newIm3
 //line mandelbrot.go:53
-									gc_zRe6 = gc_cRe6.Add(gc_newRe6).Merge(gc_zRe6, gc_lanes4)
+									gc_zRe3 = gc_cRe3.Add(gc_newRe3).Merge(gc_zRe3, gc_lanes2)
 //line mandelbrot.go:53
-									gc_zIm6 = gc_cIm6.Add(gc_newIm6).Merge(gc_zIm6, gc_lanes4)
+									gc_zIm3 = gc_cIm3.Add(gc_newIm3).Merge(gc_zIm3, gc_lanes2)
 //line mandelbrot.go:53
-									gc_i6 = gc_i6.Add(gc_vb30).Merge(gc_i6, gc_lanes4)
+									gc_i3 = gc_i3.Add(gc_vb15).Merge(gc_i3, gc_lanes2)
 //line mandelbrot.go:53
 								}
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_i6.StoreSlice(out[j*width+i:])
+							gc_i3.StoreSlice(out[j*width+i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -178,9 +178,9 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							var gc_stop2 bool
 							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line matmul.go:128
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line matmul.go:128
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -198,7 +198,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 									_ = sum
 //line matmul.go:135
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
 //line matmul.go:135
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
@@ -211,9 +211,9 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						if compiled.SIMD {
 //line matmul.go:128
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line matmul.go:128
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -231,7 +231,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 								_ = sum
 //line matmul.go:135
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line matmul.go:135
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -260,9 +260,9 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							var gc_stop3 bool
 							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line matmul.go:128
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line matmul.go:128
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
@@ -286,7 +286,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:135
 									}
 //line matmul.go:135
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
 //line matmul.go:135
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
@@ -299,9 +299,9 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 						if compiled.SIMD {
 //line matmul.go:128
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line matmul.go:128
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -325,7 +325,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:135
 								}
 //line matmul.go:135
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
 //line matmul.go:135
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -670,27 +670,27 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row18 := gc_ty2
-				if gc_row18 >= 0 && gc_row18 < len(as) && gc_bdx2 <= len(as[gc_row18]) && gc_row18 < len(bs) && gc_bdx2 <= len(bs[gc_row18]) {
-					gc_at4 := as[gc_row18][:gc_bdx2]
-					gc_at5 := bs[gc_row18][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at4 := as[gc_row10][:gc_bdx2]
+					gc_at5 := bs[gc_row10][:gc_bdx2]
 					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line matmul.go:162
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:162
-							_ = gc_iota16
+							_ = gc_iota8
 //line matmul.go:162
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:162
-							_ = gc_none16
+							_ = gc_none8
 //line matmul.go:162
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:162
-							_ = gc_all16
-						gc_steps16:
+							_ = gc_all8
+						gc_steps8:
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -712,101 +712,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:164
 								_ = col
 //line matmul.go:167
-								var gc_t31 int = p + tx
+								var gc_t15 int = p + tx
 //line matmul.go:167
-								_ = gc_t31
+								_ = gc_t15
 //line matmul.go:167
-								var gc_t32 int = p + ty
+								var gc_t16 int = p + ty
 //line matmul.go:167
-								_ = gc_t32
+								_ = gc_t16
 //line matmul.go:167
-								var gc_row17 int = row
+								var gc_row9 int = row
 //line matmul.go:167
-								_ = gc_row17
+								_ = gc_row9
 //line matmul.go:167
-								var gc_col16 int = col
+								var gc_col8 int = col
 //line matmul.go:167
-								_ = gc_col16
+								_ = gc_col8
 //line matmul.go:167
-								var gc_ac16 int = gc_t31
+								var gc_ac8 int = gc_t15
 //line matmul.go:167
-								_ = gc_ac16
+								_ = gc_ac8
 //line matmul.go:167
-								var gc_br16 int = gc_t32
+								var gc_br8 int = gc_t16
 //line matmul.go:167
-								_ = gc_br16
+								_ = gc_br8
 //line matmul.go:167
-								var gc_av16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-								_ = gc_av16
+								_ = gc_av8
 //line matmul.go:167
-								var gc_bv16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-								_ = gc_bv16
+								_ = gc_bv8
 //line matmul.go:167
-								gc_b33 := gc_none16
+								gc_b17 := gc_none8
 //line matmul.go:167
-								if gc_row17 < m {
+								if gc_row9 < m {
 //line matmul.go:167
-									gc_b33 = gc_all16
+									gc_b17 = gc_all8
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if31 := archsimd.Mask32x16FromBits(gc_b33.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac16, 16)))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line matmul.go:167
-								_ = gc_if31
+								_ = gc_if15
 //line matmul.go:167
-								if gc_if31.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line matmul.go:167
-									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-									if (gc_row17*k+gc_ac16) >= 0 && (gc_row17*k+gc_ac16) <= len(a)-16 {
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:167
-										gc_ld31 = archsimd.LoadFloat32x16Slice(a[gc_row17*k+gc_ac16:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line matmul.go:167
 									} else {
 //line matmul.go:167
-										break gc_steps16
+										break gc_steps8
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_av16 = gc_av16.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_b34 := gc_none16
+								gc_b18 := gc_none8
 //line matmul.go:167
-								if gc_br16 < k {
+								if gc_br8 < k {
 //line matmul.go:167
-									gc_b34 = gc_all16
+									gc_b18 = gc_all8
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_if32 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col16, 16)))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line matmul.go:167
-								_ = gc_if32
+								_ = gc_if16
 //line matmul.go:167
-								if gc_if32.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line matmul.go:167
-									var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:167
-									if (gc_br16*n+gc_col16) >= 0 && (gc_br16*n+gc_col16) <= len(b)-16 {
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:167
-										gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br16*n+gc_col16:])
+										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line matmul.go:167
 									} else {
 //line matmul.go:167
-										break gc_steps16
+										break gc_steps8
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_bv16 = gc_bv16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_av16.StoreSlice(gc_at4[gc_tx2:])
+								gc_av8.StoreSlice(gc_at4[gc_tx2:])
 //line matmul.go:167
-								gc_bv16.StoreSlice(gc_at5[gc_tx2:])
+								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -817,18 +817,18 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					if compiled.SIMD {
 //line matmul.go:162
-						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:162
-						_ = gc_iota13
+						_ = gc_iota7
 //line matmul.go:162
-						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:162
-						_ = gc_none13
+						_ = gc_none7
 //line matmul.go:162
-						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:162
-						_ = gc_all13
-					gc_steps13:
+						_ = gc_all7
+					gc_steps7:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -849,316 +849,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
 							_ = col
-//line matmul.go:167
-							var gc_t25 int = p + tx
-//line matmul.go:167
-							_ = gc_t25
-//line matmul.go:167
-							var gc_t26 int = p + ty
-//line matmul.go:167
-							_ = gc_t26
-//line matmul.go:167
-							var gc_row14 int = row
-//line matmul.go:167
-							_ = gc_row14
-//line matmul.go:167
-							var gc_col13 int = col
-//line matmul.go:167
-							_ = gc_col13
-//line matmul.go:167
-							var gc_ac13 int = gc_t25
-//line matmul.go:167
-							_ = gc_ac13
-//line matmul.go:167
-							var gc_br13 int = gc_t26
-//line matmul.go:167
-							_ = gc_br13
-//line matmul.go:167
-							var gc_av13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-							_ = gc_av13
-//line matmul.go:167
-							var gc_bv13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-							_ = gc_bv13
-//line matmul.go:167
-							gc_b27 := gc_none13
-//line matmul.go:167
-							if gc_row14 < m {
-//line matmul.go:167
-								gc_b27 = gc_all13
-//line matmul.go:167
-							}
-//line matmul.go:167
-							gc_if25 := gc_b27.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac13, 8)))))
-//line matmul.go:167
-							_ = gc_if25
-//line matmul.go:167
-							if gc_if25.ToBits() != 0 {
-//line matmul.go:167
-								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-								if (gc_row14*k+gc_ac13) >= 0 && (gc_row14*k+gc_ac13) <= len(a)-8 {
-//line matmul.go:167
-									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row14*k+gc_ac13:])
-//line matmul.go:167
-								} else {
-//line matmul.go:167
-									break gc_steps13
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_av13 = gc_ld25.Merge(gc_av13, gc_if25)
-//line matmul.go:167
-							}
-//line matmul.go:167
-							gc_b28 := gc_none13
-//line matmul.go:167
-							if gc_br13 < k {
-//line matmul.go:167
-								gc_b28 = gc_all13
-//line matmul.go:167
-							}
-//line matmul.go:167
-							gc_if26 := gc_b28.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col13, 8)))))
-//line matmul.go:167
-							_ = gc_if26
-//line matmul.go:167
-							if gc_if26.ToBits() != 0 {
-//line matmul.go:167
-								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:167
-								if (gc_br13*n+gc_col13) >= 0 && (gc_br13*n+gc_col13) <= len(b)-8 {
-//line matmul.go:167
-									gc_ld26 = archsimd.LoadFloat32x8Slice(b[gc_br13*n+gc_col13:])
-//line matmul.go:167
-								} else {
-//line matmul.go:167
-									break gc_steps13
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_bv13 = gc_ld26.Merge(gc_bv13, gc_if26)
-//line matmul.go:167
-							}
-//line matmul.go:167
-							gc_av13.StoreSlice(gc_at4[gc_tx2:])
-//line matmul.go:167
-							gc_bv13.StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:162
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:162
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:163
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:164
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:167
-						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-//line matmul.go:162
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:162
-							_ = gc_iota10
-//line matmul.go:162
-							gc_none10 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:162
-							_ = gc_none10
-//line matmul.go:162
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:162
-							_ = gc_all10
-						gc_steps10:
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:162
-								var tx int = gc_tx2
-//line matmul.go:162
-								_ = tx
-//line matmul.go:162
-								var ty int = gc_ty2
-//line matmul.go:162
-								_ = ty
-//line matmul.go:163
-								var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-								_ = row
-//line matmul.go:164
-								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:164
-								_ = col
-//line matmul.go:167
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line matmul.go:167
-									break
-//line matmul.go:167
-								}
-//line matmul.go:167
-								var gc_t19 int = p + tx
-//line matmul.go:167
-								_ = gc_t19
-//line matmul.go:167
-								var gc_t20 int = p + ty
-//line matmul.go:167
-								_ = gc_t20
-//line matmul.go:167
-								var gc_row11 int = row
-//line matmul.go:167
-								_ = gc_row11
-//line matmul.go:167
-								var gc_col10 int = col
-//line matmul.go:167
-								_ = gc_col10
-//line matmul.go:167
-								var gc_ac10 int = gc_t19
-//line matmul.go:167
-								_ = gc_ac10
-//line matmul.go:167
-								var gc_br10 int = gc_t20
-//line matmul.go:167
-								_ = gc_br10
-//line matmul.go:167
-								var gc_av10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-								_ = gc_av10
-//line matmul.go:167
-								var gc_bv10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-								_ = gc_bv10
-//line matmul.go:167
-								gc_b21 := gc_none10
-//line matmul.go:167
-								if gc_row11 < m {
-//line matmul.go:167
-									gc_b21 = gc_all10
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_if19 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac10, 16)))).ToBits())
-//line matmul.go:167
-								_ = gc_if19
-//line matmul.go:167
-								if gc_if19.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-									if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-16 {
-//line matmul.go:167
-										gc_ld19 = archsimd.LoadFloat32x16Slice(a[gc_row11*k+gc_ac10:])
-//line matmul.go:167
-									} else {
-//line matmul.go:167
-										break gc_steps10
-//line matmul.go:167
-									}
-//line matmul.go:167
-									gc_av10 = gc_av10.Merge(gc_ld19, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_b22 := gc_none10
-//line matmul.go:167
-								if gc_br10 < k {
-//line matmul.go:167
-									gc_b22 = gc_all10
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_if20 := archsimd.Mask32x16FromBits(gc_b22.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col10, 16)))).ToBits())
-//line matmul.go:167
-								_ = gc_if20
-//line matmul.go:167
-								if gc_if20.ToBits() != 0 {
-//line matmul.go:167
-									var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:167
-									if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-16 {
-//line matmul.go:167
-										gc_ld20 = archsimd.LoadFloat32x16Slice(b[gc_br10*n+gc_col10:])
-//line matmul.go:167
-									} else {
-//line matmul.go:167
-										break gc_steps10
-//line matmul.go:167
-									}
-//line matmul.go:167
-									gc_bv10 = gc_bv10.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
-//line matmul.go:167
-								}
-//line matmul.go:167
-								gc_av10.StoreSlice(as[ty][tx:])
-//line matmul.go:167
-								gc_bv10.StoreSlice(bs[ty][tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line matmul.go:162
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:162
-						_ = gc_iota7
-//line matmul.go:162
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:162
-						_ = gc_none7
-//line matmul.go:162
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:162
-						_ = gc_all7
-					gc_steps7:
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line matmul.go:162
-							var tx int = gc_tx2
-//line matmul.go:162
-							_ = tx
-//line matmul.go:162
-							var ty int = gc_ty2
-//line matmul.go:162
-							_ = ty
-//line matmul.go:163
-							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:163
-							_ = row
-//line matmul.go:164
-							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:164
-							_ = col
-//line matmul.go:167
-							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line matmul.go:167
-								break
-//line matmul.go:167
-							}
 //line matmul.go:167
 							var gc_t13 int = p + tx
 //line matmul.go:167
@@ -1252,9 +942,319 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_av7.StoreSlice(as[ty][tx:])
+							gc_av7.StoreSlice(gc_at4[gc_tx2:])
 //line matmul.go:167
-							gc_bv7.StoreSlice(bs[ty][tx:])
+							gc_bv7.StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:162
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:162
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:164
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+
+//line matmul.go:167
+						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line matmul.go:162
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line matmul.go:162
+							_ = gc_iota6
+//line matmul.go:162
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:162
+							_ = gc_none6
+//line matmul.go:162
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:162
+							_ = gc_all6
+						gc_steps6:
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:162
+								var tx int = gc_tx2
+//line matmul.go:162
+								_ = tx
+//line matmul.go:162
+								var ty int = gc_ty2
+//line matmul.go:162
+								_ = ty
+//line matmul.go:163
+								var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+								_ = row
+//line matmul.go:164
+								var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+								_ = col
+//line matmul.go:167
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line matmul.go:167
+									break
+//line matmul.go:167
+								}
+//line matmul.go:167
+								var gc_t11 int = p + tx
+//line matmul.go:167
+								_ = gc_t11
+//line matmul.go:167
+								var gc_t12 int = p + ty
+//line matmul.go:167
+								_ = gc_t12
+//line matmul.go:167
+								var gc_row7 int = row
+//line matmul.go:167
+								_ = gc_row7
+//line matmul.go:167
+								var gc_col6 int = col
+//line matmul.go:167
+								_ = gc_col6
+//line matmul.go:167
+								var gc_ac6 int = gc_t11
+//line matmul.go:167
+								_ = gc_ac6
+//line matmul.go:167
+								var gc_br6 int = gc_t12
+//line matmul.go:167
+								_ = gc_br6
+//line matmul.go:167
+								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+								_ = gc_av6
+//line matmul.go:167
+								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+								_ = gc_bv6
+//line matmul.go:167
+								gc_b13 := gc_none6
+//line matmul.go:167
+								if gc_row7 < m {
+//line matmul.go:167
+									gc_b13 = gc_all6
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+//line matmul.go:167
+								_ = gc_if11
+//line matmul.go:167
+								if gc_if11.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+//line matmul.go:167
+										gc_ld11 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										break gc_steps6
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_av6 = gc_av6.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_b14 := gc_none6
+//line matmul.go:167
+								if gc_br6 < k {
+//line matmul.go:167
+									gc_b14 = gc_all6
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+//line matmul.go:167
+								_ = gc_if12
+//line matmul.go:167
+								if gc_if12.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:167
+									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+//line matmul.go:167
+										gc_ld12 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										break gc_steps6
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_bv6 = gc_bv6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av6.StoreSlice(as[ty][tx:])
+//line matmul.go:167
+								gc_bv6.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line matmul.go:162
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:162
+						_ = gc_iota5
+//line matmul.go:162
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:162
+						_ = gc_none5
+//line matmul.go:162
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:162
+						_ = gc_all5
+					gc_steps5:
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:162
+							var tx int = gc_tx2
+//line matmul.go:162
+							_ = tx
+//line matmul.go:162
+							var ty int = gc_ty2
+//line matmul.go:162
+							_ = ty
+//line matmul.go:163
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+							_ = row
+//line matmul.go:164
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+							_ = col
+//line matmul.go:167
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line matmul.go:167
+								break
+//line matmul.go:167
+							}
+//line matmul.go:167
+							var gc_t9 int = p + tx
+//line matmul.go:167
+							_ = gc_t9
+//line matmul.go:167
+							var gc_t10 int = p + ty
+//line matmul.go:167
+							_ = gc_t10
+//line matmul.go:167
+							var gc_row6 int = row
+//line matmul.go:167
+							_ = gc_row6
+//line matmul.go:167
+							var gc_col5 int = col
+//line matmul.go:167
+							_ = gc_col5
+//line matmul.go:167
+							var gc_ac5 int = gc_t9
+//line matmul.go:167
+							_ = gc_ac5
+//line matmul.go:167
+							var gc_br5 int = gc_t10
+//line matmul.go:167
+							_ = gc_br5
+//line matmul.go:167
+							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+							_ = gc_av5
+//line matmul.go:167
+							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+							_ = gc_bv5
+//line matmul.go:167
+							gc_b11 := gc_none5
+//line matmul.go:167
+							if gc_row6 < m {
+//line matmul.go:167
+								gc_b11 = gc_all5
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+//line matmul.go:167
+							_ = gc_if9
+//line matmul.go:167
+							if gc_if9.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+//line matmul.go:167
+									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									break gc_steps5
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av5 = gc_ld9.Merge(gc_av5, gc_if9)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_b12 := gc_none5
+//line matmul.go:167
+							if gc_br5 < k {
+//line matmul.go:167
+								gc_b12 = gc_all5
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+//line matmul.go:167
+							_ = gc_if10
+//line matmul.go:167
+							if gc_if10.ToBits() != 0 {
+//line matmul.go:167
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:167
+								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+//line matmul.go:167
+									gc_ld10 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+//line matmul.go:167
+								} else {
+//line matmul.go:167
+									break gc_steps5
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_bv5 = gc_ld10.Merge(gc_bv5, gc_if10)
+//line matmul.go:167
+							}
+//line matmul.go:167
+							gc_av5.StoreSlice(as[ty][tx:])
+//line matmul.go:167
+							gc_bv5.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1395,9 +1395,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					var gc_stop4 bool
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line matmul.go:162
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line matmul.go:162
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1423,97 +1423,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
@@ -1528,9 +1528,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				}
 				if compiled.SIMD {
 //line matmul.go:162
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line matmul.go:162
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1556,97 +1556,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
@@ -2284,27 +2284,27 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row18 := gc_ty2
-				if gc_row18 >= 0 && gc_row18 < len(as) && gc_bdx2 <= len(as[gc_row18]) && gc_row18 < len(bs) && gc_bdx2 <= len(bs[gc_row18]) {
-					gc_at5 := as[gc_row18][:gc_bdx2]
-					gc_at6 := bs[gc_row18][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at5 := as[gc_row10][:gc_bdx2]
+					gc_at6 := bs[gc_row10][:gc_bdx2]
 					gc_vstep7 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep7, gc_stop2 = func(gc_vstep7 int) (int, bool) {
 //line matmul.go:203
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:203
-							_ = gc_iota16
+							_ = gc_iota8
 //line matmul.go:203
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:203
-							_ = gc_none16
+							_ = gc_none8
 //line matmul.go:203
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:203
-							_ = gc_all16
-						gc_steps16:
+							_ = gc_all8
+						gc_steps8:
 							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2326,101 +2326,101 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:205
 								_ = col
 //line matmul.go:208
-								var gc_t31 int = p + tx
+								var gc_t15 int = p + tx
 //line matmul.go:208
-								_ = gc_t31
+								_ = gc_t15
 //line matmul.go:208
-								var gc_t32 int = p + ty
+								var gc_t16 int = p + ty
 //line matmul.go:208
-								_ = gc_t32
+								_ = gc_t16
 //line matmul.go:208
-								var gc_row17 int = row
+								var gc_row9 int = row
 //line matmul.go:208
-								_ = gc_row17
+								_ = gc_row9
 //line matmul.go:208
-								var gc_col16 int = col
+								var gc_col8 int = col
 //line matmul.go:208
-								_ = gc_col16
+								_ = gc_col8
 //line matmul.go:208
-								var gc_ac16 int = gc_t31
+								var gc_ac8 int = gc_t15
 //line matmul.go:208
-								_ = gc_ac16
+								_ = gc_ac8
 //line matmul.go:208
-								var gc_br16 int = gc_t32
+								var gc_br8 int = gc_t16
 //line matmul.go:208
-								_ = gc_br16
+								_ = gc_br8
 //line matmul.go:208
-								var gc_av16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-								_ = gc_av16
+								_ = gc_av8
 //line matmul.go:208
-								var gc_bv16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-								_ = gc_bv16
+								_ = gc_bv8
 //line matmul.go:208
-								gc_b33 := gc_none16
+								gc_b17 := gc_none8
 //line matmul.go:208
-								if gc_row17 < m {
+								if gc_row9 < m {
 //line matmul.go:208
-									gc_b33 = gc_all16
+									gc_b17 = gc_all8
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if31 := archsimd.Mask32x16FromBits(gc_b33.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac16, 16)))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line matmul.go:208
-								_ = gc_if31
+								_ = gc_if15
 //line matmul.go:208
-								if gc_if31.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line matmul.go:208
-									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-									if (gc_row17*k+gc_ac16) >= 0 && (gc_row17*k+gc_ac16) <= len(a)-16 {
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:208
-										gc_ld31 = archsimd.LoadFloat32x16Slice(a[gc_row17*k+gc_ac16:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line matmul.go:208
 									} else {
 //line matmul.go:208
-										break gc_steps16
+										break gc_steps8
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_av16 = gc_av16.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_b34 := gc_none16
+								gc_b18 := gc_none8
 //line matmul.go:208
-								if gc_br16 < k {
+								if gc_br8 < k {
 //line matmul.go:208
-									gc_b34 = gc_all16
+									gc_b18 = gc_all8
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_if32 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col16, 16)))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line matmul.go:208
-								_ = gc_if32
+								_ = gc_if16
 //line matmul.go:208
-								if gc_if32.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line matmul.go:208
-									var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:208
-									if (gc_br16*n+gc_col16) >= 0 && (gc_br16*n+gc_col16) <= len(b)-16 {
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:208
-										gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br16*n+gc_col16:])
+										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line matmul.go:208
 									} else {
 //line matmul.go:208
-										break gc_steps16
+										break gc_steps8
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_bv16 = gc_bv16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_av16.StoreSlice(gc_at5[gc_tx2:])
+								gc_av8.StoreSlice(gc_at5[gc_tx2:])
 //line matmul.go:208
-								gc_bv16.StoreSlice(gc_at6[gc_tx2:])
+								gc_bv8.StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep7, false
@@ -2431,18 +2431,18 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					}
 					if compiled.SIMD {
 //line matmul.go:203
-						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:203
-						_ = gc_iota13
+						_ = gc_iota7
 //line matmul.go:203
-						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:203
-						_ = gc_none13
+						_ = gc_none7
 //line matmul.go:203
-						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:203
-						_ = gc_all13
-					gc_steps13:
+						_ = gc_all7
+					gc_steps7:
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2463,316 +2463,6 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
 							_ = col
-//line matmul.go:208
-							var gc_t25 int = p + tx
-//line matmul.go:208
-							_ = gc_t25
-//line matmul.go:208
-							var gc_t26 int = p + ty
-//line matmul.go:208
-							_ = gc_t26
-//line matmul.go:208
-							var gc_row14 int = row
-//line matmul.go:208
-							_ = gc_row14
-//line matmul.go:208
-							var gc_col13 int = col
-//line matmul.go:208
-							_ = gc_col13
-//line matmul.go:208
-							var gc_ac13 int = gc_t25
-//line matmul.go:208
-							_ = gc_ac13
-//line matmul.go:208
-							var gc_br13 int = gc_t26
-//line matmul.go:208
-							_ = gc_br13
-//line matmul.go:208
-							var gc_av13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-							_ = gc_av13
-//line matmul.go:208
-							var gc_bv13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-							_ = gc_bv13
-//line matmul.go:208
-							gc_b27 := gc_none13
-//line matmul.go:208
-							if gc_row14 < m {
-//line matmul.go:208
-								gc_b27 = gc_all13
-//line matmul.go:208
-							}
-//line matmul.go:208
-							gc_if25 := gc_b27.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac13, 8)))))
-//line matmul.go:208
-							_ = gc_if25
-//line matmul.go:208
-							if gc_if25.ToBits() != 0 {
-//line matmul.go:208
-								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-								if (gc_row14*k+gc_ac13) >= 0 && (gc_row14*k+gc_ac13) <= len(a)-8 {
-//line matmul.go:208
-									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row14*k+gc_ac13:])
-//line matmul.go:208
-								} else {
-//line matmul.go:208
-									break gc_steps13
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_av13 = gc_ld25.Merge(gc_av13, gc_if25)
-//line matmul.go:208
-							}
-//line matmul.go:208
-							gc_b28 := gc_none13
-//line matmul.go:208
-							if gc_br13 < k {
-//line matmul.go:208
-								gc_b28 = gc_all13
-//line matmul.go:208
-							}
-//line matmul.go:208
-							gc_if26 := gc_b28.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col13, 8)))))
-//line matmul.go:208
-							_ = gc_if26
-//line matmul.go:208
-							if gc_if26.ToBits() != 0 {
-//line matmul.go:208
-								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line matmul.go:208
-								if (gc_br13*n+gc_col13) >= 0 && (gc_br13*n+gc_col13) <= len(b)-8 {
-//line matmul.go:208
-									gc_ld26 = archsimd.LoadFloat32x8Slice(b[gc_br13*n+gc_col13:])
-//line matmul.go:208
-								} else {
-//line matmul.go:208
-									break gc_steps13
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_bv13 = gc_ld26.Merge(gc_bv13, gc_if26)
-//line matmul.go:208
-							}
-//line matmul.go:208
-							gc_av13.StoreSlice(gc_at5[gc_tx2:])
-//line matmul.go:208
-							gc_bv13.StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line matmul.go:203
-						tx := gc_tx2
-						_ = tx
-
-//line matmul.go:203
-						ty := gc_ty2
-						_ = ty
-
-//line matmul.go:204
-						row := gc_by2*MatMulTile + ty
-						_ = row
-
-//line matmul.go:205
-						col := gc_bx2*MatMulTile + tx
-						_ = col
-
-//line matmul.go:208
-						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep8 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
-//line matmul.go:203
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line matmul.go:203
-							_ = gc_iota10
-//line matmul.go:203
-							gc_none10 := archsimd.Mask32x16FromBits(0)
-//line matmul.go:203
-							_ = gc_none10
-//line matmul.go:203
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line matmul.go:203
-							_ = gc_all10
-						gc_steps10:
-							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-								gc_tx2 := gc_vstep8
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line matmul.go:203
-								var tx int = gc_tx2
-//line matmul.go:203
-								_ = tx
-//line matmul.go:203
-								var ty int = gc_ty2
-//line matmul.go:203
-								_ = ty
-//line matmul.go:204
-								var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-								_ = row
-//line matmul.go:205
-								var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:205
-								_ = col
-//line matmul.go:208
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line matmul.go:208
-									break
-//line matmul.go:208
-								}
-//line matmul.go:208
-								var gc_t19 int = p + tx
-//line matmul.go:208
-								_ = gc_t19
-//line matmul.go:208
-								var gc_t20 int = p + ty
-//line matmul.go:208
-								_ = gc_t20
-//line matmul.go:208
-								var gc_row11 int = row
-//line matmul.go:208
-								_ = gc_row11
-//line matmul.go:208
-								var gc_col10 int = col
-//line matmul.go:208
-								_ = gc_col10
-//line matmul.go:208
-								var gc_ac10 int = gc_t19
-//line matmul.go:208
-								_ = gc_ac10
-//line matmul.go:208
-								var gc_br10 int = gc_t20
-//line matmul.go:208
-								_ = gc_br10
-//line matmul.go:208
-								var gc_av10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-								_ = gc_av10
-//line matmul.go:208
-								var gc_bv10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-								_ = gc_bv10
-//line matmul.go:208
-								gc_b21 := gc_none10
-//line matmul.go:208
-								if gc_row11 < m {
-//line matmul.go:208
-									gc_b21 = gc_all10
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_if19 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac10, 16)))).ToBits())
-//line matmul.go:208
-								_ = gc_if19
-//line matmul.go:208
-								if gc_if19.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-									if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-16 {
-//line matmul.go:208
-										gc_ld19 = archsimd.LoadFloat32x16Slice(a[gc_row11*k+gc_ac10:])
-//line matmul.go:208
-									} else {
-//line matmul.go:208
-										break gc_steps10
-//line matmul.go:208
-									}
-//line matmul.go:208
-									gc_av10 = gc_av10.Merge(gc_ld19, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_b22 := gc_none10
-//line matmul.go:208
-								if gc_br10 < k {
-//line matmul.go:208
-									gc_b22 = gc_all10
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_if20 := archsimd.Mask32x16FromBits(gc_b22.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col10, 16)))).ToBits())
-//line matmul.go:208
-								_ = gc_if20
-//line matmul.go:208
-								if gc_if20.ToBits() != 0 {
-//line matmul.go:208
-									var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line matmul.go:208
-									if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-16 {
-//line matmul.go:208
-										gc_ld20 = archsimd.LoadFloat32x16Slice(b[gc_br10*n+gc_col10:])
-//line matmul.go:208
-									} else {
-//line matmul.go:208
-										break gc_steps10
-//line matmul.go:208
-									}
-//line matmul.go:208
-									gc_bv10 = gc_bv10.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
-//line matmul.go:208
-								}
-//line matmul.go:208
-								gc_av10.StoreSlice(as[ty][tx:])
-//line matmul.go:208
-								gc_bv10.StoreSlice(bs[ty][tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line matmul.go:203
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line matmul.go:203
-						_ = gc_iota7
-//line matmul.go:203
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line matmul.go:203
-						_ = gc_none7
-//line matmul.go:203
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line matmul.go:203
-						_ = gc_all7
-					gc_steps7:
-						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-							gc_tx2 := gc_vstep8
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line matmul.go:203
-							var tx int = gc_tx2
-//line matmul.go:203
-							_ = tx
-//line matmul.go:203
-							var ty int = gc_ty2
-//line matmul.go:203
-							_ = ty
-//line matmul.go:204
-							var row int = gc_by2*MatMulTile + ty
-//line matmul.go:204
-							_ = row
-//line matmul.go:205
-							var col int = gc_bx2*MatMulTile + tx
-//line matmul.go:205
-							_ = col
-//line matmul.go:208
-							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line matmul.go:208
-								break
-//line matmul.go:208
-							}
 //line matmul.go:208
 							var gc_t13 int = p + tx
 //line matmul.go:208
@@ -2866,9 +2556,319 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_av7.StoreSlice(as[ty][tx:])
+							gc_av7.StoreSlice(gc_at5[gc_tx2:])
 //line matmul.go:208
-							gc_bv7.StoreSlice(bs[ty][tx:])
+							gc_bv7.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line matmul.go:203
+						tx := gc_tx2
+						_ = tx
+
+//line matmul.go:203
+						ty := gc_ty2
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by2*MatMulTile + ty
+						_ = row
+
+//line matmul.go:205
+						col := gc_bx2*MatMulTile + tx
+						_ = col
+
+//line matmul.go:208
+						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep8 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
+//line matmul.go:203
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line matmul.go:203
+							_ = gc_iota6
+//line matmul.go:203
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:203
+							_ = gc_none6
+//line matmul.go:203
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:203
+							_ = gc_all6
+						gc_steps6:
+							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+								var tx int = gc_tx2
+//line matmul.go:203
+								_ = tx
+//line matmul.go:203
+								var ty int = gc_ty2
+//line matmul.go:203
+								_ = ty
+//line matmul.go:204
+								var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+								_ = row
+//line matmul.go:205
+								var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+								_ = col
+//line matmul.go:208
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line matmul.go:208
+									break
+//line matmul.go:208
+								}
+//line matmul.go:208
+								var gc_t11 int = p + tx
+//line matmul.go:208
+								_ = gc_t11
+//line matmul.go:208
+								var gc_t12 int = p + ty
+//line matmul.go:208
+								_ = gc_t12
+//line matmul.go:208
+								var gc_row7 int = row
+//line matmul.go:208
+								_ = gc_row7
+//line matmul.go:208
+								var gc_col6 int = col
+//line matmul.go:208
+								_ = gc_col6
+//line matmul.go:208
+								var gc_ac6 int = gc_t11
+//line matmul.go:208
+								_ = gc_ac6
+//line matmul.go:208
+								var gc_br6 int = gc_t12
+//line matmul.go:208
+								_ = gc_br6
+//line matmul.go:208
+								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+								_ = gc_av6
+//line matmul.go:208
+								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+								_ = gc_bv6
+//line matmul.go:208
+								gc_b13 := gc_none6
+//line matmul.go:208
+								if gc_row7 < m {
+//line matmul.go:208
+									gc_b13 = gc_all6
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+//line matmul.go:208
+								_ = gc_if11
+//line matmul.go:208
+								if gc_if11.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+//line matmul.go:208
+										gc_ld11 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										break gc_steps6
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_av6 = gc_av6.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_b14 := gc_none6
+//line matmul.go:208
+								if gc_br6 < k {
+//line matmul.go:208
+									gc_b14 = gc_all6
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+//line matmul.go:208
+								_ = gc_if12
+//line matmul.go:208
+								if gc_if12.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line matmul.go:208
+									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+//line matmul.go:208
+										gc_ld12 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										break gc_steps6
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_bv6 = gc_bv6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av6.StoreSlice(as[ty][tx:])
+//line matmul.go:208
+								gc_bv6.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line matmul.go:203
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line matmul.go:203
+						_ = gc_iota5
+//line matmul.go:203
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line matmul.go:203
+						_ = gc_none5
+//line matmul.go:203
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line matmul.go:203
+						_ = gc_all5
+					gc_steps5:
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+							var tx int = gc_tx2
+//line matmul.go:203
+							_ = tx
+//line matmul.go:203
+							var ty int = gc_ty2
+//line matmul.go:203
+							_ = ty
+//line matmul.go:204
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+							_ = row
+//line matmul.go:205
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+							_ = col
+//line matmul.go:208
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line matmul.go:208
+								break
+//line matmul.go:208
+							}
+//line matmul.go:208
+							var gc_t9 int = p + tx
+//line matmul.go:208
+							_ = gc_t9
+//line matmul.go:208
+							var gc_t10 int = p + ty
+//line matmul.go:208
+							_ = gc_t10
+//line matmul.go:208
+							var gc_row6 int = row
+//line matmul.go:208
+							_ = gc_row6
+//line matmul.go:208
+							var gc_col5 int = col
+//line matmul.go:208
+							_ = gc_col5
+//line matmul.go:208
+							var gc_ac5 int = gc_t9
+//line matmul.go:208
+							_ = gc_ac5
+//line matmul.go:208
+							var gc_br5 int = gc_t10
+//line matmul.go:208
+							_ = gc_br5
+//line matmul.go:208
+							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+							_ = gc_av5
+//line matmul.go:208
+							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+							_ = gc_bv5
+//line matmul.go:208
+							gc_b11 := gc_none5
+//line matmul.go:208
+							if gc_row6 < m {
+//line matmul.go:208
+								gc_b11 = gc_all5
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+//line matmul.go:208
+							_ = gc_if9
+//line matmul.go:208
+							if gc_if9.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+//line matmul.go:208
+									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									break gc_steps5
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av5 = gc_ld9.Merge(gc_av5, gc_if9)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_b12 := gc_none5
+//line matmul.go:208
+							if gc_br5 < k {
+//line matmul.go:208
+								gc_b12 = gc_all5
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+//line matmul.go:208
+							_ = gc_if10
+//line matmul.go:208
+							if gc_if10.ToBits() != 0 {
+//line matmul.go:208
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line matmul.go:208
+								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+//line matmul.go:208
+									gc_ld10 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+//line matmul.go:208
+								} else {
+//line matmul.go:208
+									break gc_steps5
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_bv5 = gc_ld10.Merge(gc_bv5, gc_if10)
+//line matmul.go:208
+							}
+//line matmul.go:208
+							gc_av5.StoreSlice(as[ty][tx:])
+//line matmul.go:208
+							gc_bv5.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3015,9 +3015,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						var gc_stop4 bool
 						gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
 //line matmul.go:203
-							gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line matmul.go:203
-							_ = gc_Lane0Mask328
+							_ = gc_Lane0Mask324
 							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3045,37 +3045,37 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:211
 								}
 //line matmul.go:211
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
 //line matmul.go:212
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
 //line matmul.go:213
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
 //line matmul.go:214
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
 //line matmul.go:215
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
 //line matmul.go:216
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
 //line matmul.go:217
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
 //line matmul.go:218
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
 //line matmul.go:219
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
 //line matmul.go:220
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
 //line matmul.go:221
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
 //line matmul.go:222
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
 //line matmul.go:223
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
 //line matmul.go:224
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
 //line matmul.go:225
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
 //line matmul.go:226
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
 //line matmul.go:226
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -3088,9 +3088,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					}
 					if compiled.SIMD {
 //line matmul.go:203
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line matmul.go:203
-						_ = gc_Lane0Mask326
+						_ = gc_Lane0Mask323
 						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3118,37 +3118,37 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:211
 							}
 //line matmul.go:211
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
 //line matmul.go:212
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
 //line matmul.go:213
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
 //line matmul.go:214
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
 //line matmul.go:215
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
 //line matmul.go:216
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
 //line matmul.go:217
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
 //line matmul.go:218
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
 //line matmul.go:219
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
 //line matmul.go:220
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
 //line matmul.go:221
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
 //line matmul.go:222
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
 //line matmul.go:223
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
 //line matmul.go:224
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
 //line matmul.go:225
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
 //line matmul.go:226
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 //line matmul.go:226
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
@@ -3226,9 +3226,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 						var gc_stop5 bool
 						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line matmul.go:203
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line matmul.go:203
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 							for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3256,37 +3256,37 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:211
 								}
 //line matmul.go:211
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
 //line matmul.go:212
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
 //line matmul.go:213
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
 //line matmul.go:214
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
 //line matmul.go:215
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[4], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
 //line matmul.go:216
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[5], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
 //line matmul.go:217
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[6], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
 //line matmul.go:218
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[7], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
 //line matmul.go:219
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[8], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
 //line matmul.go:220
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[9], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
 //line matmul.go:221
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[10], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
 //line matmul.go:222
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[11], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
 //line matmul.go:223
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[12], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
 //line matmul.go:224
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[13], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
 //line matmul.go:225
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[14], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
 //line matmul.go:226
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&ar[15], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
 //line matmul.go:226
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -3299,9 +3299,9 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 					}
 					if compiled.SIMD {
 //line matmul.go:203
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line matmul.go:203
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3329,37 +3329,37 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:211
 							}
 //line matmul.go:211
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[0][tx:])))
 //line matmul.go:212
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[1][tx:])))
 //line matmul.go:213
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[2], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[2][tx:])))
 //line matmul.go:214
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[3], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[3][tx:])))
 //line matmul.go:215
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[4], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[4][tx:])))
 //line matmul.go:216
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[5], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[5][tx:])))
 //line matmul.go:217
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[6], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[6][tx:])))
 //line matmul.go:218
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[7], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[7][tx:])))
 //line matmul.go:219
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[8], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[8][tx:])))
 //line matmul.go:220
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[9], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[9][tx:])))
 //line matmul.go:221
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[10], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[10][tx:])))
 //line matmul.go:222
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[11], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[11][tx:])))
 //line matmul.go:223
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[12], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[12][tx:])))
 //line matmul.go:224
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[13], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[13][tx:])))
 //line matmul.go:225
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[14], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[14][tx:])))
 //line matmul.go:226
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&ar[15], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bt[15][tx:])))
 //line matmul.go:226
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
 						}
@@ -4004,17 +4004,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					var gc_stop2 bool
 					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line matmul.go:251
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line matmul.go:251
-						_ = gc_iota6
+						_ = gc_iota2
 //line matmul.go:251
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line matmul.go:251
-						_ = gc_none6
+						_ = gc_none2
 //line matmul.go:251
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:251
-						_ = gc_all6
+						_ = gc_all2
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4031,80 +4031,80 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							for i := 0; i < matmulRegTile; i = i + half {
 //line matmul.go:256
 								for j := 0; j < matmulRegTile; j = j + half {
-									var gc_t21 int = row0 + ty + i
+									var gc_t5 int = row0 + ty + i
 //line matmul.go:259
-									_ = gc_t21
+									_ = gc_t5
 //line matmul.go:259
-									var gc_t22 int = col0 + tx + j
+									var gc_t6 int = col0 + tx + j
 //line matmul.go:259
-									_ = gc_t22
+									_ = gc_t6
 //line matmul.go:259
-									var gc_t23 int = p + tx + j
+									var gc_t7 int = p + tx + j
 //line matmul.go:259
-									_ = gc_t23
+									_ = gc_t7
 //line matmul.go:259
-									var gc_t24 int = p + ty + i
+									var gc_t8 int = p + ty + i
 //line matmul.go:259
-									_ = gc_t24
+									_ = gc_t8
 //line matmul.go:259
-									var gc_row6 int = gc_t21
+									var gc_row2 int = gc_t5
 //line matmul.go:259
-									_ = gc_row6
+									_ = gc_row2
 //line matmul.go:259
-									var gc_col6 int = gc_t22
+									var gc_col2 int = gc_t6
 //line matmul.go:259
-									_ = gc_col6
+									_ = gc_col2
 //line matmul.go:259
-									var gc_ac6 int = gc_t23
+									var gc_ac2 int = gc_t7
 //line matmul.go:259
-									_ = gc_ac6
+									_ = gc_ac2
 //line matmul.go:259
-									var gc_br6 int = gc_t24
+									var gc_br2 int = gc_t8
 //line matmul.go:259
-									_ = gc_br6
+									_ = gc_br2
 //line matmul.go:259
-									var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_av2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
-									_ = gc_av6
+									_ = gc_av2
 //line matmul.go:259
-									var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_bv2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
-									_ = gc_bv6
+									_ = gc_bv2
 //line matmul.go:259
-									gc_b13 := gc_none6
+									gc_b5 := gc_none2
 //line matmul.go:259
-									if gc_row6 < m {
+									if gc_row2 < m {
 //line matmul.go:259
-										gc_b13 = gc_all6
+										gc_b5 = gc_all2
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+									gc_if3 := archsimd.Mask32x16FromBits(gc_b5.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac2, 16)))).ToBits())
 //line matmul.go:259
-									_ = gc_if11
+									_ = gc_if3
 //line matmul.go:259
-									if gc_if11.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line matmul.go:259
-										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
-										if (gc_row6*k+gc_ac6) >= 0 && (gc_row6*k+gc_ac6) <= len(a)-16 {
+										if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-16 {
 //line matmul.go:258
-											gc_ld11 = archsimd.LoadFloat32x16Slice(a[gc_row6*
-												k+gc_ac6:])
+											gc_ld3 = archsimd.LoadFloat32x16Slice(a[gc_row2*
+												k+gc_ac2:])
 //line matmul.go:259
 										} else {
 //line matmul.go:259
-											var gc_lanes21 [16]float32
+											var gc_lanes5 [16]float32
 //line matmul.go:259
-											for gc_k21 := range 16 {
+											for gc_k5 := range 16 {
 //line matmul.go:259
-												if gc_if11.ToBits()&(1<<gc_k21) != 0 {
+												if gc_if3.ToBits()&(1<<gc_k5) != 0 {
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k21
+													gc_pos2.Thread = gc_rank2 + gc_k5
 //line matmul.go:259
-													gc_lanes21[gc_k21] = a[(gc_row6*
+													gc_lanes5[gc_k5] = a[(gc_row2*
 //line matmul.go:259
-														k+gc_ac6)+gc_k21]
+														k+gc_ac2)+gc_k5]
 //line matmul.go:259
 												}
 //line matmul.go:259
@@ -4112,48 +4112,48 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 											gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-											gc_ld11 = archsimd.LoadFloat32x16(&gc_lanes21)
+											gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_av6 = gc_av6.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_av2 = gc_av2.Merge(gc_ld3, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_b14 := gc_none6
+									gc_b6 := gc_none2
 //line matmul.go:259
-									if gc_br6 < k {
+									if gc_br2 < k {
 //line matmul.go:259
-										gc_b14 = gc_all6
+										gc_b6 = gc_all2
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col2, 16)))).ToBits())
 //line matmul.go:259
-									_ = gc_if12
+									_ = gc_if4
 //line matmul.go:259
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line matmul.go:259
-										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:259
-										if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+										if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-16 {
 //line matmul.go:258
-											gc_ld12 = archsimd.LoadFloat32x16Slice(b[gc_br6*
-												n+gc_col6:])
+											gc_ld4 = archsimd.LoadFloat32x16Slice(b[gc_br2*
+												n+gc_col2:])
 //line matmul.go:259
 										} else {
 //line matmul.go:259
-											var gc_lanes22 [16]float32
+											var gc_lanes6 [16]float32
 //line matmul.go:259
-											for gc_k22 := range 16 {
+											for gc_k6 := range 16 {
 //line matmul.go:259
-												if gc_if12.ToBits()&(1<<gc_k22) != 0 {
+												if gc_if4.ToBits()&(1<<gc_k6) != 0 {
 //line matmul.go:259
-													gc_pos2.Thread = gc_rank2 + gc_k22
+													gc_pos2.Thread = gc_rank2 + gc_k6
 //line matmul.go:259
-													gc_lanes22[gc_k22] = b[(gc_br6*
+													gc_lanes6[gc_k6] = b[(gc_br2*
 //line matmul.go:259
-														n+gc_col6)+gc_k22]
+														n+gc_col2)+gc_k6]
 //line matmul.go:259
 												}
 //line matmul.go:259
@@ -4161,31 +4161,31 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 											gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-											gc_ld12 = archsimd.LoadFloat32x16(&gc_lanes22)
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_bv6 = gc_bv6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										gc_bv2 = gc_bv2.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line matmul.go:259
 									}
 //line matmul.go:259
 									if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-16 {
 //line matmul.go:258
-										gc_av6.StoreSlice(as[ty+i][tx+j:])
+										gc_av2.StoreSlice(as[ty+i][tx+j:])
 //line matmul.go:258
 									} else {
 //line matmul.go:258
-										var gc_lanes23 [16]float32
+										var gc_lanes7 [16]float32
 //line matmul.go:258
-										gc_av6.Store(&gc_lanes23)
+										gc_av2.Store(&gc_lanes7)
 //line matmul.go:258
-										for gc_k23 := range 16 {
+										for gc_k7 := range 16 {
 //line matmul.go:258
-											if 0xffff&(1<<gc_k23) != 0 {
+											if 0xffff&(1<<gc_k7) != 0 {
 //line matmul.go:258
-												gc_pos2.Thread = gc_rank2 + gc_k23
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line matmul.go:258
-												as[ty+i][(tx+j)+gc_k23] = gc_lanes23[gc_k23]
+												as[ty+i][(tx+j)+gc_k7] = gc_lanes7[gc_k7]
 //line matmul.go:258
 											}
 //line matmul.go:258
@@ -4197,21 +4197,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 									if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-16 {
 //line matmul.go:258
-										gc_bv6.StoreSlice(bs[ty+i][tx+j:])
+										gc_bv2.StoreSlice(bs[ty+i][tx+j:])
 //line matmul.go:258
 									} else {
 //line matmul.go:258
-										var gc_lanes24 [16]float32
+										var gc_lanes8 [16]float32
 //line matmul.go:258
-										gc_bv6.Store(&gc_lanes24)
+										gc_bv2.Store(&gc_lanes8)
 //line matmul.go:258
-										for gc_k24 := range 16 {
+										for gc_k8 := range 16 {
 //line matmul.go:258
-											if 0xffff&(1<<gc_k24) != 0 {
+											if 0xffff&(1<<gc_k8) != 0 {
 //line matmul.go:258
-												gc_pos2.Thread = gc_rank2 + gc_k24
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line matmul.go:258
-												bs[ty+i][(tx+j)+gc_k24] = gc_lanes24[gc_k24]
+												bs[ty+i][(tx+j)+gc_k8] = gc_lanes8[gc_k8]
 //line matmul.go:258
 											}
 //line matmul.go:258
@@ -4234,17 +4234,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				}
 				if compiled.SIMD {
 //line matmul.go:251
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul.go:251
-					_ = gc_iota3
+					_ = gc_iota
 //line matmul.go:251
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:251
-					_ = gc_none3
+					_ = gc_none
 //line matmul.go:251
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:251
-					_ = gc_all3
+					_ = gc_all
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4261,80 +4261,80 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						for i := 0; i < matmulRegTile; i = i + half {
 //line matmul.go:256
 							for j := 0; j < matmulRegTile; j = j + half {
-								var gc_t9 int = row0 + ty + i
+								var gc_t int = row0 + ty + i
 //line matmul.go:259
-								_ = gc_t9
+								_ = gc_t
 //line matmul.go:259
-								var gc_t10 int = col0 + tx + j
+								var gc_t2 int = col0 + tx + j
 //line matmul.go:259
-								_ = gc_t10
+								_ = gc_t2
 //line matmul.go:259
-								var gc_t11 int = p + tx + j
+								var gc_t3 int = p + tx + j
 //line matmul.go:259
-								_ = gc_t11
+								_ = gc_t3
 //line matmul.go:259
-								var gc_t12 int = p + ty + i
+								var gc_t4 int = p + ty + i
 //line matmul.go:259
-								_ = gc_t12
+								_ = gc_t4
 //line matmul.go:259
-								var gc_row3 int = gc_t9
+								var gc_row int = gc_t
 //line matmul.go:259
-								_ = gc_row3
+								_ = gc_row
 //line matmul.go:259
-								var gc_col3 int = gc_t10
+								var gc_col int = gc_t2
 //line matmul.go:259
-								_ = gc_col3
+								_ = gc_col
 //line matmul.go:259
-								var gc_ac3 int = gc_t11
+								var gc_ac int = gc_t3
 //line matmul.go:259
-								_ = gc_ac3
+								_ = gc_ac
 //line matmul.go:259
-								var gc_br3 int = gc_t12
+								var gc_br int = gc_t4
 //line matmul.go:259
-								_ = gc_br3
+								_ = gc_br
 //line matmul.go:259
-								var gc_av3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_av archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-								_ = gc_av3
+								_ = gc_av
 //line matmul.go:259
-								var gc_bv3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_bv archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-								_ = gc_bv3
+								_ = gc_bv
 //line matmul.go:259
-								gc_b7 := gc_none3
+								gc_b3 := gc_none
 //line matmul.go:259
-								if gc_row3 < m {
+								if gc_row < m {
 //line matmul.go:259
-									gc_b7 = gc_all3
+									gc_b3 = gc_all
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if5 := gc_b7.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac3, 8)))))
+								gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac, 8)))))
 //line matmul.go:259
-								_ = gc_if5
+								_ = gc_if
 //line matmul.go:259
-								if gc_if5.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line matmul.go:259
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-									if (gc_row3*k+gc_ac3) >= 0 && (gc_row3*k+gc_ac3) <= len(a)-8 {
+									if (gc_row*k+gc_ac) >= 0 && (gc_row*k+gc_ac) <= len(a)-8 {
 //line matmul.go:258
-										gc_ld5 = archsimd.LoadFloat32x8Slice(a[gc_row3*
-											k+gc_ac3:])
+										gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*
+											k+gc_ac:])
 //line matmul.go:259
 									} else {
 //line matmul.go:259
-										var gc_lanes9 [8]float32
+										var gc_lanes [8]float32
 //line matmul.go:259
-										for gc_k9 := range 8 {
+										for gc_k := range 8 {
 //line matmul.go:259
-											if gc_if5.ToBits()&(1<<gc_k9) != 0 {
+											if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line matmul.go:259
-												gc_pos2.Thread = gc_rank2 + gc_k9
+												gc_pos2.Thread = gc_rank2 + gc_k
 //line matmul.go:259
-												gc_lanes9[gc_k9] = a[(gc_row3*
+												gc_lanes[gc_k] = a[(gc_row*
 //line matmul.go:259
-													k+gc_ac3)+gc_k9]
+													k+gc_ac)+gc_k]
 //line matmul.go:259
 											}
 //line matmul.go:259
@@ -4342,48 +4342,48 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 										gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_av3 = gc_ld5.Merge(gc_av3, gc_if5)
+									gc_av = gc_ld.Merge(gc_av, gc_if)
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_b8 := gc_none3
+								gc_b4 := gc_none
 //line matmul.go:259
-								if gc_br3 < k {
+								if gc_br < k {
 //line matmul.go:259
-									gc_b8 = gc_all3
+									gc_b4 = gc_all
 //line matmul.go:259
 								}
 //line matmul.go:259
-								gc_if6 := gc_b8.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 8)))))
+								gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col, 8)))))
 //line matmul.go:259
-								_ = gc_if6
+								_ = gc_if2
 //line matmul.go:259
-								if gc_if6.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line matmul.go:259
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:259
-									if (gc_br3*n+gc_col3) >= 0 && (gc_br3*n+gc_col3) <= len(b)-8 {
+									if (gc_br*n+gc_col) >= 0 && (gc_br*n+gc_col) <= len(b)-8 {
 //line matmul.go:258
-										gc_ld6 = archsimd.LoadFloat32x8Slice(b[gc_br3*
-											n+gc_col3:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(b[gc_br*
+											n+gc_col:])
 //line matmul.go:259
 									} else {
 //line matmul.go:259
-										var gc_lanes10 [8]float32
+										var gc_lanes2 [8]float32
 //line matmul.go:259
-										for gc_k10 := range 8 {
+										for gc_k2 := range 8 {
 //line matmul.go:259
-											if gc_if6.ToBits()&(1<<gc_k10) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 //line matmul.go:259
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line matmul.go:259
-												gc_lanes10[gc_k10] = b[(gc_br3*
+												gc_lanes2[gc_k2] = b[(gc_br*
 //line matmul.go:259
-													n+gc_col3)+gc_k10]
+													n+gc_col)+gc_k2]
 //line matmul.go:259
 											}
 //line matmul.go:259
@@ -4391,31 +4391,31 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 										gc_pos2.Thread = gc_rank2
 //line matmul.go:259
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line matmul.go:259
 									}
 //line matmul.go:259
-									gc_bv3 = gc_ld6.Merge(gc_bv3, gc_if6)
+									gc_bv = gc_ld2.Merge(gc_bv, gc_if2)
 //line matmul.go:259
 								}
 //line matmul.go:259
 								if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-8 {
 //line matmul.go:258
-									gc_av3.StoreSlice(as[ty+i][tx+j:])
+									gc_av.StoreSlice(as[ty+i][tx+j:])
 //line matmul.go:258
 								} else {
 //line matmul.go:258
-									var gc_lanes11 [8]float32
+									var gc_lanes3 [8]float32
 //line matmul.go:258
-									gc_av3.Store(&gc_lanes11)
+									gc_av.Store(&gc_lanes3)
 //line matmul.go:258
-									for gc_k11 := range 8 {
+									for gc_k3 := range 8 {
 //line matmul.go:258
-										if 0xff&(1<<gc_k11) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line matmul.go:258
-											gc_pos2.Thread = gc_rank2 + gc_k11
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line matmul.go:258
-											as[ty+i][(tx+j)+gc_k11] = gc_lanes11[gc_k11]
+											as[ty+i][(tx+j)+gc_k3] = gc_lanes3[gc_k3]
 //line matmul.go:258
 										}
 //line matmul.go:258
@@ -4427,21 +4427,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 								if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-8 {
 //line matmul.go:258
-									gc_bv3.StoreSlice(bs[ty+i][tx+j:])
+									gc_bv.StoreSlice(bs[ty+i][tx+j:])
 //line matmul.go:258
 								} else {
 //line matmul.go:258
-									var gc_lanes12 [8]float32
+									var gc_lanes4 [8]float32
 //line matmul.go:258
-									gc_bv3.Store(&gc_lanes12)
+									gc_bv.Store(&gc_lanes4)
 //line matmul.go:258
-									for gc_k12 := range 8 {
+									for gc_k4 := range 8 {
 //line matmul.go:258
-										if 0xff&(1<<gc_k12) != 0 {
+										if 0xff&(1<<gc_k4) != 0 {
 //line matmul.go:258
-											gc_pos2.Thread = gc_rank2 + gc_k12
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line matmul.go:258
-											bs[ty+i][(tx+j)+gc_k12] = gc_lanes12[gc_k12]
+											bs[ty+i][(tx+j)+gc_k4] = gc_lanes4[gc_k4]
 //line matmul.go:258
 										}
 //line matmul.go:258
@@ -4491,18 +4491,18 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					var gc_stop3 bool
 					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:251
-						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line matmul.go:251
-						_ = gc_evens162
+						_ = gc_evens16
 //line matmul.go:251
-						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line matmul.go:251
-						_ = gc_odds162
+						_ = gc_odds16
 //line matmul.go:251
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line matmul.go:251
-						_ = gc_Lane0Mask324
-					gc_steps4:
+						_ = gc_Lane0Mask322
+					gc_steps2:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4542,1536 +4542,1536 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 							{
 //line matmul.go:264
-								var gc_ld205 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld69 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:264
-								var gc_ld206 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld70 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:264
-								_ = gc_ld206
+								_ = gc_ld70
 //line matmul.go:264
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-32 {
-									gc_lo99, gc_hi99 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
+									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld205 = gc_lo99.ConcatPermute(gc_hi99, gc_evens162)
+									gc_ld69 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
 //line matmul.go:265
-									gc_ld206 = gc_lo99.ConcatPermute(gc_hi99, gc_odds162)
+									gc_ld70 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t217 := gc_ld205
+								gc_t73 := gc_ld69
 //line matmul.go:265
-								_ = gc_t217
+								_ = gc_t73
 //line matmul.go:265
-								gc_t218 := gc_ld206
+								gc_t74 := gc_ld70
 //line matmul.go:265
-								_ = gc_t218
+								_ = gc_t74
 //line matmul.go:265
-								b0 := gc_t217
+								b0 := gc_t73
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t218
+								b1 := gc_t74
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld207 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld71 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld208 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld72 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld208
+								_ = gc_ld72
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-32 {
 //line matmul.go:265
-									gc_lo100, gc_hi100 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
+									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld207 = gc_lo100.ConcatPermute(gc_hi100, gc_evens162)
+									gc_ld71 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
 //line matmul.go:265
-									gc_ld208 = gc_lo100.ConcatPermute(gc_hi100, gc_odds162)
+									gc_ld72 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t219 := gc_ld207
+								gc_t75 := gc_ld71
 //line matmul.go:265
-								_ = gc_t219
+								_ = gc_t75
 //line matmul.go:265
-								gc_t220 := gc_ld208
+								gc_t76 := gc_ld72
 //line matmul.go:265
-								_ = gc_t220
+								_ = gc_t76
 //line matmul.go:265
-								b0 := gc_t219
+								b0 := gc_t75
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t220
+								b1 := gc_t76
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld209 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld73 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld210 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld74 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld210
+								_ = gc_ld74
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-32 {
 //line matmul.go:265
-									gc_lo101, gc_hi101 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
+									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld209 = gc_lo101.ConcatPermute(gc_hi101, gc_evens162)
+									gc_ld73 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
 //line matmul.go:265
-									gc_ld210 = gc_lo101.ConcatPermute(gc_hi101, gc_odds162)
+									gc_ld74 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t221 := gc_ld209
+								gc_t77 := gc_ld73
 //line matmul.go:265
-								_ = gc_t221
+								_ = gc_t77
 //line matmul.go:265
-								gc_t222 := gc_ld210
+								gc_t78 := gc_ld74
 //line matmul.go:265
-								_ = gc_t222
+								_ = gc_t78
 //line matmul.go:265
-								b0 := gc_t221
+								b0 := gc_t77
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t222
+								b1 := gc_t78
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld211 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld75 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld212 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld76 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld212
+								_ = gc_ld76
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-32 {
 //line matmul.go:265
-									gc_lo102, gc_hi102 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
+									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld211 = gc_lo102.ConcatPermute(gc_hi102, gc_evens162)
+									gc_ld75 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
 //line matmul.go:265
-									gc_ld212 = gc_lo102.ConcatPermute(gc_hi102, gc_odds162)
+									gc_ld76 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t223 := gc_ld211
+								gc_t79 := gc_ld75
 //line matmul.go:265
-								_ = gc_t223
+								_ = gc_t79
 //line matmul.go:265
-								gc_t224 := gc_ld212
+								gc_t80 := gc_ld76
 //line matmul.go:265
-								_ = gc_t224
+								_ = gc_t80
 //line matmul.go:265
-								b0 := gc_t223
+								b0 := gc_t79
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t224
+								b1 := gc_t80
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld213 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld77 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld214 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld78 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld214
+								_ = gc_ld78
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-32 {
 //line matmul.go:265
-									gc_lo103, gc_hi103 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
+									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld213 = gc_lo103.ConcatPermute(gc_hi103, gc_evens162)
+									gc_ld77 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
 //line matmul.go:265
-									gc_ld214 = gc_lo103.ConcatPermute(gc_hi103, gc_odds162)
+									gc_ld78 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t225 := gc_ld213
+								gc_t81 := gc_ld77
 //line matmul.go:265
-								_ = gc_t225
+								_ = gc_t81
 //line matmul.go:265
-								gc_t226 := gc_ld214
+								gc_t82 := gc_ld78
 //line matmul.go:265
-								_ = gc_t226
+								_ = gc_t82
 //line matmul.go:265
-								b0 := gc_t225
+								b0 := gc_t81
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t226
+								b1 := gc_t82
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld215 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld79 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld216 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld80 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld216
+								_ = gc_ld80
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-32 {
 //line matmul.go:265
-									gc_lo104, gc_hi104 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
+									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld215 = gc_lo104.ConcatPermute(gc_hi104, gc_evens162)
+									gc_ld79 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
 //line matmul.go:265
-									gc_ld216 = gc_lo104.ConcatPermute(gc_hi104, gc_odds162)
+									gc_ld80 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t227 := gc_ld215
+								gc_t83 := gc_ld79
 //line matmul.go:265
-								_ = gc_t227
+								_ = gc_t83
 //line matmul.go:265
-								gc_t228 := gc_ld216
+								gc_t84 := gc_ld80
 //line matmul.go:265
-								_ = gc_t228
+								_ = gc_t84
 //line matmul.go:265
-								b0 := gc_t227
+								b0 := gc_t83
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t228
+								b1 := gc_t84
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld217 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld81 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld218 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld82 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld218
+								_ = gc_ld82
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-32 {
 //line matmul.go:265
-									gc_lo105, gc_hi105 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
+									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld217 = gc_lo105.ConcatPermute(gc_hi105, gc_evens162)
+									gc_ld81 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
 //line matmul.go:265
-									gc_ld218 = gc_lo105.ConcatPermute(gc_hi105, gc_odds162)
+									gc_ld82 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t229 := gc_ld217
+								gc_t85 := gc_ld81
 //line matmul.go:265
-								_ = gc_t229
+								_ = gc_t85
 //line matmul.go:265
-								gc_t230 := gc_ld218
+								gc_t86 := gc_ld82
 //line matmul.go:265
-								_ = gc_t230
+								_ = gc_t86
 //line matmul.go:265
-								b0 := gc_t229
+								b0 := gc_t85
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t230
+								b1 := gc_t86
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld219 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld83 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld220 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld84 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld220
+								_ = gc_ld84
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-32 {
 //line matmul.go:265
-									gc_lo106, gc_hi106 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
+									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld219 = gc_lo106.ConcatPermute(gc_hi106, gc_evens162)
+									gc_ld83 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
 //line matmul.go:265
-									gc_ld220 = gc_lo106.ConcatPermute(gc_hi106, gc_odds162)
+									gc_ld84 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t231 := gc_ld219
+								gc_t87 := gc_ld83
 //line matmul.go:265
-								_ = gc_t231
+								_ = gc_t87
 //line matmul.go:265
-								gc_t232 := gc_ld220
+								gc_t88 := gc_ld84
 //line matmul.go:265
-								_ = gc_t232
+								_ = gc_t88
 //line matmul.go:265
-								b0 := gc_t231
+								b0 := gc_t87
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t232
+								b1 := gc_t88
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld221 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld85 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld222 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld86 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld222
+								_ = gc_ld86
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-32 {
 //line matmul.go:265
-									gc_lo107, gc_hi107 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
+									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld221 = gc_lo107.ConcatPermute(gc_hi107, gc_evens162)
+									gc_ld85 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
 //line matmul.go:265
-									gc_ld222 = gc_lo107.ConcatPermute(gc_hi107, gc_odds162)
+									gc_ld86 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t233 := gc_ld221
+								gc_t89 := gc_ld85
 //line matmul.go:265
-								_ = gc_t233
+								_ = gc_t89
 //line matmul.go:265
-								gc_t234 := gc_ld222
+								gc_t90 := gc_ld86
 //line matmul.go:265
-								_ = gc_t234
+								_ = gc_t90
 //line matmul.go:265
-								b0 := gc_t233
+								b0 := gc_t89
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t234
+								b1 := gc_t90
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld223 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld87 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld224 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld88 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld224
+								_ = gc_ld88
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-32 {
 //line matmul.go:265
-									gc_lo108, gc_hi108 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
+									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld223 = gc_lo108.ConcatPermute(gc_hi108, gc_evens162)
+									gc_ld87 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
 //line matmul.go:265
-									gc_ld224 = gc_lo108.ConcatPermute(gc_hi108, gc_odds162)
+									gc_ld88 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t235 := gc_ld223
+								gc_t91 := gc_ld87
 //line matmul.go:265
-								_ = gc_t235
+								_ = gc_t91
 //line matmul.go:265
-								gc_t236 := gc_ld224
+								gc_t92 := gc_ld88
 //line matmul.go:265
-								_ = gc_t236
+								_ = gc_t92
 //line matmul.go:265
-								b0 := gc_t235
+								b0 := gc_t91
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t236
+								b1 := gc_t92
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld225 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld89 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld226 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld90 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld226
+								_ = gc_ld90
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-32 {
 //line matmul.go:265
-									gc_lo109, gc_hi109 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
+									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld225 = gc_lo109.ConcatPermute(gc_hi109, gc_evens162)
+									gc_ld89 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
 //line matmul.go:265
-									gc_ld226 = gc_lo109.ConcatPermute(gc_hi109, gc_odds162)
+									gc_ld90 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t237 := gc_ld225
+								gc_t93 := gc_ld89
 //line matmul.go:265
-								_ = gc_t237
+								_ = gc_t93
 //line matmul.go:265
-								gc_t238 := gc_ld226
+								gc_t94 := gc_ld90
 //line matmul.go:265
-								_ = gc_t238
+								_ = gc_t94
 //line matmul.go:265
-								b0 := gc_t237
+								b0 := gc_t93
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t238
+								b1 := gc_t94
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld227 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld91 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld228 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld92 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld228
+								_ = gc_ld92
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-32 {
 //line matmul.go:265
-									gc_lo110, gc_hi110 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
+									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld227 = gc_lo110.ConcatPermute(gc_hi110, gc_evens162)
+									gc_ld91 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
 //line matmul.go:265
-									gc_ld228 = gc_lo110.ConcatPermute(gc_hi110, gc_odds162)
+									gc_ld92 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t239 := gc_ld227
+								gc_t95 := gc_ld91
 //line matmul.go:265
-								_ = gc_t239
+								_ = gc_t95
 //line matmul.go:265
-								gc_t240 := gc_ld228
+								gc_t96 := gc_ld92
 //line matmul.go:265
-								_ = gc_t240
+								_ = gc_t96
 //line matmul.go:265
-								b0 := gc_t239
+								b0 := gc_t95
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t240
+								b1 := gc_t96
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld229 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld93 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld230 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld94 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld230
+								_ = gc_ld94
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-32 {
 //line matmul.go:265
-									gc_lo111, gc_hi111 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
+									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld229 = gc_lo111.ConcatPermute(gc_hi111, gc_evens162)
+									gc_ld93 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
 //line matmul.go:265
-									gc_ld230 = gc_lo111.ConcatPermute(gc_hi111, gc_odds162)
+									gc_ld94 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t241 := gc_ld229
+								gc_t97 := gc_ld93
 //line matmul.go:265
-								_ = gc_t241
+								_ = gc_t97
 //line matmul.go:265
-								gc_t242 := gc_ld230
+								gc_t98 := gc_ld94
 //line matmul.go:265
-								_ = gc_t242
+								_ = gc_t98
 //line matmul.go:265
-								b0 := gc_t241
+								b0 := gc_t97
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t242
+								b1 := gc_t98
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld231 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld95 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld232 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld96 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld232
+								_ = gc_ld96
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-32 {
 //line matmul.go:265
-									gc_lo112, gc_hi112 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
+									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld231 = gc_lo112.ConcatPermute(gc_hi112, gc_evens162)
+									gc_ld95 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
 //line matmul.go:265
-									gc_ld232 = gc_lo112.ConcatPermute(gc_hi112, gc_odds162)
+									gc_ld96 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t243 := gc_ld231
+								gc_t99 := gc_ld95
 //line matmul.go:265
-								_ = gc_t243
+								_ = gc_t99
 //line matmul.go:265
-								gc_t244 := gc_ld232
+								gc_t100 := gc_ld96
 //line matmul.go:265
-								_ = gc_t244
+								_ = gc_t100
 //line matmul.go:265
-								b0 := gc_t243
+								b0 := gc_t99
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t244
+								b1 := gc_t100
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld233 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld97 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld234 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld98 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld234
+								_ = gc_ld98
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-32 {
 //line matmul.go:265
-									gc_lo113, gc_hi113 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
+									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld233 = gc_lo113.ConcatPermute(gc_hi113, gc_evens162)
+									gc_ld97 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
 //line matmul.go:265
-									gc_ld234 = gc_lo113.ConcatPermute(gc_hi113, gc_odds162)
+									gc_ld98 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t245 := gc_ld233
+								gc_t101 := gc_ld97
 //line matmul.go:265
-								_ = gc_t245
+								_ = gc_t101
 //line matmul.go:265
-								gc_t246 := gc_ld234
+								gc_t102 := gc_ld98
 //line matmul.go:265
-								_ = gc_t246
+								_ = gc_t102
 //line matmul.go:265
-								b0 := gc_t245
+								b0 := gc_t101
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t246
+								b1 := gc_t102
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld235 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld99 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld236 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld100 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld236
+								_ = gc_ld100
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-32 {
 //line matmul.go:265
-									gc_lo114, gc_hi114 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
+									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld235 = gc_lo114.ConcatPermute(gc_hi114, gc_evens162)
+									gc_ld99 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
 //line matmul.go:265
-									gc_ld236 = gc_lo114.ConcatPermute(gc_hi114, gc_odds162)
+									gc_ld100 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t247 := gc_ld235
+								gc_t103 := gc_ld99
 //line matmul.go:265
-								_ = gc_t247
+								_ = gc_t103
 //line matmul.go:265
-								gc_t248 := gc_ld236
+								gc_t104 := gc_ld100
 //line matmul.go:265
-								_ = gc_t248
+								_ = gc_t104
 //line matmul.go:265
-								b0 := gc_t247
+								b0 := gc_t103
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t248
+								b1 := gc_t104
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld237 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld101 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld238 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld102 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld238
+								_ = gc_ld102
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-32 {
 //line matmul.go:265
-									gc_lo115, gc_hi115 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
+									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld237 = gc_lo115.ConcatPermute(gc_hi115, gc_evens162)
+									gc_ld101 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
 //line matmul.go:265
-									gc_ld238 = gc_lo115.ConcatPermute(gc_hi115, gc_odds162)
+									gc_ld102 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t249 := gc_ld237
+								gc_t105 := gc_ld101
 //line matmul.go:265
-								_ = gc_t249
+								_ = gc_t105
 //line matmul.go:265
-								gc_t250 := gc_ld238
+								gc_t106 := gc_ld102
 //line matmul.go:265
-								_ = gc_t250
+								_ = gc_t106
 //line matmul.go:265
-								b0 := gc_t249
+								b0 := gc_t105
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t250
+								b1 := gc_t106
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld239 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld103 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld240 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld104 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld240
+								_ = gc_ld104
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-32 {
 //line matmul.go:265
-									gc_lo116, gc_hi116 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
+									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld239 = gc_lo116.ConcatPermute(gc_hi116, gc_evens162)
+									gc_ld103 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
 //line matmul.go:265
-									gc_ld240 = gc_lo116.ConcatPermute(gc_hi116, gc_odds162)
+									gc_ld104 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t251 := gc_ld239
+								gc_t107 := gc_ld103
 //line matmul.go:265
-								_ = gc_t251
+								_ = gc_t107
 //line matmul.go:265
-								gc_t252 := gc_ld240
+								gc_t108 := gc_ld104
 //line matmul.go:265
-								_ = gc_t252
+								_ = gc_t108
 //line matmul.go:265
-								b0 := gc_t251
+								b0 := gc_t107
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t252
+								b1 := gc_t108
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld241 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld105 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld242 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld106 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld242
+								_ = gc_ld106
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-32 {
 //line matmul.go:265
-									gc_lo117, gc_hi117 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
+									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld241 = gc_lo117.ConcatPermute(gc_hi117, gc_evens162)
+									gc_ld105 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
 //line matmul.go:265
-									gc_ld242 = gc_lo117.ConcatPermute(gc_hi117, gc_odds162)
+									gc_ld106 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t253 := gc_ld241
+								gc_t109 := gc_ld105
 //line matmul.go:265
-								_ = gc_t253
+								_ = gc_t109
 //line matmul.go:265
-								gc_t254 := gc_ld242
+								gc_t110 := gc_ld106
 //line matmul.go:265
-								_ = gc_t254
+								_ = gc_t110
 //line matmul.go:265
-								b0 := gc_t253
+								b0 := gc_t109
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t254
+								b1 := gc_t110
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld243 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld107 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld244 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld108 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld244
+								_ = gc_ld108
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-32 {
 //line matmul.go:265
-									gc_lo118, gc_hi118 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
+									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld243 = gc_lo118.ConcatPermute(gc_hi118, gc_evens162)
+									gc_ld107 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
 //line matmul.go:265
-									gc_ld244 = gc_lo118.ConcatPermute(gc_hi118, gc_odds162)
+									gc_ld108 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t255 := gc_ld243
+								gc_t111 := gc_ld107
 //line matmul.go:265
-								_ = gc_t255
+								_ = gc_t111
 //line matmul.go:265
-								gc_t256 := gc_ld244
+								gc_t112 := gc_ld108
 //line matmul.go:265
-								_ = gc_t256
+								_ = gc_t112
 //line matmul.go:265
-								b0 := gc_t255
+								b0 := gc_t111
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t256
+								b1 := gc_t112
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld245 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld109 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld246 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld110 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld246
+								_ = gc_ld110
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-32 {
 //line matmul.go:265
-									gc_lo119, gc_hi119 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
+									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld245 = gc_lo119.ConcatPermute(gc_hi119, gc_evens162)
+									gc_ld109 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
 //line matmul.go:265
-									gc_ld246 = gc_lo119.ConcatPermute(gc_hi119, gc_odds162)
+									gc_ld110 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t257 := gc_ld245
+								gc_t113 := gc_ld109
 //line matmul.go:265
-								_ = gc_t257
+								_ = gc_t113
 //line matmul.go:265
-								gc_t258 := gc_ld246
+								gc_t114 := gc_ld110
 //line matmul.go:265
-								_ = gc_t258
+								_ = gc_t114
 //line matmul.go:265
-								b0 := gc_t257
+								b0 := gc_t113
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t258
+								b1 := gc_t114
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld247 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld111 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld248 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld112 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld248
+								_ = gc_ld112
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-32 {
 //line matmul.go:265
-									gc_lo120, gc_hi120 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
+									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld247 = gc_lo120.ConcatPermute(gc_hi120, gc_evens162)
+									gc_ld111 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
 //line matmul.go:265
-									gc_ld248 = gc_lo120.ConcatPermute(gc_hi120, gc_odds162)
+									gc_ld112 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t259 := gc_ld247
+								gc_t115 := gc_ld111
 //line matmul.go:265
-								_ = gc_t259
+								_ = gc_t115
 //line matmul.go:265
-								gc_t260 := gc_ld248
+								gc_t116 := gc_ld112
 //line matmul.go:265
-								_ = gc_t260
+								_ = gc_t116
 //line matmul.go:265
-								b0 := gc_t259
+								b0 := gc_t115
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t260
+								b1 := gc_t116
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld249 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld113 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld250 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld114 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld250
+								_ = gc_ld114
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-32 {
 //line matmul.go:265
-									gc_lo121, gc_hi121 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
+									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld249 = gc_lo121.ConcatPermute(gc_hi121, gc_evens162)
+									gc_ld113 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
 //line matmul.go:265
-									gc_ld250 = gc_lo121.ConcatPermute(gc_hi121, gc_odds162)
+									gc_ld114 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t261 := gc_ld249
+								gc_t117 := gc_ld113
 //line matmul.go:265
-								_ = gc_t261
+								_ = gc_t117
 //line matmul.go:265
-								gc_t262 := gc_ld250
+								gc_t118 := gc_ld114
 //line matmul.go:265
-								_ = gc_t262
+								_ = gc_t118
 //line matmul.go:265
-								b0 := gc_t261
+								b0 := gc_t117
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t262
+								b1 := gc_t118
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld251 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld115 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld252 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld116 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld252
+								_ = gc_ld116
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-32 {
 //line matmul.go:265
-									gc_lo122, gc_hi122 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
+									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld251 = gc_lo122.ConcatPermute(gc_hi122, gc_evens162)
+									gc_ld115 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
 //line matmul.go:265
-									gc_ld252 = gc_lo122.ConcatPermute(gc_hi122, gc_odds162)
+									gc_ld116 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t263 := gc_ld251
+								gc_t119 := gc_ld115
 //line matmul.go:265
-								_ = gc_t263
+								_ = gc_t119
 //line matmul.go:265
-								gc_t264 := gc_ld252
+								gc_t120 := gc_ld116
 //line matmul.go:265
-								_ = gc_t264
+								_ = gc_t120
 //line matmul.go:265
-								b0 := gc_t263
+								b0 := gc_t119
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t264
+								b1 := gc_t120
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld253 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld117 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld254 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld118 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld254
+								_ = gc_ld118
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-32 {
 //line matmul.go:265
-									gc_lo123, gc_hi123 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
+									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld253 = gc_lo123.ConcatPermute(gc_hi123, gc_evens162)
+									gc_ld117 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
 //line matmul.go:265
-									gc_ld254 = gc_lo123.ConcatPermute(gc_hi123, gc_odds162)
+									gc_ld118 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t265 := gc_ld253
+								gc_t121 := gc_ld117
 //line matmul.go:265
-								_ = gc_t265
+								_ = gc_t121
 //line matmul.go:265
-								gc_t266 := gc_ld254
+								gc_t122 := gc_ld118
 //line matmul.go:265
-								_ = gc_t266
+								_ = gc_t122
 //line matmul.go:265
-								b0 := gc_t265
+								b0 := gc_t121
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t266
+								b1 := gc_t122
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld255 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld119 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld256 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld120 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld256
+								_ = gc_ld120
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-32 {
 //line matmul.go:265
-									gc_lo124, gc_hi124 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
+									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld255 = gc_lo124.ConcatPermute(gc_hi124, gc_evens162)
+									gc_ld119 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
 //line matmul.go:265
-									gc_ld256 = gc_lo124.ConcatPermute(gc_hi124, gc_odds162)
+									gc_ld120 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t267 := gc_ld255
+								gc_t123 := gc_ld119
 //line matmul.go:265
-								_ = gc_t267
+								_ = gc_t123
 //line matmul.go:265
-								gc_t268 := gc_ld256
+								gc_t124 := gc_ld120
 //line matmul.go:265
-								_ = gc_t268
+								_ = gc_t124
 //line matmul.go:265
-								b0 := gc_t267
+								b0 := gc_t123
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t268
+								b1 := gc_t124
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld257 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld121 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld258 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld122 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld258
+								_ = gc_ld122
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-32 {
 //line matmul.go:265
-									gc_lo125, gc_hi125 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
+									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld257 = gc_lo125.ConcatPermute(gc_hi125, gc_evens162)
+									gc_ld121 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
 //line matmul.go:265
-									gc_ld258 = gc_lo125.ConcatPermute(gc_hi125, gc_odds162)
+									gc_ld122 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t269 := gc_ld257
+								gc_t125 := gc_ld121
 //line matmul.go:265
-								_ = gc_t269
+								_ = gc_t125
 //line matmul.go:265
-								gc_t270 := gc_ld258
+								gc_t126 := gc_ld122
 //line matmul.go:265
-								_ = gc_t270
+								_ = gc_t126
 //line matmul.go:265
-								b0 := gc_t269
+								b0 := gc_t125
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t270
+								b1 := gc_t126
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld259 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld123 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld260 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld124 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld260
+								_ = gc_ld124
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-32 {
 //line matmul.go:265
-									gc_lo126, gc_hi126 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
+									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld259 = gc_lo126.ConcatPermute(gc_hi126, gc_evens162)
+									gc_ld123 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
 //line matmul.go:265
-									gc_ld260 = gc_lo126.ConcatPermute(gc_hi126, gc_odds162)
+									gc_ld124 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t271 := gc_ld259
+								gc_t127 := gc_ld123
 //line matmul.go:265
-								_ = gc_t271
+								_ = gc_t127
 //line matmul.go:265
-								gc_t272 := gc_ld260
+								gc_t128 := gc_ld124
 //line matmul.go:265
-								_ = gc_t272
+								_ = gc_t128
 //line matmul.go:265
-								b0 := gc_t271
+								b0 := gc_t127
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t272
+								b1 := gc_t128
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld261 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld125 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld262 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld126 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld262
+								_ = gc_ld126
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-32 {
 //line matmul.go:265
-									gc_lo127, gc_hi127 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
+									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld261 = gc_lo127.ConcatPermute(gc_hi127, gc_evens162)
+									gc_ld125 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
 //line matmul.go:265
-									gc_ld262 = gc_lo127.ConcatPermute(gc_hi127, gc_odds162)
+									gc_ld126 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t273 := gc_ld261
+								gc_t129 := gc_ld125
 //line matmul.go:265
-								_ = gc_t273
+								_ = gc_t129
 //line matmul.go:265
-								gc_t274 := gc_ld262
+								gc_t130 := gc_ld126
 //line matmul.go:265
-								_ = gc_t274
+								_ = gc_t130
 //line matmul.go:265
-								b0 := gc_t273
+								b0 := gc_t129
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t274
+								b1 := gc_t130
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld263 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld127 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld264 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld128 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld264
+								_ = gc_ld128
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-32 {
 //line matmul.go:265
-									gc_lo128, gc_hi128 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
+									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld263 = gc_lo128.ConcatPermute(gc_hi128, gc_evens162)
+									gc_ld127 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
 //line matmul.go:265
-									gc_ld264 = gc_lo128.ConcatPermute(gc_hi128, gc_odds162)
+									gc_ld128 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t275 := gc_ld263
+								gc_t131 := gc_ld127
 //line matmul.go:265
-								_ = gc_t275
+								_ = gc_t131
 //line matmul.go:265
-								gc_t276 := gc_ld264
+								gc_t132 := gc_ld128
 //line matmul.go:265
-								_ = gc_t276
+								_ = gc_t132
 //line matmul.go:265
-								b0 := gc_t275
+								b0 := gc_t131
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t276
+								b1 := gc_t132
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld265 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld129 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld266 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld130 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld266
+								_ = gc_ld130
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-32 {
 //line matmul.go:265
-									gc_lo129, gc_hi129 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
+									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld265 = gc_lo129.ConcatPermute(gc_hi129, gc_evens162)
+									gc_ld129 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
 //line matmul.go:265
-									gc_ld266 = gc_lo129.ConcatPermute(gc_hi129, gc_odds162)
+									gc_ld130 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t277 := gc_ld265
+								gc_t133 := gc_ld129
 //line matmul.go:265
-								_ = gc_t277
+								_ = gc_t133
 //line matmul.go:265
-								gc_t278 := gc_ld266
+								gc_t134 := gc_ld130
 //line matmul.go:265
-								_ = gc_t278
+								_ = gc_t134
 //line matmul.go:265
-								b0 := gc_t277
+								b0 := gc_t133
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t278
+								b1 := gc_t134
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
 							{
 //line matmul.go:265
-								var gc_ld267 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld131 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								var gc_ld268 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld132 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line matmul.go:265
-								_ = gc_ld268
+								_ = gc_ld132
 //line matmul.go:265
 								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-32 {
 //line matmul.go:265
-									gc_lo130, gc_hi130 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
+									gc_lo66, gc_hi66 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
 //line matmul.go:265
-									gc_ld267 = gc_lo130.ConcatPermute(gc_hi130, gc_evens162)
+									gc_ld131 = gc_lo66.ConcatPermute(gc_hi66, gc_evens16)
 //line matmul.go:265
-									gc_ld268 = gc_lo130.ConcatPermute(gc_hi130, gc_odds162)
+									gc_ld132 = gc_lo66.ConcatPermute(gc_hi66, gc_odds16)
 //line matmul.go:265
 								} else {
 //line matmul.go:265
-									break gc_steps4
+									break gc_steps2
 //line matmul.go:265
 								}
 //line matmul.go:265
-								gc_t279 := gc_ld267
+								gc_t135 := gc_ld131
 //line matmul.go:265
-								_ = gc_t279
+								_ = gc_t135
 //line matmul.go:265
-								gc_t280 := gc_ld268
+								gc_t136 := gc_ld132
 //line matmul.go:265
-								_ = gc_t280
+								_ = gc_t136
 //line matmul.go:265
-								b0 := gc_t279
+								b0 := gc_t135
 //line matmul.go:265
 								_ = b0
 //line matmul.go:265
-								b1 := gc_t280
+								b1 := gc_t136
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask324).Mul(b0))
+								s00 = s00.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask324).Mul(b1))
+								s01 = s01.Add(compiled.BroadcastFloat32x16At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask324).Mul(b0))
+								s10 = s10.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask324).Mul(b1))
+								s11 = s11.Add(compiled.BroadcastFloat32x16At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6092,14 +6092,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				}
 				if compiled.SIMD {
 //line matmul.go:251
-					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line matmul.go:251
-					_ = gc_evens2
+					_ = gc_evens
 //line matmul.go:251
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line matmul.go:251
-					_ = gc_Lane0Mask322
-				gc_steps2:
+					_ = gc_Lane0Mask32
+				gc_steps:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -6139,1728 +6139,1728 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 						{
 //line matmul.go:264
-							var gc_ld77 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:264
-							var gc_ld78 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:264
-							_ = gc_ld78
+							_ = gc_ld6
 //line matmul.go:264
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-16 {
 								{
 //line matmul.go:265
-									gc_lo35 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens2)
+									gc_lo3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi35 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld77 = gc_lo35.Select128FromPair(0, 2, gc_hi35)
+									gc_ld5 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line matmul.go:265
-									gc_ld78 = gc_lo35.Select128FromPair(1, 3, gc_hi35)
+									gc_ld6 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t89 := gc_ld77
+							gc_t9 := gc_ld5
 //line matmul.go:265
-							_ = gc_t89
+							_ = gc_t9
 //line matmul.go:265
-							gc_t90 := gc_ld78
+							gc_t10 := gc_ld6
 //line matmul.go:265
-							_ = gc_t90
+							_ = gc_t10
 //line matmul.go:265
-							b0 := gc_t89
+							b0 := gc_t9
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t90
+							b1 := gc_t10
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(0)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(0)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld79 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld80 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld80
+							_ = gc_ld8
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo36 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens2)
+									gc_lo4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi36 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld79 = gc_lo36.Select128FromPair(0, 2, gc_hi36)
+									gc_ld7 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line matmul.go:265
-									gc_ld80 = gc_lo36.Select128FromPair(1, 3, gc_hi36)
+									gc_ld8 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t91 := gc_ld79
+							gc_t11 := gc_ld7
 //line matmul.go:265
-							_ = gc_t91
+							_ = gc_t11
 //line matmul.go:265
-							gc_t92 := gc_ld80
+							gc_t12 := gc_ld8
 //line matmul.go:265
-							_ = gc_t92
+							_ = gc_t12
 //line matmul.go:265
-							b0 := gc_t91
+							b0 := gc_t11
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t92
+							b1 := gc_t12
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(1)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(1)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld81 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld82 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld82
+							_ = gc_ld10
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo37 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens2)
+									gc_lo5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi37 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld81 = gc_lo37.Select128FromPair(0, 2, gc_hi37)
+									gc_ld9 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line matmul.go:265
-									gc_ld82 = gc_lo37.Select128FromPair(1, 3, gc_hi37)
+									gc_ld10 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t93 := gc_ld81
+							gc_t13 := gc_ld9
 //line matmul.go:265
-							_ = gc_t93
+							_ = gc_t13
 //line matmul.go:265
-							gc_t94 := gc_ld82
+							gc_t14 := gc_ld10
 //line matmul.go:265
-							_ = gc_t94
+							_ = gc_t14
 //line matmul.go:265
-							b0 := gc_t93
+							b0 := gc_t13
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t94
+							b1 := gc_t14
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(2)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(2)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld83 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld84 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld84
+							_ = gc_ld12
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo38 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens2)
+									gc_lo6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi38 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld83 = gc_lo38.Select128FromPair(0, 2, gc_hi38)
+									gc_ld11 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line matmul.go:265
-									gc_ld84 = gc_lo38.Select128FromPair(1, 3, gc_hi38)
+									gc_ld12 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t95 := gc_ld83
+							gc_t15 := gc_ld11
 //line matmul.go:265
-							_ = gc_t95
+							_ = gc_t15
 //line matmul.go:265
-							gc_t96 := gc_ld84
+							gc_t16 := gc_ld12
 //line matmul.go:265
-							_ = gc_t96
+							_ = gc_t16
 //line matmul.go:265
-							b0 := gc_t95
+							b0 := gc_t15
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t96
+							b1 := gc_t16
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(3)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(3)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld85 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld86 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld86
+							_ = gc_ld14
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo39 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens2)
+									gc_lo7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi39 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld85 = gc_lo39.Select128FromPair(0, 2, gc_hi39)
+									gc_ld13 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
 //line matmul.go:265
-									gc_ld86 = gc_lo39.Select128FromPair(1, 3, gc_hi39)
+									gc_ld14 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t97 := gc_ld85
+							gc_t17 := gc_ld13
 //line matmul.go:265
-							_ = gc_t97
+							_ = gc_t17
 //line matmul.go:265
-							gc_t98 := gc_ld86
+							gc_t18 := gc_ld14
 //line matmul.go:265
-							_ = gc_t98
+							_ = gc_t18
 //line matmul.go:265
-							b0 := gc_t97
+							b0 := gc_t17
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t98
+							b1 := gc_t18
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(4)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(4)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld87 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld88 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld88
+							_ = gc_ld16
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo40 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens2)
+									gc_lo8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi40 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld87 = gc_lo40.Select128FromPair(0, 2, gc_hi40)
+									gc_ld15 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
 //line matmul.go:265
-									gc_ld88 = gc_lo40.Select128FromPair(1, 3, gc_hi40)
+									gc_ld16 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t99 := gc_ld87
+							gc_t19 := gc_ld15
 //line matmul.go:265
-							_ = gc_t99
+							_ = gc_t19
 //line matmul.go:265
-							gc_t100 := gc_ld88
+							gc_t20 := gc_ld16
 //line matmul.go:265
-							_ = gc_t100
+							_ = gc_t20
 //line matmul.go:265
-							b0 := gc_t99
+							b0 := gc_t19
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t100
+							b1 := gc_t20
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(5)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(5)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld89 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld90 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld90
+							_ = gc_ld18
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo41 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens2)
+									gc_lo9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi41 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld89 = gc_lo41.Select128FromPair(0, 2, gc_hi41)
+									gc_ld17 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
 //line matmul.go:265
-									gc_ld90 = gc_lo41.Select128FromPair(1, 3, gc_hi41)
+									gc_ld18 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t101 := gc_ld89
+							gc_t21 := gc_ld17
 //line matmul.go:265
-							_ = gc_t101
+							_ = gc_t21
 //line matmul.go:265
-							gc_t102 := gc_ld90
+							gc_t22 := gc_ld18
 //line matmul.go:265
-							_ = gc_t102
+							_ = gc_t22
 //line matmul.go:265
-							b0 := gc_t101
+							b0 := gc_t21
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t102
+							b1 := gc_t22
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(6)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(6)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld91 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld92 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld92
+							_ = gc_ld20
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo42 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens2)
+									gc_lo10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi42 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld91 = gc_lo42.Select128FromPair(0, 2, gc_hi42)
+									gc_ld19 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
 //line matmul.go:265
-									gc_ld92 = gc_lo42.Select128FromPair(1, 3, gc_hi42)
+									gc_ld20 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t103 := gc_ld91
+							gc_t23 := gc_ld19
 //line matmul.go:265
-							_ = gc_t103
+							_ = gc_t23
 //line matmul.go:265
-							gc_t104 := gc_ld92
+							gc_t24 := gc_ld20
 //line matmul.go:265
-							_ = gc_t104
+							_ = gc_t24
 //line matmul.go:265
-							b0 := gc_t103
+							b0 := gc_t23
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t104
+							b1 := gc_t24
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(7)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(7)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld93 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld94 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld94
+							_ = gc_ld22
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo43 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens2)
+									gc_lo11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi43 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld93 = gc_lo43.Select128FromPair(0, 2, gc_hi43)
+									gc_ld21 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
 //line matmul.go:265
-									gc_ld94 = gc_lo43.Select128FromPair(1, 3, gc_hi43)
+									gc_ld22 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t105 := gc_ld93
+							gc_t25 := gc_ld21
 //line matmul.go:265
-							_ = gc_t105
+							_ = gc_t25
 //line matmul.go:265
-							gc_t106 := gc_ld94
+							gc_t26 := gc_ld22
 //line matmul.go:265
-							_ = gc_t106
+							_ = gc_t26
 //line matmul.go:265
-							b0 := gc_t105
+							b0 := gc_t25
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t106
+							b1 := gc_t26
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(8)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(8)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld95 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld96 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld96
+							_ = gc_ld24
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo44 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens2)
+									gc_lo12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi44 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld95 = gc_lo44.Select128FromPair(0, 2, gc_hi44)
+									gc_ld23 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
 //line matmul.go:265
-									gc_ld96 = gc_lo44.Select128FromPair(1, 3, gc_hi44)
+									gc_ld24 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t107 := gc_ld95
+							gc_t27 := gc_ld23
 //line matmul.go:265
-							_ = gc_t107
+							_ = gc_t27
 //line matmul.go:265
-							gc_t108 := gc_ld96
+							gc_t28 := gc_ld24
 //line matmul.go:265
-							_ = gc_t108
+							_ = gc_t28
 //line matmul.go:265
-							b0 := gc_t107
+							b0 := gc_t27
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t108
+							b1 := gc_t28
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(9)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(9)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld97 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld98 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld98
+							_ = gc_ld26
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo45 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens2)
+									gc_lo13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi45 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld97 = gc_lo45.Select128FromPair(0, 2, gc_hi45)
+									gc_ld25 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
 //line matmul.go:265
-									gc_ld98 = gc_lo45.Select128FromPair(1, 3, gc_hi45)
+									gc_ld26 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t109 := gc_ld97
+							gc_t29 := gc_ld25
 //line matmul.go:265
-							_ = gc_t109
+							_ = gc_t29
 //line matmul.go:265
-							gc_t110 := gc_ld98
+							gc_t30 := gc_ld26
 //line matmul.go:265
-							_ = gc_t110
+							_ = gc_t30
 //line matmul.go:265
-							b0 := gc_t109
+							b0 := gc_t29
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t110
+							b1 := gc_t30
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(10)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(10)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld99 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld100 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld100
+							_ = gc_ld28
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo46 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens2)
+									gc_lo14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi46 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld99 = gc_lo46.Select128FromPair(0, 2, gc_hi46)
+									gc_ld27 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
 //line matmul.go:265
-									gc_ld100 = gc_lo46.Select128FromPair(1, 3, gc_hi46)
+									gc_ld28 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t111 := gc_ld99
+							gc_t31 := gc_ld27
 //line matmul.go:265
-							_ = gc_t111
+							_ = gc_t31
 //line matmul.go:265
-							gc_t112 := gc_ld100
+							gc_t32 := gc_ld28
 //line matmul.go:265
-							_ = gc_t112
+							_ = gc_t32
 //line matmul.go:265
-							b0 := gc_t111
+							b0 := gc_t31
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t112
+							b1 := gc_t32
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(11)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(11)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld101 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld102 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld102
+							_ = gc_ld30
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo47 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens2)
+									gc_lo15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi47 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld101 = gc_lo47.Select128FromPair(0, 2, gc_hi47)
+									gc_ld29 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
 //line matmul.go:265
-									gc_ld102 = gc_lo47.Select128FromPair(1, 3, gc_hi47)
+									gc_ld30 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t113 := gc_ld101
+							gc_t33 := gc_ld29
 //line matmul.go:265
-							_ = gc_t113
+							_ = gc_t33
 //line matmul.go:265
-							gc_t114 := gc_ld102
+							gc_t34 := gc_ld30
 //line matmul.go:265
-							_ = gc_t114
+							_ = gc_t34
 //line matmul.go:265
-							b0 := gc_t113
+							b0 := gc_t33
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t114
+							b1 := gc_t34
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(12)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(12)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld103 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld104 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld104
+							_ = gc_ld32
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo48 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens2)
+									gc_lo16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi48 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld103 = gc_lo48.Select128FromPair(0, 2, gc_hi48)
+									gc_ld31 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
 //line matmul.go:265
-									gc_ld104 = gc_lo48.Select128FromPair(1, 3, gc_hi48)
+									gc_ld32 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t115 := gc_ld103
+							gc_t35 := gc_ld31
 //line matmul.go:265
-							_ = gc_t115
+							_ = gc_t35
 //line matmul.go:265
-							gc_t116 := gc_ld104
+							gc_t36 := gc_ld32
 //line matmul.go:265
-							_ = gc_t116
+							_ = gc_t36
 //line matmul.go:265
-							b0 := gc_t115
+							b0 := gc_t35
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t116
+							b1 := gc_t36
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(13)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(13)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld105 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld106 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld106
+							_ = gc_ld34
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo49 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens2)
+									gc_lo17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi49 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld105 = gc_lo49.Select128FromPair(0, 2, gc_hi49)
+									gc_ld33 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
 //line matmul.go:265
-									gc_ld106 = gc_lo49.Select128FromPair(1, 3, gc_hi49)
+									gc_ld34 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t117 := gc_ld105
+							gc_t37 := gc_ld33
 //line matmul.go:265
-							_ = gc_t117
+							_ = gc_t37
 //line matmul.go:265
-							gc_t118 := gc_ld106
+							gc_t38 := gc_ld34
 //line matmul.go:265
-							_ = gc_t118
+							_ = gc_t38
 //line matmul.go:265
-							b0 := gc_t117
+							b0 := gc_t37
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t118
+							b1 := gc_t38
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(14)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(14)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld107 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld108 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld108
+							_ = gc_ld36
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo50 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens2)
+									gc_lo18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi50 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld107 = gc_lo50.Select128FromPair(0, 2, gc_hi50)
+									gc_ld35 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
 //line matmul.go:265
-									gc_ld108 = gc_lo50.Select128FromPair(1, 3, gc_hi50)
+									gc_ld36 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t119 := gc_ld107
+							gc_t39 := gc_ld35
 //line matmul.go:265
-							_ = gc_t119
+							_ = gc_t39
 //line matmul.go:265
-							gc_t120 := gc_ld108
+							gc_t40 := gc_ld36
 //line matmul.go:265
-							_ = gc_t120
+							_ = gc_t40
 //line matmul.go:265
-							b0 := gc_t119
+							b0 := gc_t39
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t120
+							b1 := gc_t40
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(15)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(15)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld109 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld110 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld110
+							_ = gc_ld38
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo51 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens2)
+									gc_lo19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi51 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld109 = gc_lo51.Select128FromPair(0, 2, gc_hi51)
+									gc_ld37 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
 //line matmul.go:265
-									gc_ld110 = gc_lo51.Select128FromPair(1, 3, gc_hi51)
+									gc_ld38 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t121 := gc_ld109
+							gc_t41 := gc_ld37
 //line matmul.go:265
-							_ = gc_t121
+							_ = gc_t41
 //line matmul.go:265
-							gc_t122 := gc_ld110
+							gc_t42 := gc_ld38
 //line matmul.go:265
-							_ = gc_t122
+							_ = gc_t42
 //line matmul.go:265
-							b0 := gc_t121
+							b0 := gc_t41
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t122
+							b1 := gc_t42
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(16)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(16)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld111 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld112 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld112
+							_ = gc_ld40
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo52 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens2)
+									gc_lo20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi52 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld111 = gc_lo52.Select128FromPair(0, 2, gc_hi52)
+									gc_ld39 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
 //line matmul.go:265
-									gc_ld112 = gc_lo52.Select128FromPair(1, 3, gc_hi52)
+									gc_ld40 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t123 := gc_ld111
+							gc_t43 := gc_ld39
 //line matmul.go:265
-							_ = gc_t123
+							_ = gc_t43
 //line matmul.go:265
-							gc_t124 := gc_ld112
+							gc_t44 := gc_ld40
 //line matmul.go:265
-							_ = gc_t124
+							_ = gc_t44
 //line matmul.go:265
-							b0 := gc_t123
+							b0 := gc_t43
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t124
+							b1 := gc_t44
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(17)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(17)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld113 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld114 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld114
+							_ = gc_ld42
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo53 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens2)
+									gc_lo21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi53 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld113 = gc_lo53.Select128FromPair(0, 2, gc_hi53)
+									gc_ld41 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
 //line matmul.go:265
-									gc_ld114 = gc_lo53.Select128FromPair(1, 3, gc_hi53)
+									gc_ld42 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t125 := gc_ld113
+							gc_t45 := gc_ld41
 //line matmul.go:265
-							_ = gc_t125
+							_ = gc_t45
 //line matmul.go:265
-							gc_t126 := gc_ld114
+							gc_t46 := gc_ld42
 //line matmul.go:265
-							_ = gc_t126
+							_ = gc_t46
 //line matmul.go:265
-							b0 := gc_t125
+							b0 := gc_t45
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t126
+							b1 := gc_t46
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(18)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(18)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld115 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld116 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld116
+							_ = gc_ld44
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo54 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens2)
+									gc_lo22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi54 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld115 = gc_lo54.Select128FromPair(0, 2, gc_hi54)
+									gc_ld43 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
 //line matmul.go:265
-									gc_ld116 = gc_lo54.Select128FromPair(1, 3, gc_hi54)
+									gc_ld44 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t127 := gc_ld115
+							gc_t47 := gc_ld43
 //line matmul.go:265
-							_ = gc_t127
+							_ = gc_t47
 //line matmul.go:265
-							gc_t128 := gc_ld116
+							gc_t48 := gc_ld44
 //line matmul.go:265
-							_ = gc_t128
+							_ = gc_t48
 //line matmul.go:265
-							b0 := gc_t127
+							b0 := gc_t47
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t128
+							b1 := gc_t48
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(19)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(19)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld117 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld118 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld118
+							_ = gc_ld46
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo55 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens2)
+									gc_lo23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi55 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld117 = gc_lo55.Select128FromPair(0, 2, gc_hi55)
+									gc_ld45 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
 //line matmul.go:265
-									gc_ld118 = gc_lo55.Select128FromPair(1, 3, gc_hi55)
+									gc_ld46 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t129 := gc_ld117
+							gc_t49 := gc_ld45
 //line matmul.go:265
-							_ = gc_t129
+							_ = gc_t49
 //line matmul.go:265
-							gc_t130 := gc_ld118
+							gc_t50 := gc_ld46
 //line matmul.go:265
-							_ = gc_t130
+							_ = gc_t50
 //line matmul.go:265
-							b0 := gc_t129
+							b0 := gc_t49
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t130
+							b1 := gc_t50
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(20)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(20)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld119 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld120 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld120
+							_ = gc_ld48
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo56 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens2)
+									gc_lo24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi56 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld119 = gc_lo56.Select128FromPair(0, 2, gc_hi56)
+									gc_ld47 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
 //line matmul.go:265
-									gc_ld120 = gc_lo56.Select128FromPair(1, 3, gc_hi56)
+									gc_ld48 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t131 := gc_ld119
+							gc_t51 := gc_ld47
 //line matmul.go:265
-							_ = gc_t131
+							_ = gc_t51
 //line matmul.go:265
-							gc_t132 := gc_ld120
+							gc_t52 := gc_ld48
 //line matmul.go:265
-							_ = gc_t132
+							_ = gc_t52
 //line matmul.go:265
-							b0 := gc_t131
+							b0 := gc_t51
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t132
+							b1 := gc_t52
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(21)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(21)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld121 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld49 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld122 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld122
+							_ = gc_ld50
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo57 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens2)
+									gc_lo25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi57 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld121 = gc_lo57.Select128FromPair(0, 2, gc_hi57)
+									gc_ld49 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
 //line matmul.go:265
-									gc_ld122 = gc_lo57.Select128FromPair(1, 3, gc_hi57)
+									gc_ld50 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t133 := gc_ld121
+							gc_t53 := gc_ld49
 //line matmul.go:265
-							_ = gc_t133
+							_ = gc_t53
 //line matmul.go:265
-							gc_t134 := gc_ld122
+							gc_t54 := gc_ld50
 //line matmul.go:265
-							_ = gc_t134
+							_ = gc_t54
 //line matmul.go:265
-							b0 := gc_t133
+							b0 := gc_t53
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t134
+							b1 := gc_t54
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(22)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(22)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld123 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld124 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld124
+							_ = gc_ld52
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo58 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens2)
+									gc_lo26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi58 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld123 = gc_lo58.Select128FromPair(0, 2, gc_hi58)
+									gc_ld51 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
 //line matmul.go:265
-									gc_ld124 = gc_lo58.Select128FromPair(1, 3, gc_hi58)
+									gc_ld52 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t135 := gc_ld123
+							gc_t55 := gc_ld51
 //line matmul.go:265
-							_ = gc_t135
+							_ = gc_t55
 //line matmul.go:265
-							gc_t136 := gc_ld124
+							gc_t56 := gc_ld52
 //line matmul.go:265
-							_ = gc_t136
+							_ = gc_t56
 //line matmul.go:265
-							b0 := gc_t135
+							b0 := gc_t55
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t136
+							b1 := gc_t56
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(23)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(23)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld125 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld53 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld126 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld54 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld126
+							_ = gc_ld54
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo59 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens2)
+									gc_lo27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi59 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld125 = gc_lo59.Select128FromPair(0, 2, gc_hi59)
+									gc_ld53 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
 //line matmul.go:265
-									gc_ld126 = gc_lo59.Select128FromPair(1, 3, gc_hi59)
+									gc_ld54 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t137 := gc_ld125
+							gc_t57 := gc_ld53
 //line matmul.go:265
-							_ = gc_t137
+							_ = gc_t57
 //line matmul.go:265
-							gc_t138 := gc_ld126
+							gc_t58 := gc_ld54
 //line matmul.go:265
-							_ = gc_t138
+							_ = gc_t58
 //line matmul.go:265
-							b0 := gc_t137
+							b0 := gc_t57
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t138
+							b1 := gc_t58
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(24)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(24)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld127 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld55 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld128 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld56 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld128
+							_ = gc_ld56
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo60 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens2)
+									gc_lo28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi60 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld127 = gc_lo60.Select128FromPair(0, 2, gc_hi60)
+									gc_ld55 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
 //line matmul.go:265
-									gc_ld128 = gc_lo60.Select128FromPair(1, 3, gc_hi60)
+									gc_ld56 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t139 := gc_ld127
+							gc_t59 := gc_ld55
 //line matmul.go:265
-							_ = gc_t139
+							_ = gc_t59
 //line matmul.go:265
-							gc_t140 := gc_ld128
+							gc_t60 := gc_ld56
 //line matmul.go:265
-							_ = gc_t140
+							_ = gc_t60
 //line matmul.go:265
-							b0 := gc_t139
+							b0 := gc_t59
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t140
+							b1 := gc_t60
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(25)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(25)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld129 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld57 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld130 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld58 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld130
+							_ = gc_ld58
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo61 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens2)
+									gc_lo29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi61 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld129 = gc_lo61.Select128FromPair(0, 2, gc_hi61)
+									gc_ld57 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
 //line matmul.go:265
-									gc_ld130 = gc_lo61.Select128FromPair(1, 3, gc_hi61)
+									gc_ld58 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t141 := gc_ld129
+							gc_t61 := gc_ld57
 //line matmul.go:265
-							_ = gc_t141
+							_ = gc_t61
 //line matmul.go:265
-							gc_t142 := gc_ld130
+							gc_t62 := gc_ld58
 //line matmul.go:265
-							_ = gc_t142
+							_ = gc_t62
 //line matmul.go:265
-							b0 := gc_t141
+							b0 := gc_t61
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t142
+							b1 := gc_t62
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(26)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(26)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld131 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld59 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld132 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld60 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld132
+							_ = gc_ld60
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo62 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens2)
+									gc_lo30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi62 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld131 = gc_lo62.Select128FromPair(0, 2, gc_hi62)
+									gc_ld59 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
 //line matmul.go:265
-									gc_ld132 = gc_lo62.Select128FromPair(1, 3, gc_hi62)
+									gc_ld60 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t143 := gc_ld131
+							gc_t63 := gc_ld59
 //line matmul.go:265
-							_ = gc_t143
+							_ = gc_t63
 //line matmul.go:265
-							gc_t144 := gc_ld132
+							gc_t64 := gc_ld60
 //line matmul.go:265
-							_ = gc_t144
+							_ = gc_t64
 //line matmul.go:265
-							b0 := gc_t143
+							b0 := gc_t63
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t144
+							b1 := gc_t64
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(27)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(27)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld133 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld61 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld134 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld62 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld134
+							_ = gc_ld62
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo63 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens2)
+									gc_lo31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi63 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld133 = gc_lo63.Select128FromPair(0, 2, gc_hi63)
+									gc_ld61 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
 //line matmul.go:265
-									gc_ld134 = gc_lo63.Select128FromPair(1, 3, gc_hi63)
+									gc_ld62 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t145 := gc_ld133
+							gc_t65 := gc_ld61
 //line matmul.go:265
-							_ = gc_t145
+							_ = gc_t65
 //line matmul.go:265
-							gc_t146 := gc_ld134
+							gc_t66 := gc_ld62
 //line matmul.go:265
-							_ = gc_t146
+							_ = gc_t66
 //line matmul.go:265
-							b0 := gc_t145
+							b0 := gc_t65
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t146
+							b1 := gc_t66
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(28)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(28)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld135 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld136 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld136
+							_ = gc_ld64
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo64 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens2)
+									gc_lo32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi64 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld135 = gc_lo64.Select128FromPair(0, 2, gc_hi64)
+									gc_ld63 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
 //line matmul.go:265
-									gc_ld136 = gc_lo64.Select128FromPair(1, 3, gc_hi64)
+									gc_ld64 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t147 := gc_ld135
+							gc_t67 := gc_ld63
 //line matmul.go:265
-							_ = gc_t147
+							_ = gc_t67
 //line matmul.go:265
-							gc_t148 := gc_ld136
+							gc_t68 := gc_ld64
 //line matmul.go:265
-							_ = gc_t148
+							_ = gc_t68
 //line matmul.go:265
-							b0 := gc_t147
+							b0 := gc_t67
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t148
+							b1 := gc_t68
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(29)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(29)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld137 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld138 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld138
+							_ = gc_ld66
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo65 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens2)
+									gc_lo33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi65 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld137 = gc_lo65.Select128FromPair(0, 2, gc_hi65)
+									gc_ld65 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
 //line matmul.go:265
-									gc_ld138 = gc_lo65.Select128FromPair(1, 3, gc_hi65)
+									gc_ld66 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t149 := gc_ld137
+							gc_t69 := gc_ld65
 //line matmul.go:265
-							_ = gc_t149
+							_ = gc_t69
 //line matmul.go:265
-							gc_t150 := gc_ld138
+							gc_t70 := gc_ld66
 //line matmul.go:265
-							_ = gc_t150
+							_ = gc_t70
 //line matmul.go:265
-							b0 := gc_t149
+							b0 := gc_t69
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t150
+							b1 := gc_t70
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(30)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(30)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld139 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							var gc_ld140 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line matmul.go:265
-							_ = gc_ld140
+							_ = gc_ld68
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo66 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens2)
+									gc_lo34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi66 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens2)
+									gc_hi34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld139 = gc_lo66.Select128FromPair(0, 2, gc_hi66)
+									gc_ld67 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
 //line matmul.go:265
-									gc_ld140 = gc_lo66.Select128FromPair(1, 3, gc_hi66)
+									gc_ld68 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								break gc_steps2
+								break gc_steps
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t151 := gc_ld139
+							gc_t71 := gc_ld67
 //line matmul.go:265
-							_ = gc_t151
+							_ = gc_t71
 //line matmul.go:265
-							gc_t152 := gc_ld140
+							gc_t72 := gc_ld68
 //line matmul.go:265
-							_ = gc_t152
+							_ = gc_t72
 //line matmul.go:265
-							b0 := gc_t151
+							b0 := gc_t71
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t152
+							b1 := gc_t72
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
+							s00 = s00.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
+							s01 = s01.Add(compiled.BroadcastFloat32x8At(&a0[compiled.Trip(31)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b0))
+							s10 = s10.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask32).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask322).Mul(b1))
+							s11 = s11.Add(compiled.BroadcastFloat32x8At(&a1[compiled.Trip(31)], gc_Lane0Mask32).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8306,34 +8306,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				var gc_stop4 bool
 				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 //line matmul.go:251
-					gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line matmul.go:251
-					_ = gc_iota25
+					_ = gc_iota23
 //line matmul.go:251
-					gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line matmul.go:251
-					_ = gc_spread16Lo2
+					_ = gc_spread16Lo
 //line matmul.go:251
-					gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line matmul.go:251
-					_ = gc_spread16Hi2
+					_ = gc_spread16Hi
 //line matmul.go:251
-					gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line matmul.go:251
-					_ = gc_evenLanes162
+					_ = gc_evenLanes16
 //line matmul.go:251
-					gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line matmul.go:251
-					_ = gc_oddLanes162
+					_ = gc_oddLanes16
 //line matmul.go:251
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line matmul.go:251
-					_ = gc_pairLo2
+					_ = gc_pairLo
 //line matmul.go:251
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line matmul.go:251
-					_ = gc_pairHi2
-				gc_steps8:
+					_ = gc_pairHi
+				gc_steps4:
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -8363,110 +8363,110 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 						_ = s11
 //line matmul.go:273
-						var gc_t287 int = row0 + 2*ty
+						var gc_t139 int = row0 + 2*ty
 //line matmul.go:273
-						_ = gc_t287
+						_ = gc_t139
 //line matmul.go:273
-						var gc_t288 int = col0 + 2*tx
+						var gc_t140 int = col0 + 2*tx
 //line matmul.go:273
-						_ = gc_t288
+						_ = gc_t140
 //line matmul.go:273
-						var gc_row10 int = gc_t287
+						var gc_row4 int = gc_t139
 //line matmul.go:273
-						_ = gc_row10
+						_ = gc_row4
 //line matmul.go:273
-						var gc_col10 int = gc_t288
+						var gc_col4 int = gc_t140
 //line matmul.go:273
-						_ = gc_col10
+						_ = gc_col4
 //line matmul.go:273
-						gc_s004 := s00
+						gc_s002 := s00
 //line matmul.go:273
-						_ = gc_s004
+						_ = gc_s002
 //line matmul.go:273
-						gc_s014 := s01
+						gc_s012 := s01
 //line matmul.go:273
-						_ = gc_s014
+						_ = gc_s012
 //line matmul.go:273
-						gc_s104 := s10
+						gc_s102 := s10
 //line matmul.go:273
-						_ = gc_s104
+						_ = gc_s102
 //line matmul.go:273
-						gc_s114 := s11
+						gc_s112 := s11
 //line matmul.go:273
-						_ = gc_s114
+						_ = gc_s112
 //line matmul.go:273
-						if gc_row10 < m {
+						if gc_row4 < m {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col10+
+							if compiled.Reach(n, gc_col4+
 
 //line matmul.go:283
-								1, 32) > 30 && (compiled.Reach(n, gc_col10, 32) > 30 && ((gc_row10*n+gc_col10) >= 0 && (gc_row10*n+gc_col10) <= len(c)-32)) {
+								1, 32) > 30 && (compiled.Reach(n, gc_col4, 32) > 30 && ((gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32)) {
 //line matmul.go:273
-								gc_s004.ConcatPermute(gc_s014, gc_pairLo2).StoreSlice(c[gc_row10*n+gc_col10:])
+								gc_s002.ConcatPermute(gc_s012, gc_pairLo).StoreSlice(c[gc_row4*n+gc_col4:])
 //line matmul.go:273
-								gc_s004.ConcatPermute(gc_s014, gc_pairHi2).StoreSlice(c[(gc_row10*n+gc_col10)+16:])
+								gc_s002.ConcatPermute(gc_s012, gc_pairHi).StoreSlice(c[(gc_row4*n+gc_col4)+16:])
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								if compiled.Reach(n, gc_col10, 32) > 30 {
+								if compiled.Reach(n, gc_col4, 32) > 30 {
 //line matmul.go:273
-									gc_st25 := gc_s004
+									gc_st9 := gc_s002
 //line matmul.go:273
-									if (gc_row10*n+gc_col10) >= 0 && (gc_row10*n+gc_col10) <= len(c)-32 && ((gc_row10*n+gc_col10)&1 == 0 || !((gc_row10*n+gc_col10) >= 1 && (gc_row10*n+gc_col10) <= len(c)-31)) {
+									if (gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32 && ((gc_row4*n+gc_col4)&1 == 0 || !((gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31)) {
 //line matmul.go:273
-										gc_st25.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10)+0:]), gc_evenLanes162)
+										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+0:]), gc_evenLanes16)
 //line matmul.go:273
-										gc_st25.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10)+16:]), gc_evenLanes162)
+										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+16:]), gc_evenLanes16)
 //line matmul.go:273
-									} else if (gc_row10*n+gc_col10) >= 1 && (gc_row10*n+gc_col10) <= len(c)-31 {
+									} else if (gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31 {
 //line matmul.go:273
-										gc_st25.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10)-1:]), gc_oddLanes162)
+										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)-1:]), gc_oddLanes16)
 //line matmul.go:273
-										gc_st25.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10)+15:]), gc_oddLanes162)
+										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+15:]), gc_oddLanes16)
 //line matmul.go:273
 									} else {
 //line matmul.go:273
-										break gc_steps8
+										break gc_steps4
 //line matmul.go:273
 									}
 //line matmul.go:273
 								} else {
 //line matmul.go:273
-									gc_if25 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col10, 32))))
+									gc_if9 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 32))))
 //line matmul.go:273
-									_ = gc_if25
+									_ = gc_if9
 //line matmul.go:273
-									if gc_if25.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line matmul.go:273
-										gc_st26 := gc_s004
+										gc_st10 := gc_s002
 //line matmul.go:273
-										gc_bits5 := gc_if25.ToBits()
+										gc_bits := gc_if9.ToBits()
 //line matmul.go:273
-										if (gc_row10*n+gc_col10) >= 0 && (gc_row10*n+gc_col10) <= len(c)-32 && ((gc_row10*n+gc_col10)&1 == 0 || !((gc_row10*n+gc_col10) >= 1 && (gc_row10*n+gc_col10) <= len(c)-31)) {
+										if (gc_row4*n+gc_col4) >= 0 && (gc_row4*n+gc_col4) <= len(c)-32 && ((gc_row4*n+gc_col4)&1 == 0 || !((gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31)) {
 //line matmul.go:273
-											gc_st26.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
+											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line matmul.go:273
-											gc_st26.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
+											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line matmul.go:273
-										} else if (gc_row10*n+gc_col10) >= 1 && (gc_row10*n+gc_col10) <= len(c)-31 {
+										} else if (gc_row4*n+gc_col4) >= 1 && (gc_row4*n+gc_col4) <= len(c)-31 {
 //line matmul.go:273
-											gc_st26.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
+											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line matmul.go:273
-											gc_st26.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
+											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line matmul.go:273
 										} else {
 //line matmul.go:273
-											var gc_lanes306 [16]float32
+											var gc_lanes146 [16]float32
 //line matmul.go:273
-											gc_st26.Store(&gc_lanes306)
+											gc_st10.Store(&gc_lanes146)
 //line matmul.go:273
-											for gc_k306 := range 16 {
+											for gc_k146 := range 16 {
 //line matmul.go:273
-												if gc_if25.ToBits()&(1<<gc_k306) != 0 {
+												if gc_if9.ToBits()&(1<<gc_k146) != 0 {
 //line matmul.go:273
-													gc_pos2.Thread = gc_rank2 + gc_k306
+													gc_pos2.Thread = gc_rank2 + gc_k146
 //line matmul.go:273
-													c[(gc_row10*n+gc_col10)+2*gc_k306] = gc_lanes306[gc_k306]
+													c[(gc_row4*n+gc_col4)+2*gc_k146] = gc_lanes146[gc_k146]
 //line matmul.go:273
 												}
 //line matmul.go:273
@@ -8480,86 +8480,86 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								}
 //line matmul.go:273
-								if compiled.Reach(n, gc_col10+
+								if compiled.Reach(n, gc_col4+
 
 //line matmul.go:283
 									1, 32) > 30 {
 //line matmul.go:283
-									gc_st27 := gc_s014
+									gc_st11 := gc_s012
 //line matmul.go:283
-									if (gc_row10*
+									if (gc_row4*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:284
-										1) >= 0 && (gc_row10*
+										1) >= 0 && (gc_row4*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:284
-										1) <= len(c)-32 && ((gc_row10*n+gc_col10+
+										1) <= len(c)-32 && ((gc_row4*n+gc_col4+
 
 //line matmul.go:284
-										1)&1 == 0 || !((gc_row10*
+										1)&1 == 0 || !((gc_row4*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:284
-										1) >= 1 && (gc_row10*
+										1) >= 1 && (gc_row4*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:284
 										1) <= len(c)-31)) {
 //line matmul.go:273
-										gc_st27.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10+
+										gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-											1)+0:]), gc_evenLanes162)
+											1)+0:]), gc_evenLanes16)
 //line matmul.go:284
-										gc_st27.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10+
+										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-											1)+16:]), gc_evenLanes162)
+											1)+16:]), gc_evenLanes16)
 //line matmul.go:284
-									} else if (gc_row10*
+									} else if (gc_row4*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:284
-										1) >= 1 && (gc_row10*
+										1) >= 1 && (gc_row4*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:284
 										1) <= len(c)-31 {
 //line matmul.go:273
-										gc_st27.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10+
+										gc_st11.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-											1)-1:]), gc_oddLanes162)
+											1)-1:]), gc_oddLanes16)
 //line matmul.go:284
-										gc_st27.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10+
+										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-											1)+15:]), gc_oddLanes162)
+											1)+15:]), gc_oddLanes16)
 //line matmul.go:284
 									} else {
 //line matmul.go:284
-										var gc_lanes307 [16]float32
+										var gc_lanes147 [16]float32
 //line matmul.go:284
-										gc_st27.Store(&gc_lanes307)
+										gc_st11.Store(&gc_lanes147)
 //line matmul.go:284
-										for gc_k307 := range 16 {
+										for gc_k147 := range 16 {
 //line matmul.go:284
-											if 0xffff&(1<<gc_k307) != 0 {
+											if 0xffff&(1<<gc_k147) != 0 {
 //line matmul.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k307
+												gc_pos2.Thread = gc_rank2 + gc_k147
 //line matmul.go:273
-												c[(gc_row10*n+gc_col10+
+												c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-													1)+2*gc_k307] = gc_lanes307[gc_k307]
+													1)+2*gc_k147] = gc_lanes147[gc_k147]
 //line matmul.go:284
 											}
 //line matmul.go:284
@@ -8571,92 +8571,92 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 								} else {
 //line matmul.go:284
-									gc_if26 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col10+
+									gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4+
 
 //line matmul.go:283
 										1, 32))))
 //line matmul.go:283
-									_ = gc_if26
+									_ = gc_if10
 //line matmul.go:283
-									if gc_if26.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line matmul.go:283
-										gc_st28 := gc_s014
+										gc_st12 := gc_s012
 //line matmul.go:283
-										gc_bits6 := gc_if26.ToBits()
+										gc_bits2 := gc_if10.ToBits()
 //line matmul.go:283
-										if (gc_row10*
+										if (gc_row4*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:284
-											1) >= 0 && (gc_row10*
+											1) >= 0 && (gc_row4*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:284
-											1) <= len(c)-32 && ((gc_row10*n+gc_col10+
+											1) <= len(c)-32 && ((gc_row4*n+gc_col4+
 
 //line matmul.go:284
-											1)&1 == 0 || !((gc_row10*
+											1)&1 == 0 || !((gc_row4*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:284
-											1) >= 1 && (gc_row10*
+											1) >= 1 && (gc_row4*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:284
 											1) <= len(c)-31)) {
 //line matmul.go:273
-											gc_st28.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10+
+											gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
+												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line matmul.go:284
-											gc_st28.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10+
+											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
+												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line matmul.go:284
-										} else if (gc_row10*
+										} else if (gc_row4*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:284
-											1) >= 1 && (gc_row10*
+											1) >= 1 && (gc_row4*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:284
 											1) <= len(c)-31 {
 //line matmul.go:273
-											gc_st28.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10+
+											gc_st12.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line matmul.go:284
-											gc_st28.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[(gc_row10*n+gc_col10+
+											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 //line matmul.go:284
 										} else {
 //line matmul.go:284
-											var gc_lanes308 [16]float32
+											var gc_lanes148 [16]float32
 //line matmul.go:284
-											gc_st28.Store(&gc_lanes308)
+											gc_st12.Store(&gc_lanes148)
 //line matmul.go:284
-											for gc_k308 := range 16 {
+											for gc_k148 := range 16 {
 //line matmul.go:284
-												if gc_if26.ToBits()&(1<<gc_k308) != 0 {
+												if gc_if10.ToBits()&(1<<gc_k148) != 0 {
 //line matmul.go:284
-													gc_pos2.Thread = gc_rank2 + gc_k308
+													gc_pos2.Thread = gc_rank2 + gc_k148
 //line matmul.go:273
-													c[(gc_row10*n+gc_col10+
+													c[(gc_row4*n+gc_col4+
 
 //line matmul.go:284
-														1)+2*gc_k308] = gc_lanes308[gc_k308]
+														1)+2*gc_k148] = gc_lanes148[gc_k148]
 //line matmul.go:284
 												}
 //line matmul.go:284
@@ -8674,130 +8674,130 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 						}
 //line matmul.go:287
-						if gc_row10+1 <
+						if gc_row4+1 <
 //line matmul.go:273
 							m {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col10+
+							if compiled.Reach(n, gc_col4+
 
 //line matmul.go:291
-								1, 32) > 30 && (compiled.Reach(n, gc_col10, 32) > 30 && (((gc_row10+
+								1, 32) > 30 && (compiled.Reach(n, gc_col4, 32) > 30 && (((gc_row4+
 
 //line matmul.go:289
 								1)*
 //line matmul.go:273
-								n+gc_col10) >= 0 && ((gc_row10+
+								n+gc_col4) >= 0 && ((gc_row4+
 
 //line matmul.go:289
 								1)*
 //line matmul.go:273
-								n+gc_col10) <= len(c)-32)) {
+								n+gc_col4) <= len(c)-32)) {
 //line matmul.go:273
-								gc_s104.ConcatPermute(gc_s114, gc_pairLo2).StoreSlice(c[(gc_row10+
+								gc_s102.ConcatPermute(gc_s112, gc_pairLo).StoreSlice(c[(gc_row4+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col10:])
+									n+gc_col4:])
 //line matmul.go:273
-								gc_s104.ConcatPermute(gc_s114, gc_pairHi2).StoreSlice(c[((gc_row10+
+								gc_s102.ConcatPermute(gc_s112, gc_pairHi).StoreSlice(c[((gc_row4+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col10)+16:])
+									n+gc_col4)+16:])
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								if compiled.Reach(n, gc_col10, 32) > 30 {
+								if compiled.Reach(n, gc_col4, 32) > 30 {
 //line matmul.go:273
-									gc_st29 := gc_s104
+									gc_st13 := gc_s102
 //line matmul.go:273
-									if ((gc_row10+
+									if ((gc_row4+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col10) >= 0 && ((gc_row10+
+										n+gc_col4) >= 0 && ((gc_row4+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col10) <= len(c)-32 && (((gc_row10+
+										n+gc_col4) <= len(c)-32 && (((gc_row4+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col10)&1 == 0 || !(((gc_row10+
+										n+gc_col4)&1 == 0 || !(((gc_row4+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col10) >= 1 && ((gc_row10+
+										n+gc_col4) >= 1 && ((gc_row4+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col10) <= len(c)-31)) {
+										n+gc_col4) <= len(c)-31)) {
 //line matmul.go:273
-										gc_st29.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[((gc_row10+
+										gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10)+0:]), gc_evenLanes162)
+											n+gc_col4)+0:]), gc_evenLanes16)
 //line matmul.go:273
-										gc_st29.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[((gc_row10+
+										gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10)+16:]), gc_evenLanes162)
+											n+gc_col4)+16:]), gc_evenLanes16)
 //line matmul.go:273
-									} else if ((gc_row10+
+									} else if ((gc_row4+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col10) >= 1 && ((gc_row10+
+										n+gc_col4) >= 1 && ((gc_row4+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col10) <= len(c)-31 {
+										n+gc_col4) <= len(c)-31 {
 //line matmul.go:273
-										gc_st29.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[((gc_row10+
+										gc_st13.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10)-1:]), gc_oddLanes162)
+											n+gc_col4)-1:]), gc_oddLanes16)
 //line matmul.go:273
-										gc_st29.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[((gc_row10+
+										gc_st13.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10)+15:]), gc_oddLanes162)
+											n+gc_col4)+15:]), gc_oddLanes16)
 //line matmul.go:273
 									} else {
 //line matmul.go:273
-										var gc_lanes309 [16]float32
+										var gc_lanes149 [16]float32
 //line matmul.go:273
-										gc_st29.Store(&gc_lanes309)
+										gc_st13.Store(&gc_lanes149)
 //line matmul.go:273
-										for gc_k309 := range 16 {
+										for gc_k149 := range 16 {
 //line matmul.go:273
-											if 0xffff&(1<<gc_k309) != 0 {
+											if 0xffff&(1<<gc_k149) != 0 {
 //line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k309
+												gc_pos2.Thread = gc_rank2 + gc_k149
 //line matmul.go:273
-												c[((gc_row10+
+												c[((gc_row4+
 
 //line matmul.go:289
 													1)*
 //line matmul.go:273
-													n+gc_col10)+2*gc_k309] = gc_lanes309[gc_k309]
+													n+gc_col4)+2*gc_k149] = gc_lanes149[gc_k149]
 //line matmul.go:273
 											}
 //line matmul.go:273
@@ -8809,101 +8809,101 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								} else {
 //line matmul.go:273
-									gc_if27 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col10, 32))))
+									gc_if11 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 32))))
 //line matmul.go:273
-									_ = gc_if27
+									_ = gc_if11
 //line matmul.go:273
-									if gc_if27.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line matmul.go:273
-										gc_st30 := gc_s104
+										gc_st14 := gc_s102
 //line matmul.go:273
-										gc_bits7 := gc_if27.ToBits()
+										gc_bits3 := gc_if11.ToBits()
 //line matmul.go:273
-										if ((gc_row10+
+										if ((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10) >= 0 && ((gc_row10+
+											n+gc_col4) >= 0 && ((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10) <= len(c)-32 && (((gc_row10+
+											n+gc_col4) <= len(c)-32 && (((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10)&1 == 0 || !(((gc_row10+
+											n+gc_col4)&1 == 0 || !(((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10) >= 1 && ((gc_row10+
+											n+gc_col4) >= 1 && ((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10) <= len(c)-31)) {
+											n+gc_col4) <= len(c)-31)) {
 //line matmul.go:273
-											gc_st30.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[((gc_row10+
+											gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col10)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
+												n+gc_col4)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line matmul.go:273
-											gc_st30.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[((gc_row10+
+											gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col10)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
+												n+gc_col4)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line matmul.go:273
-										} else if ((gc_row10+
+										} else if ((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10) >= 1 && ((gc_row10+
+											n+gc_col4) >= 1 && ((gc_row4+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col10) <= len(c)-31 {
+											n+gc_col4) <= len(c)-31 {
 //line matmul.go:273
-											gc_st30.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[((gc_row10+
+											gc_st14.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col10)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
+												n+gc_col4)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line matmul.go:273
-											gc_st30.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[((gc_row10+
+											gc_st14.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col10)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
+												n+gc_col4)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 //line matmul.go:273
 										} else {
 //line matmul.go:273
-											var gc_lanes310 [16]float32
+											var gc_lanes150 [16]float32
 //line matmul.go:273
-											gc_st30.Store(&gc_lanes310)
+											gc_st14.Store(&gc_lanes150)
 //line matmul.go:273
-											for gc_k310 := range 16 {
+											for gc_k150 := range 16 {
 //line matmul.go:273
-												if gc_if27.ToBits()&(1<<gc_k310) != 0 {
+												if gc_if11.ToBits()&(1<<gc_k150) != 0 {
 //line matmul.go:273
-													gc_pos2.Thread = gc_rank2 + gc_k310
+													gc_pos2.Thread = gc_rank2 + gc_k150
 //line matmul.go:273
-													c[((gc_row10+
+													c[((gc_row4+
 
 //line matmul.go:289
 														1)*
 //line matmul.go:273
-														n+gc_col10)+2*gc_k310] = gc_lanes310[gc_k310]
+														n+gc_col4)+2*gc_k150] = gc_lanes150[gc_k150]
 //line matmul.go:273
 												}
 //line matmul.go:273
@@ -8917,117 +8917,117 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								}
 //line matmul.go:273
-								if compiled.Reach(n, gc_col10+
+								if compiled.Reach(n, gc_col4+
 
 //line matmul.go:291
 									1, 32) > 30 {
 //line matmul.go:291
-									gc_st31 := gc_s114
+									gc_st15 := gc_s112
 //line matmul.go:291
-									if ((gc_row10+
+									if ((gc_row4+
 										1)*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:292
-										1) >= 0 && ((gc_row10+1)*
+										1) >= 0 && ((gc_row4+1)*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:292
-										1) <= len(c)-32 && (((gc_row10+
+										1) <= len(c)-32 && (((gc_row4+
 
 //line matmul.go:292
 										1)*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:292
-										1)&1 == 0 || !(((gc_row10+1)*
+										1)&1 == 0 || !(((gc_row4+1)*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:292
-										1) >= 1 && ((gc_row10+1)*
+										1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:292
 										1) <= len(c)-31)) {
 //line matmul.go:273
-										gc_st31.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[((gc_row10+
+										gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1)+0:]), gc_evenLanes162)
+											1)+0:]), gc_evenLanes16)
 //line matmul.go:292
-										gc_st31.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[((gc_row10+
+										gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1)+16:]), gc_evenLanes162)
+											1)+16:]), gc_evenLanes16)
 //line matmul.go:292
-									} else if ((gc_row10+1)*
+									} else if ((gc_row4+1)*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:292
-										1) >= 1 && ((gc_row10+1)*
+										1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
-										n+gc_col10+
+										n+gc_col4+
 
 //line matmul.go:292
 										1) <= len(c)-31 {
 //line matmul.go:273
-										gc_st31.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[((gc_row10+
+										gc_st15.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1)-1:]), gc_oddLanes162)
+											1)-1:]), gc_oddLanes16)
 //line matmul.go:292
-										gc_st31.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[((gc_row10+
+										gc_st15.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1)+15:]), gc_oddLanes162)
+											1)+15:]), gc_oddLanes16)
 //line matmul.go:292
 									} else {
 //line matmul.go:292
-										var gc_lanes311 [16]float32
+										var gc_lanes151 [16]float32
 //line matmul.go:292
-										gc_st31.Store(&gc_lanes311)
+										gc_st15.Store(&gc_lanes151)
 //line matmul.go:292
-										for gc_k311 := range 16 {
+										for gc_k151 := range 16 {
 //line matmul.go:292
-											if 0xffff&(1<<gc_k311) != 0 {
+											if 0xffff&(1<<gc_k151) != 0 {
 //line matmul.go:292
-												gc_pos2.Thread = gc_rank2 + gc_k311
+												gc_pos2.Thread = gc_rank2 + gc_k151
 //line matmul.go:273
-												c[((gc_row10+
+												c[((gc_row4+
 
 //line matmul.go:292
 													1)*
 //line matmul.go:273
-													n+gc_col10+
+													n+gc_col4+
 
 //line matmul.go:292
-													1)+2*gc_k311] = gc_lanes311[gc_k311]
+													1)+2*gc_k151] = gc_lanes151[gc_k151]
 //line matmul.go:292
 											}
 //line matmul.go:292
@@ -9039,123 +9039,123 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 								} else {
 //line matmul.go:292
-									gc_if28 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col10+
+									gc_if12 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4+
 
 //line matmul.go:291
 										1, 32))))
 //line matmul.go:291
-									_ = gc_if28
+									_ = gc_if12
 //line matmul.go:291
-									if gc_if28.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line matmul.go:291
-										gc_st32 := gc_s114
+										gc_st16 := gc_s112
 //line matmul.go:291
-										gc_bits8 := gc_if28.ToBits()
+										gc_bits4 := gc_if12.ToBits()
 //line matmul.go:291
-										if ((gc_row10+
+										if ((gc_row4+
 											1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1) >= 0 && ((gc_row10+1)*
+											1) >= 0 && ((gc_row4+1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1) <= len(c)-32 && (((gc_row10+
+											1) <= len(c)-32 && (((gc_row4+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1)&1 == 0 || !(((gc_row10+1)*
+											1)&1 == 0 || !(((gc_row4+1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1) >= 1 && ((gc_row10+1)*
+											1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
 											1) <= len(c)-31)) {
 //line matmul.go:273
-											gc_st32.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[((gc_row10+
+											gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:292
 												1)*
 //line matmul.go:273
-												n+gc_col10+
+												n+gc_col4+
 
 //line matmul.go:292
-												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
+												1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line matmul.go:292
-											gc_st32.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[((gc_row10+
+											gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:292
 												1)*
 //line matmul.go:273
-												n+gc_col10+
+												n+gc_col4+
 
 //line matmul.go:292
-												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
+												1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line matmul.go:292
-										} else if ((gc_row10+1)*
+										} else if ((gc_row4+1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
-											1) >= 1 && ((gc_row10+1)*
+											1) >= 1 && ((gc_row4+1)*
 //line matmul.go:273
-											n+gc_col10+
+											n+gc_col4+
 
 //line matmul.go:292
 											1) <= len(c)-31 {
 //line matmul.go:273
-											gc_st32.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(c[((gc_row10+
+											gc_st16.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:292
 												1)*
 //line matmul.go:273
-												n+gc_col10+
+												n+gc_col4+
 
 //line matmul.go:292
-												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
+												1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line matmul.go:292
-											gc_st32.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(c[((gc_row10+
+											gc_st16.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[((gc_row4+
 
 //line matmul.go:292
 												1)*
 //line matmul.go:273
-												n+gc_col10+
+												n+gc_col4+
 
 //line matmul.go:292
-												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
+												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 //line matmul.go:292
 										} else {
 //line matmul.go:292
-											var gc_lanes312 [16]float32
+											var gc_lanes152 [16]float32
 //line matmul.go:292
-											gc_st32.Store(&gc_lanes312)
+											gc_st16.Store(&gc_lanes152)
 //line matmul.go:292
-											for gc_k312 := range 16 {
+											for gc_k152 := range 16 {
 //line matmul.go:292
-												if gc_if28.ToBits()&(1<<gc_k312) != 0 {
+												if gc_if12.ToBits()&(1<<gc_k152) != 0 {
 //line matmul.go:292
-													gc_pos2.Thread = gc_rank2 + gc_k312
+													gc_pos2.Thread = gc_rank2 + gc_k152
 //line matmul.go:273
-													c[((gc_row10+
+													c[((gc_row4+
 
 //line matmul.go:292
 														1)*
 //line matmul.go:273
-														n+gc_col10+
+														n+gc_col4+
 
 //line matmul.go:292
-														1)+2*gc_k312] = gc_lanes312[gc_k312]
+														1)+2*gc_k152] = gc_lanes152[gc_k152]
 //line matmul.go:292
 												}
 //line matmul.go:292
@@ -9182,26 +9182,26 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			}
 			if compiled.SIMD {
 //line matmul.go:251
-				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line matmul.go:251
-				_ = gc_iota23
+				_ = gc_iota22
 //line matmul.go:251
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line matmul.go:251
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line matmul.go:251
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line matmul.go:251
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line matmul.go:251
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line matmul.go:251
-				_ = gc_evenLanes2
+				_ = gc_evenLanes
 //line matmul.go:251
-				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line matmul.go:251
-				_ = gc_oddLanes2
-			gc_steps6:
+				_ = gc_oddLanes
+			gc_steps3:
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
@@ -9231,108 +9231,108 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					_ = s11
 //line matmul.go:273
-					var gc_t283 int = row0 + 2*ty
+					var gc_t137 int = row0 + 2*ty
 //line matmul.go:273
-					_ = gc_t283
+					_ = gc_t137
 //line matmul.go:273
-					var gc_t284 int = col0 + 2*tx
+					var gc_t138 int = col0 + 2*tx
 //line matmul.go:273
-					_ = gc_t284
+					_ = gc_t138
 //line matmul.go:273
-					var gc_row8 int = gc_t283
+					var gc_row3 int = gc_t137
 //line matmul.go:273
-					_ = gc_row8
+					_ = gc_row3
 //line matmul.go:273
-					var gc_col8 int = gc_t284
+					var gc_col3 int = gc_t138
 //line matmul.go:273
-					_ = gc_col8
+					_ = gc_col3
 //line matmul.go:273
-					gc_s002 := s00
+					gc_s00 := s00
 //line matmul.go:273
-					_ = gc_s002
+					_ = gc_s00
 //line matmul.go:273
-					gc_s012 := s01
+					gc_s01 := s01
 //line matmul.go:273
-					_ = gc_s012
+					_ = gc_s01
 //line matmul.go:273
-					gc_s102 := s10
+					gc_s10 := s10
 //line matmul.go:273
-					_ = gc_s102
+					_ = gc_s10
 //line matmul.go:273
-					gc_s112 := s11
+					gc_s11 := s11
 //line matmul.go:273
-					_ = gc_s112
+					_ = gc_s11
 //line matmul.go:273
-					if gc_row8 < m {
+					if gc_row3 < m {
 //line matmul.go:273
-						if compiled.Reach(n, gc_col8+
+						if compiled.Reach(n, gc_col3+
 
 //line matmul.go:283
-							1, 16) > 14 && (compiled.Reach(n, gc_col8, 16) > 14 && ((gc_row8*n+gc_col8) >= 0 && (gc_row8*n+gc_col8) <= len(c)-16)) {
+							1, 16) > 14 && (compiled.Reach(n, gc_col3, 16) > 14 && ((gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16)) {
 //line matmul.go:273
-							gc_s002.Permute(gc_spreadLo2).Merge(gc_s012.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(c[gc_row8*n+gc_col8:])
+							gc_s00.Permute(gc_spreadLo).Merge(gc_s01.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[gc_row3*n+gc_col3:])
 //line matmul.go:273
-							gc_s002.Permute(gc_spreadHi2).Merge(gc_s012.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(c[(gc_row8*n+gc_col8)+8:])
+							gc_s00.Permute(gc_spreadHi).Merge(gc_s01.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[(gc_row3*n+gc_col3)+8:])
 //line matmul.go:273
 						} else {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col8, 16) > 14 {
+							if compiled.Reach(n, gc_col3, 16) > 14 {
 //line matmul.go:273
-								gc_st9 := gc_s002
+								gc_st := gc_s00
 //line matmul.go:273
-								if (gc_row8*n+gc_col8) >= 0 && (gc_row8*n+gc_col8) <= len(c)-16 && ((gc_row8*n+gc_col8)&1 == 0 || !((gc_row8*n+gc_col8) >= 1 && (gc_row8*n+gc_col8) <= len(c)-15)) {
+								if (gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16 && ((gc_row3*n+gc_col3)&1 == 0 || !((gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
-									gc_st9.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8)+0:]), gc_evenLanes2)
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+0:]), gc_evenLanes)
 //line matmul.go:273
-									gc_st9.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8)+8:]), gc_evenLanes2)
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+8:]), gc_evenLanes)
 //line matmul.go:273
-								} else if (gc_row8*n+gc_col8) >= 1 && (gc_row8*n+gc_col8) <= len(c)-15 {
+								} else if (gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
-									gc_st9.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8)-1:]), gc_oddLanes2)
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)-1:]), gc_oddLanes)
 //line matmul.go:273
-									gc_st9.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8)+7:]), gc_oddLanes2)
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_oddLanes)
 //line matmul.go:273
 								} else {
 //line matmul.go:273
-									break gc_steps6
+									break gc_steps3
 //line matmul.go:273
 								}
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								gc_if17 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col8, 16))))
+								gc_if5 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
 //line matmul.go:273
-								_ = gc_if17
+								_ = gc_if5
 //line matmul.go:273
-								if gc_if17.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line matmul.go:273
-									gc_st10 := gc_s002
+									gc_st2 := gc_s00
 //line matmul.go:273
-									if (gc_row8*n+gc_col8) >= 0 && (gc_row8*n+gc_col8) <= len(c)-16 && ((gc_row8*n+gc_col8)&1 == 0 || !((gc_row8*n+gc_col8) >= 1 && (gc_row8*n+gc_col8) <= len(c)-15)) {
+									if (gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16 && ((gc_row3*n+gc_col3)&1 == 0 || !((gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
-										gc_st10.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8)+0:]), gc_if17.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line matmul.go:273
-										gc_st10.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8)+8:]), gc_if17.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line matmul.go:273
-									} else if (gc_row8*n+gc_col8) >= 1 && (gc_row8*n+gc_col8) <= len(c)-15 {
+									} else if (gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
-										gc_st10.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8)-1:]), gc_if17.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line matmul.go:273
-										gc_st10.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8)+7:]), gc_if17.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line matmul.go:273
 									} else {
 //line matmul.go:273
-										var gc_lanes290 [8]float32
+										var gc_lanes138 [8]float32
 //line matmul.go:273
-										gc_st10.Store(&gc_lanes290)
+										gc_st2.Store(&gc_lanes138)
 //line matmul.go:273
-										for gc_k290 := range 8 {
+										for gc_k138 := range 8 {
 //line matmul.go:273
-											if gc_if17.ToBits()&(1<<gc_k290) != 0 {
+											if gc_if5.ToBits()&(1<<gc_k138) != 0 {
 //line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k290
+												gc_pos2.Thread = gc_rank2 + gc_k138
 //line matmul.go:273
-												c[(gc_row8*n+gc_col8)+2*gc_k290] = gc_lanes290[gc_k290]
+												c[(gc_row3*n+gc_col3)+2*gc_k138] = gc_lanes138[gc_k138]
 //line matmul.go:273
 											}
 //line matmul.go:273
@@ -9346,86 +9346,86 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							}
 //line matmul.go:273
-							if compiled.Reach(n, gc_col8+
+							if compiled.Reach(n, gc_col3+
 
 //line matmul.go:283
 								1, 16) > 14 {
 //line matmul.go:283
-								gc_st11 := gc_s012
+								gc_st3 := gc_s01
 //line matmul.go:283
-								if (gc_row8*
+								if (gc_row3*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:284
-									1) >= 0 && (gc_row8*
+									1) >= 0 && (gc_row3*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:284
-									1) <= len(c)-16 && ((gc_row8*n+gc_col8+
+									1) <= len(c)-16 && ((gc_row3*n+gc_col3+
 
 //line matmul.go:284
-									1)&1 == 0 || !((gc_row8*
+									1)&1 == 0 || !((gc_row3*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:284
-									1) >= 1 && (gc_row8*
+									1) >= 1 && (gc_row3*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:284
 									1) <= len(c)-15)) {
 //line matmul.go:273
-									gc_st11.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8+
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-										1)+0:]), gc_evenLanes2)
+										1)+0:]), gc_evenLanes)
 //line matmul.go:284
-									gc_st11.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8+
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-										1)+8:]), gc_evenLanes2)
+										1)+8:]), gc_evenLanes)
 //line matmul.go:284
-								} else if (gc_row8*
+								} else if (gc_row3*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:284
-									1) >= 1 && (gc_row8*
+									1) >= 1 && (gc_row3*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:284
 									1) <= len(c)-15 {
 //line matmul.go:273
-									gc_st11.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8+
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-										1)-1:]), gc_oddLanes2)
+										1)-1:]), gc_oddLanes)
 //line matmul.go:284
-									gc_st11.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8+
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-										1)+7:]), gc_oddLanes2)
+										1)+7:]), gc_oddLanes)
 //line matmul.go:284
 								} else {
 //line matmul.go:284
-									var gc_lanes291 [8]float32
+									var gc_lanes139 [8]float32
 //line matmul.go:284
-									gc_st11.Store(&gc_lanes291)
+									gc_st3.Store(&gc_lanes139)
 //line matmul.go:284
-									for gc_k291 := range 8 {
+									for gc_k139 := range 8 {
 //line matmul.go:284
-										if 0xff&(1<<gc_k291) != 0 {
+										if 0xff&(1<<gc_k139) != 0 {
 //line matmul.go:284
-											gc_pos2.Thread = gc_rank2 + gc_k291
+											gc_pos2.Thread = gc_rank2 + gc_k139
 //line matmul.go:273
-											c[(gc_row8*n+gc_col8+
+											c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-												1)+2*gc_k291] = gc_lanes291[gc_k291]
+												1)+2*gc_k139] = gc_lanes139[gc_k139]
 //line matmul.go:284
 										}
 //line matmul.go:284
@@ -9437,90 +9437,90 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 							} else {
 //line matmul.go:284
-								gc_if18 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col8+
+								gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
 
 //line matmul.go:283
 									1, 16))))
 //line matmul.go:283
-								_ = gc_if18
+								_ = gc_if6
 //line matmul.go:283
-								if gc_if18.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line matmul.go:283
-									gc_st12 := gc_s012
+									gc_st4 := gc_s01
 //line matmul.go:283
-									if (gc_row8*
+									if (gc_row3*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:284
-										1) >= 0 && (gc_row8*
+										1) >= 0 && (gc_row3*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:284
-										1) <= len(c)-16 && ((gc_row8*n+gc_col8+
+										1) <= len(c)-16 && ((gc_row3*n+gc_col3+
 
 //line matmul.go:284
-										1)&1 == 0 || !((gc_row8*
+										1)&1 == 0 || !((gc_row3*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:284
-										1) >= 1 && (gc_row8*
+										1) >= 1 && (gc_row3*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:284
 										1) <= len(c)-15)) {
 //line matmul.go:273
-										gc_st12.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8+
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+											1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line matmul.go:284
-										gc_st12.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8+
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+											1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line matmul.go:284
-									} else if (gc_row8*
+									} else if (gc_row3*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:284
-										1) >= 1 && (gc_row8*
+										1) >= 1 && (gc_row3*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:284
 										1) <= len(c)-15 {
 //line matmul.go:273
-										gc_st12.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8+
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+											1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line matmul.go:284
-										gc_st12.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[(gc_row8*n+gc_col8+
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+											1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line matmul.go:284
 									} else {
 //line matmul.go:284
-										var gc_lanes292 [8]float32
+										var gc_lanes140 [8]float32
 //line matmul.go:284
-										gc_st12.Store(&gc_lanes292)
+										gc_st4.Store(&gc_lanes140)
 //line matmul.go:284
-										for gc_k292 := range 8 {
+										for gc_k140 := range 8 {
 //line matmul.go:284
-											if gc_if18.ToBits()&(1<<gc_k292) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k140) != 0 {
 //line matmul.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k292
+												gc_pos2.Thread = gc_rank2 + gc_k140
 //line matmul.go:273
-												c[(gc_row8*n+gc_col8+
+												c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-													1)+2*gc_k292] = gc_lanes292[gc_k292]
+													1)+2*gc_k140] = gc_lanes140[gc_k140]
 //line matmul.go:284
 											}
 //line matmul.go:284
@@ -9538,130 +9538,130 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 					}
 //line matmul.go:287
-					if gc_row8+1 <
+					if gc_row3+1 <
 //line matmul.go:273
 						m {
 //line matmul.go:273
-						if compiled.Reach(n, gc_col8+
+						if compiled.Reach(n, gc_col3+
 
 //line matmul.go:291
-							1, 16) > 14 && (compiled.Reach(n, gc_col8, 16) > 14 && (((gc_row8+
+							1, 16) > 14 && (compiled.Reach(n, gc_col3, 16) > 14 && (((gc_row3+
 
 //line matmul.go:289
 							1)*
 //line matmul.go:273
-							n+gc_col8) >= 0 && ((gc_row8+
+							n+gc_col3) >= 0 && ((gc_row3+
 
 //line matmul.go:289
 							1)*
 //line matmul.go:273
-							n+gc_col8) <= len(c)-16)) {
+							n+gc_col3) <= len(c)-16)) {
 //line matmul.go:273
-							gc_s102.Permute(gc_spreadLo2).Merge(gc_s112.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(c[(gc_row8+
+							gc_s10.Permute(gc_spreadLo).Merge(gc_s11.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(c[(gc_row3+
 
 //line matmul.go:289
 								1)*
 //line matmul.go:273
-								n+gc_col8:])
+								n+gc_col3:])
 //line matmul.go:273
-							gc_s102.Permute(gc_spreadHi2).Merge(gc_s112.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(c[((gc_row8+
+							gc_s10.Permute(gc_spreadHi).Merge(gc_s11.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(c[((gc_row3+
 
 //line matmul.go:289
 								1)*
 //line matmul.go:273
-								n+gc_col8)+8:])
+								n+gc_col3)+8:])
 //line matmul.go:273
 						} else {
 //line matmul.go:273
-							if compiled.Reach(n, gc_col8, 16) > 14 {
+							if compiled.Reach(n, gc_col3, 16) > 14 {
 //line matmul.go:273
-								gc_st13 := gc_s102
+								gc_st5 := gc_s10
 //line matmul.go:273
-								if ((gc_row8+
+								if ((gc_row3+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col8) >= 0 && ((gc_row8+
+									n+gc_col3) >= 0 && ((gc_row3+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col8) <= len(c)-16 && (((gc_row8+
+									n+gc_col3) <= len(c)-16 && (((gc_row3+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col8)&1 == 0 || !(((gc_row8+
+									n+gc_col3)&1 == 0 || !(((gc_row3+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col8) >= 1 && ((gc_row8+
+									n+gc_col3) >= 1 && ((gc_row3+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col8) <= len(c)-15)) {
+									n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
-									gc_st13.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[((gc_row8+
+									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8)+0:]), gc_evenLanes2)
+										n+gc_col3)+0:]), gc_evenLanes)
 //line matmul.go:273
-									gc_st13.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[((gc_row8+
+									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8)+8:]), gc_evenLanes2)
+										n+gc_col3)+8:]), gc_evenLanes)
 //line matmul.go:273
-								} else if ((gc_row8+
+								} else if ((gc_row3+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col8) >= 1 && ((gc_row8+
+									n+gc_col3) >= 1 && ((gc_row3+
 
 //line matmul.go:289
 									1)*
 //line matmul.go:273
-									n+gc_col8) <= len(c)-15 {
+									n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
-									gc_st13.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[((gc_row8+
+									gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8)-1:]), gc_oddLanes2)
+										n+gc_col3)-1:]), gc_oddLanes)
 //line matmul.go:273
-									gc_st13.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[((gc_row8+
+									gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8)+7:]), gc_oddLanes2)
+										n+gc_col3)+7:]), gc_oddLanes)
 //line matmul.go:273
 								} else {
 //line matmul.go:273
-									var gc_lanes293 [8]float32
+									var gc_lanes141 [8]float32
 //line matmul.go:273
-									gc_st13.Store(&gc_lanes293)
+									gc_st5.Store(&gc_lanes141)
 //line matmul.go:273
-									for gc_k293 := range 8 {
+									for gc_k141 := range 8 {
 //line matmul.go:273
-										if 0xff&(1<<gc_k293) != 0 {
+										if 0xff&(1<<gc_k141) != 0 {
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k293
+											gc_pos2.Thread = gc_rank2 + gc_k141
 //line matmul.go:273
-											c[((gc_row8+
+											c[((gc_row3+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col8)+2*gc_k293] = gc_lanes293[gc_k293]
+												n+gc_col3)+2*gc_k141] = gc_lanes141[gc_k141]
 //line matmul.go:273
 										}
 //line matmul.go:273
@@ -9673,99 +9673,99 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							} else {
 //line matmul.go:273
-								gc_if19 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col8, 16))))
+								gc_if7 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
 //line matmul.go:273
-								_ = gc_if19
+								_ = gc_if7
 //line matmul.go:273
-								if gc_if19.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line matmul.go:273
-									gc_st14 := gc_s102
+									gc_st6 := gc_s10
 //line matmul.go:273
-									if ((gc_row8+
+									if ((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8) >= 0 && ((gc_row8+
+										n+gc_col3) >= 0 && ((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8) <= len(c)-16 && (((gc_row8+
+										n+gc_col3) <= len(c)-16 && (((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8)&1 == 0 || !(((gc_row8+
+										n+gc_col3)&1 == 0 || !(((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8) >= 1 && ((gc_row8+
+										n+gc_col3) >= 1 && ((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8) <= len(c)-15)) {
+										n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
-										gc_st14.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[((gc_row8+
+										gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col8)+0:]), gc_if19.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+											n+gc_col3)+0:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line matmul.go:273
-										gc_st14.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[((gc_row8+
+										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col8)+8:]), gc_if19.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+											n+gc_col3)+8:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line matmul.go:273
-									} else if ((gc_row8+
+									} else if ((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8) >= 1 && ((gc_row8+
+										n+gc_col3) >= 1 && ((gc_row3+
 
 //line matmul.go:289
 										1)*
 //line matmul.go:273
-										n+gc_col8) <= len(c)-15 {
+										n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
-										gc_st14.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[((gc_row8+
+										gc_st6.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col8)-1:]), gc_if19.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+											n+gc_col3)-1:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line matmul.go:273
-										gc_st14.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[((gc_row8+
+										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col8)+7:]), gc_if19.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+											n+gc_col3)+7:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line matmul.go:273
 									} else {
 //line matmul.go:273
-										var gc_lanes294 [8]float32
+										var gc_lanes142 [8]float32
 //line matmul.go:273
-										gc_st14.Store(&gc_lanes294)
+										gc_st6.Store(&gc_lanes142)
 //line matmul.go:273
-										for gc_k294 := range 8 {
+										for gc_k142 := range 8 {
 //line matmul.go:273
-											if gc_if19.ToBits()&(1<<gc_k294) != 0 {
+											if gc_if7.ToBits()&(1<<gc_k142) != 0 {
 //line matmul.go:273
-												gc_pos2.Thread = gc_rank2 + gc_k294
+												gc_pos2.Thread = gc_rank2 + gc_k142
 //line matmul.go:273
-												c[((gc_row8+
+												c[((gc_row3+
 
 //line matmul.go:289
 													1)*
 //line matmul.go:273
-													n+gc_col8)+2*gc_k294] = gc_lanes294[gc_k294]
+													n+gc_col3)+2*gc_k142] = gc_lanes142[gc_k142]
 //line matmul.go:273
 											}
 //line matmul.go:273
@@ -9779,117 +9779,117 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							}
 //line matmul.go:273
-							if compiled.Reach(n, gc_col8+
+							if compiled.Reach(n, gc_col3+
 
 //line matmul.go:291
 								1, 16) > 14 {
 //line matmul.go:291
-								gc_st15 := gc_s112
+								gc_st7 := gc_s11
 //line matmul.go:291
-								if ((gc_row8+
+								if ((gc_row3+
 									1)*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:292
-									1) >= 0 && ((gc_row8+1)*
+									1) >= 0 && ((gc_row3+1)*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:292
-									1) <= len(c)-16 && (((gc_row8+
+									1) <= len(c)-16 && (((gc_row3+
 
 //line matmul.go:292
 									1)*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:292
-									1)&1 == 0 || !(((gc_row8+1)*
+									1)&1 == 0 || !(((gc_row3+1)*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:292
-									1) >= 1 && ((gc_row8+1)*
+									1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:292
 									1) <= len(c)-15)) {
 //line matmul.go:273
-									gc_st15.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[((gc_row8+
+									gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:292
 										1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1)+0:]), gc_evenLanes2)
+										1)+0:]), gc_evenLanes)
 //line matmul.go:292
-									gc_st15.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[((gc_row8+
+									gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:292
 										1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1)+8:]), gc_evenLanes2)
+										1)+8:]), gc_evenLanes)
 //line matmul.go:292
-								} else if ((gc_row8+1)*
+								} else if ((gc_row3+1)*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:292
-									1) >= 1 && ((gc_row8+1)*
+									1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
-									n+gc_col8+
+									n+gc_col3+
 
 //line matmul.go:292
 									1) <= len(c)-15 {
 //line matmul.go:273
-									gc_st15.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[((gc_row8+
+									gc_st7.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:292
 										1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1)-1:]), gc_oddLanes2)
+										1)-1:]), gc_oddLanes)
 //line matmul.go:292
-									gc_st15.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[((gc_row8+
+									gc_st7.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:292
 										1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1)+7:]), gc_oddLanes2)
+										1)+7:]), gc_oddLanes)
 //line matmul.go:292
 								} else {
 //line matmul.go:292
-									var gc_lanes295 [8]float32
+									var gc_lanes143 [8]float32
 //line matmul.go:292
-									gc_st15.Store(&gc_lanes295)
+									gc_st7.Store(&gc_lanes143)
 //line matmul.go:292
-									for gc_k295 := range 8 {
+									for gc_k143 := range 8 {
 //line matmul.go:292
-										if 0xff&(1<<gc_k295) != 0 {
+										if 0xff&(1<<gc_k143) != 0 {
 //line matmul.go:292
-											gc_pos2.Thread = gc_rank2 + gc_k295
+											gc_pos2.Thread = gc_rank2 + gc_k143
 //line matmul.go:273
-											c[((gc_row8+
+											c[((gc_row3+
 
 //line matmul.go:292
 												1)*
 //line matmul.go:273
-												n+gc_col8+
+												n+gc_col3+
 
 //line matmul.go:292
-												1)+2*gc_k295] = gc_lanes295[gc_k295]
+												1)+2*gc_k143] = gc_lanes143[gc_k143]
 //line matmul.go:292
 										}
 //line matmul.go:292
@@ -9901,121 +9901,121 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:292
 							} else {
 //line matmul.go:292
-								gc_if20 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col8+
+								gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
 
 //line matmul.go:291
 									1, 16))))
 //line matmul.go:291
-								_ = gc_if20
+								_ = gc_if8
 //line matmul.go:291
-								if gc_if20.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line matmul.go:291
-									gc_st16 := gc_s112
+									gc_st8 := gc_s11
 //line matmul.go:291
-									if ((gc_row8+
+									if ((gc_row3+
 										1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1) >= 0 && ((gc_row8+1)*
+										1) >= 0 && ((gc_row3+1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1) <= len(c)-16 && (((gc_row8+
+										1) <= len(c)-16 && (((gc_row3+
 
 //line matmul.go:292
 										1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1)&1 == 0 || !(((gc_row8+1)*
+										1)&1 == 0 || !(((gc_row3+1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1) >= 1 && ((gc_row8+1)*
+										1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
 										1) <= len(c)-15)) {
 //line matmul.go:273
-										gc_st16.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[((gc_row8+
+										gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col8+
+											n+gc_col3+
 
 //line matmul.go:292
-											1)+0:]), gc_if20.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+											1)+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line matmul.go:292
-										gc_st16.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[((gc_row8+
+										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col8+
+											n+gc_col3+
 
 //line matmul.go:292
-											1)+8:]), gc_if20.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+											1)+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line matmul.go:292
-									} else if ((gc_row8+1)*
+									} else if ((gc_row3+1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
-										1) >= 1 && ((gc_row8+1)*
+										1) >= 1 && ((gc_row3+1)*
 //line matmul.go:273
-										n+gc_col8+
+										n+gc_col3+
 
 //line matmul.go:292
 										1) <= len(c)-15 {
 //line matmul.go:273
-										gc_st16.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(c[((gc_row8+
+										gc_st8.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col8+
+											n+gc_col3+
 
 //line matmul.go:292
-											1)-1:]), gc_if20.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+											1)-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line matmul.go:292
-										gc_st16.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(c[((gc_row8+
+										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col8+
+											n+gc_col3+
 
 //line matmul.go:292
-											1)+7:]), gc_if20.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+											1)+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line matmul.go:292
 									} else {
 //line matmul.go:292
-										var gc_lanes296 [8]float32
+										var gc_lanes144 [8]float32
 //line matmul.go:292
-										gc_st16.Store(&gc_lanes296)
+										gc_st8.Store(&gc_lanes144)
 //line matmul.go:292
-										for gc_k296 := range 8 {
+										for gc_k144 := range 8 {
 //line matmul.go:292
-											if gc_if20.ToBits()&(1<<gc_k296) != 0 {
+											if gc_if8.ToBits()&(1<<gc_k144) != 0 {
 //line matmul.go:292
-												gc_pos2.Thread = gc_rank2 + gc_k296
+												gc_pos2.Thread = gc_rank2 + gc_k144
 //line matmul.go:273
-												c[((gc_row8+
+												c[((gc_row3+
 
 //line matmul.go:292
 													1)*
 //line matmul.go:273
-													n+gc_col8+
+													n+gc_col3+
 
 //line matmul.go:292
-													1)+2*gc_k296] = gc_lanes296[gc_k296]
+													1)+2*gc_k144] = gc_lanes144[gc_k144]
 //line matmul.go:292
 											}
 //line matmul.go:292

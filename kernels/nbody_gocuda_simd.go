@@ -313,13 +313,13 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:188
 					_ = gc_Lane0Mask322
 //line nbody.go:190
-					gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
+					gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:190
-					_ = gc_vb7
+					_ = gc_vb3
 //line nbody.go:131
-					gc_vb8 := archsimd.BroadcastFloat32x16(1)
+					gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
-					_ = gc_vb8
+					_ = gc_vb4
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						gc_pos2.Thread = gc_rank2
@@ -355,110 +355,110 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 							var bj *[4]float32 = &cur[j]
 							_ = bj
 //line nbody.go:189
-							gc_t31 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-							_ = gc_t31
+							gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+							_ = gc_t11
 //line nbody.go:190
-							gc_t32 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+							gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
 //line nbody.go:190
-							_ = gc_t32
+							_ = gc_t12
 //line nbody.go:190
-							gc_t33 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+							gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:190
-							_ = gc_t33
+							_ = gc_t13
 //line nbody.go:190
-							gc_t34 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+							gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
 //line nbody.go:190
-							_ = gc_t34
+							_ = gc_t14
 //line nbody.go:190
-							gc_ax4 := ax
+							gc_ax2 := ax
 //line nbody.go:190
-							_ = gc_ax4
+							_ = gc_ax2
 //line nbody.go:190
-							gc_ay4 := ay
+							gc_ay2 := ay
 //line nbody.go:190
-							_ = gc_ay4
+							_ = gc_ay2
 //line nbody.go:190
-							gc_az4 := az
+							gc_az2 := az
 //line nbody.go:190
-							_ = gc_az4
+							_ = gc_az2
 //line nbody.go:190
-							gc_xi4 := xi
+							gc_xi2 := xi
 //line nbody.go:190
-							_ = gc_xi4
+							_ = gc_xi2
 //line nbody.go:190
-							gc_yi4 := yi
+							gc_yi2 := yi
 //line nbody.go:190
-							_ = gc_yi4
+							_ = gc_yi2
 //line nbody.go:190
-							gc_zi4 := zi
+							gc_zi2 := zi
 //line nbody.go:190
-							_ = gc_zi4
+							_ = gc_zi2
 //line nbody.go:190
-							gc_xj4 := gc_t31
+							gc_xj2 := gc_t11
 //line nbody.go:190
-							_ = gc_xj4
+							_ = gc_xj2
 //line nbody.go:190
-							gc_yj4 := gc_t32
+							gc_yj2 := gc_t12
 //line nbody.go:190
-							_ = gc_yj4
+							_ = gc_yj2
 //line nbody.go:190
-							gc_zj4 := gc_t33
+							gc_zj2 := gc_t13
 //line nbody.go:190
-							_ = gc_zj4
+							_ = gc_zj2
 //line nbody.go:190
-							gc_mj4 := gc_t34
+							gc_mj2 := gc_t14
 //line nbody.go:190
-							_ = gc_mj4
+							_ = gc_mj2
 //line nbody.go:190
-							gc_t35 := gc_xj4.Sub(gc_xi4)
+							gc_t15 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:190
-							_ = gc_t35
+							_ = gc_t15
 //line nbody.go:190
-							gc_t36 := gc_yj4.Sub(gc_yi4)
+							gc_t16 := gc_yj2.Sub(gc_yi2)
 //line nbody.go:190
-							_ = gc_t36
+							_ = gc_t16
 //line nbody.go:190
-							gc_t37 := gc_zj4.Sub(gc_zi4)
+							gc_t17 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:190
-							_ = gc_t37
+							_ = gc_t17
 //line nbody.go:190
-							gc_dx4 := gc_t35
+							gc_dx2 := gc_t15
 //line nbody.go:190
-							_ = gc_dx4
+							_ = gc_dx2
 //line nbody.go:190
-							gc_dy4 := gc_t36
+							gc_dy2 := gc_t16
 //line nbody.go:190
-							_ = gc_dy4
+							_ = gc_dy2
 //line nbody.go:190
-							gc_dz4 := gc_t37
+							gc_dz2 := gc_t17
 //line nbody.go:190
-							_ = gc_dz4
+							_ = gc_dz2
 //line nbody.go:190
-							gc_inv4 := gc_vb8.Div(gc_dx4.Mul(gc_dx4).Add(gc_dy4.Mul(gc_dy4)).Add(gc_dz4.Mul(gc_dz4)).Add(gc_vb7).Sqrt())
+							gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
 //line nbody.go:190
-							_ = gc_inv4
+							_ = gc_inv2
 //line nbody.go:190
-							gc_s4 := gc_mj4.Mul(gc_inv4).Mul(gc_inv4).Mul(gc_inv4)
+							gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
 //line nbody.go:190
-							_ = gc_s4
+							_ = gc_s2
 //line nbody.go:190
-							gc_t38 := gc_ax4.Add(gc_dx4.Mul(gc_s4))
+							gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:190
-							_ = gc_t38
+							_ = gc_t18
 //line nbody.go:190
-							gc_t39 := gc_ay4.Add(gc_dy4.Mul(gc_s4))
+							gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:190
-							_ = gc_t39
+							_ = gc_t19
 //line nbody.go:190
-							gc_t40 := gc_az4.Add(gc_dz4.Mul(gc_s4))
+							gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
 //line nbody.go:190
-							_ = gc_t40
+							_ = gc_t20
 //line nbody.go:190
-							ax = gc_t38
+							ax = gc_t18
 //line nbody.go:190
-							ay = gc_t39
+							ay = gc_t19
 //line nbody.go:190
-							az = gc_t40
+							az = gc_t20
 //line nbody.go:190
 						}
 //line nbody.go:188
@@ -481,13 +481,13 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 //line nbody.go:188
 				_ = gc_Lane0Mask32
 //line nbody.go:190
-				gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
+				gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:190
-				_ = gc_vb3
+				_ = gc_vb
 //line nbody.go:131
-				gc_vb4 := archsimd.BroadcastFloat32x8(1)
+				gc_vb2 := archsimd.BroadcastFloat32x8(1)
 //line nbody.go:131
-				_ = gc_vb4
+				_ = gc_vb2
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
 					gc_pos2.Thread = gc_rank2
@@ -523,110 +523,110 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						var bj *[4]float32 = &cur[j]
 						_ = bj
 //line nbody.go:189
-						gc_t11 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-						_ = gc_t11
+						gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+						_ = gc_t
 //line nbody.go:190
-						gc_t12 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
+						gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:190
-						_ = gc_t12
+						_ = gc_t2
 //line nbody.go:190
-						gc_t13 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+						gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:190
-						_ = gc_t13
+						_ = gc_t3
 //line nbody.go:190
-						gc_t14 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+						gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:190
-						_ = gc_t14
+						_ = gc_t4
 //line nbody.go:190
-						gc_ax2 := ax
+						gc_ax := ax
 //line nbody.go:190
-						_ = gc_ax2
+						_ = gc_ax
 //line nbody.go:190
-						gc_ay2 := ay
+						gc_ay := ay
 //line nbody.go:190
-						_ = gc_ay2
+						_ = gc_ay
 //line nbody.go:190
-						gc_az2 := az
+						gc_az := az
 //line nbody.go:190
-						_ = gc_az2
+						_ = gc_az
 //line nbody.go:190
-						gc_xi2 := xi
+						gc_xi := xi
 //line nbody.go:190
-						_ = gc_xi2
+						_ = gc_xi
 //line nbody.go:190
-						gc_yi2 := yi
+						gc_yi := yi
 //line nbody.go:190
-						_ = gc_yi2
+						_ = gc_yi
 //line nbody.go:190
-						gc_zi2 := zi
+						gc_zi := zi
 //line nbody.go:190
-						_ = gc_zi2
+						_ = gc_zi
 //line nbody.go:190
-						gc_xj2 := gc_t11
+						gc_xj := gc_t
 //line nbody.go:190
-						_ = gc_xj2
+						_ = gc_xj
 //line nbody.go:190
-						gc_yj2 := gc_t12
+						gc_yj := gc_t2
 //line nbody.go:190
-						_ = gc_yj2
+						_ = gc_yj
 //line nbody.go:190
-						gc_zj2 := gc_t13
+						gc_zj := gc_t3
 //line nbody.go:190
-						_ = gc_zj2
+						_ = gc_zj
 //line nbody.go:190
-						gc_mj2 := gc_t14
+						gc_mj := gc_t4
 //line nbody.go:190
-						_ = gc_mj2
+						_ = gc_mj
 //line nbody.go:190
-						gc_t15 := gc_xj2.Sub(gc_xi2)
+						gc_t5 := gc_xj.Sub(gc_xi)
 //line nbody.go:190
-						_ = gc_t15
+						_ = gc_t5
 //line nbody.go:190
-						gc_t16 := gc_yj2.Sub(gc_yi2)
+						gc_t6 := gc_yj.Sub(gc_yi)
 //line nbody.go:190
-						_ = gc_t16
+						_ = gc_t6
 //line nbody.go:190
-						gc_t17 := gc_zj2.Sub(gc_zi2)
+						gc_t7 := gc_zj.Sub(gc_zi)
 //line nbody.go:190
-						_ = gc_t17
+						_ = gc_t7
 //line nbody.go:190
-						gc_dx2 := gc_t15
+						gc_dx := gc_t5
 //line nbody.go:190
-						_ = gc_dx2
+						_ = gc_dx
 //line nbody.go:190
-						gc_dy2 := gc_t16
+						gc_dy := gc_t6
 //line nbody.go:190
-						_ = gc_dy2
+						_ = gc_dy
 //line nbody.go:190
-						gc_dz2 := gc_t17
+						gc_dz := gc_t7
 //line nbody.go:190
-						_ = gc_dz2
+						_ = gc_dz
 //line nbody.go:190
-						gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+						gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
 //line nbody.go:190
-						_ = gc_inv2
+						_ = gc_inv
 //line nbody.go:190
-						gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+						gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
 //line nbody.go:190
-						_ = gc_s2
+						_ = gc_s
 //line nbody.go:190
-						gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+						gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:190
-						_ = gc_t18
+						_ = gc_t8
 //line nbody.go:190
-						gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+						gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:190
-						_ = gc_t19
+						_ = gc_t9
 //line nbody.go:190
-						gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+						gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
 //line nbody.go:190
-						_ = gc_t20
+						_ = gc_t10
 //line nbody.go:190
-						ax = gc_t18
+						ax = gc_t8
 //line nbody.go:190
-						ay = gc_t19
+						ay = gc_t9
 //line nbody.go:190
-						az = gc_t20
+						az = gc_t10
 //line nbody.go:190
 					}
 //line nbody.go:188
@@ -1036,13 +1036,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:217
 						_ = gc_Lane0Mask322
 //line nbody.go:234
-						gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
+						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:234
-						_ = gc_vb7
+						_ = gc_vb3
 //line nbody.go:131
-						gc_vb8 := archsimd.BroadcastFloat32x16(1)
+						gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line nbody.go:131
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1085,110 +1085,110 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 								var bj *[4]float32 = &tile[j]
 								_ = bj
 //line nbody.go:233
-								gc_t31 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
-								_ = gc_t31
+								gc_t11 := compiled.BroadcastFloat32x16At(&bj[0], gc_Lane0Mask322)
+								_ = gc_t11
 //line nbody.go:234
-								gc_t32 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
+								gc_t12 := compiled.BroadcastFloat32x16At(&bj[1], gc_Lane0Mask322)
 //line nbody.go:234
-								_ = gc_t32
+								_ = gc_t12
 //line nbody.go:234
-								gc_t33 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
+								gc_t13 := compiled.BroadcastFloat32x16At(&bj[2], gc_Lane0Mask322)
 //line nbody.go:234
-								_ = gc_t33
+								_ = gc_t13
 //line nbody.go:234
-								gc_t34 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
+								gc_t14 := compiled.BroadcastFloat32x16At(&bj[3], gc_Lane0Mask322)
 //line nbody.go:234
-								_ = gc_t34
+								_ = gc_t14
 //line nbody.go:234
-								gc_ax4 := ax
+								gc_ax2 := ax
 //line nbody.go:234
-								_ = gc_ax4
+								_ = gc_ax2
 //line nbody.go:234
-								gc_ay4 := ay
+								gc_ay2 := ay
 //line nbody.go:234
-								_ = gc_ay4
+								_ = gc_ay2
 //line nbody.go:234
-								gc_az4 := az
+								gc_az2 := az
 //line nbody.go:234
-								_ = gc_az4
+								_ = gc_az2
 //line nbody.go:234
-								gc_xi4 := xi
+								gc_xi2 := xi
 //line nbody.go:234
-								_ = gc_xi4
+								_ = gc_xi2
 //line nbody.go:234
-								gc_yi4 := yi
+								gc_yi2 := yi
 //line nbody.go:234
-								_ = gc_yi4
+								_ = gc_yi2
 //line nbody.go:234
-								gc_zi4 := zi
+								gc_zi2 := zi
 //line nbody.go:234
-								_ = gc_zi4
+								_ = gc_zi2
 //line nbody.go:234
-								gc_xj4 := gc_t31
+								gc_xj2 := gc_t11
 //line nbody.go:234
-								_ = gc_xj4
+								_ = gc_xj2
 //line nbody.go:234
-								gc_yj4 := gc_t32
+								gc_yj2 := gc_t12
 //line nbody.go:234
-								_ = gc_yj4
+								_ = gc_yj2
 //line nbody.go:234
-								gc_zj4 := gc_t33
+								gc_zj2 := gc_t13
 //line nbody.go:234
-								_ = gc_zj4
+								_ = gc_zj2
 //line nbody.go:234
-								gc_mj4 := gc_t34
+								gc_mj2 := gc_t14
 //line nbody.go:234
-								_ = gc_mj4
+								_ = gc_mj2
 //line nbody.go:234
-								gc_t35 := gc_xj4.Sub(gc_xi4)
+								gc_t15 := gc_xj2.Sub(gc_xi2)
 //line nbody.go:234
-								_ = gc_t35
+								_ = gc_t15
 //line nbody.go:234
-								gc_t36 := gc_yj4.Sub(gc_yi4)
+								gc_t16 := gc_yj2.Sub(gc_yi2)
 //line nbody.go:234
-								_ = gc_t36
+								_ = gc_t16
 //line nbody.go:234
-								gc_t37 := gc_zj4.Sub(gc_zi4)
+								gc_t17 := gc_zj2.Sub(gc_zi2)
 //line nbody.go:234
-								_ = gc_t37
+								_ = gc_t17
 //line nbody.go:234
-								gc_dx4 := gc_t35
+								gc_dx2 := gc_t15
 //line nbody.go:234
-								_ = gc_dx4
+								_ = gc_dx2
 //line nbody.go:234
-								gc_dy4 := gc_t36
+								gc_dy2 := gc_t16
 //line nbody.go:234
-								_ = gc_dy4
+								_ = gc_dy2
 //line nbody.go:234
-								gc_dz4 := gc_t37
+								gc_dz2 := gc_t17
 //line nbody.go:234
-								_ = gc_dz4
+								_ = gc_dz2
 //line nbody.go:234
-								gc_inv4 := gc_vb8.Div(gc_dx4.Mul(gc_dx4).Add(gc_dy4.Mul(gc_dy4)).Add(gc_dz4.Mul(gc_dz4)).Add(gc_vb7).Sqrt())
+								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
 //line nbody.go:234
-								_ = gc_inv4
+								_ = gc_inv2
 //line nbody.go:234
-								gc_s4 := gc_mj4.Mul(gc_inv4).Mul(gc_inv4).Mul(gc_inv4)
+								gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
 //line nbody.go:234
-								_ = gc_s4
+								_ = gc_s2
 //line nbody.go:234
-								gc_t38 := gc_ax4.Add(gc_dx4.Mul(gc_s4))
+								gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
 //line nbody.go:234
-								_ = gc_t38
+								_ = gc_t18
 //line nbody.go:234
-								gc_t39 := gc_ay4.Add(gc_dy4.Mul(gc_s4))
+								gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
 //line nbody.go:234
-								_ = gc_t39
+								_ = gc_t19
 //line nbody.go:234
-								gc_t40 := gc_az4.Add(gc_dz4.Mul(gc_s4))
+								gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
 //line nbody.go:234
-								_ = gc_t40
+								_ = gc_t20
 //line nbody.go:234
-								ax = gc_t38
+								ax = gc_t18
 //line nbody.go:234
-								ay = gc_t39
+								ay = gc_t19
 //line nbody.go:234
-								az = gc_t40
+								az = gc_t20
 //line nbody.go:234
 							}
 //line nbody.go:232
@@ -1211,13 +1211,13 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 //line nbody.go:217
 					_ = gc_Lane0Mask32
 //line nbody.go:234
-					gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
+					gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line nbody.go:234
-					_ = gc_vb3
+					_ = gc_vb
 //line nbody.go:131
-					gc_vb4 := archsimd.BroadcastFloat32x8(1)
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
 //line nbody.go:131
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1260,110 +1260,110 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 							var bj *[4]float32 = &tile[j]
 							_ = bj
 //line nbody.go:233
-							gc_t11 := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
-							_ = gc_t11
+							gc_t := compiled.BroadcastFloat32x8At(&bj[0], gc_Lane0Mask32)
+							_ = gc_t
 //line nbody.go:234
-							gc_t12 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
+							gc_t2 := compiled.BroadcastFloat32x8At(&bj[1], gc_Lane0Mask32)
 //line nbody.go:234
-							_ = gc_t12
+							_ = gc_t2
 //line nbody.go:234
-							gc_t13 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
+							gc_t3 := compiled.BroadcastFloat32x8At(&bj[2], gc_Lane0Mask32)
 //line nbody.go:234
-							_ = gc_t13
+							_ = gc_t3
 //line nbody.go:234
-							gc_t14 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
+							gc_t4 := compiled.BroadcastFloat32x8At(&bj[3], gc_Lane0Mask32)
 //line nbody.go:234
-							_ = gc_t14
+							_ = gc_t4
 //line nbody.go:234
-							gc_ax2 := ax
+							gc_ax := ax
 //line nbody.go:234
-							_ = gc_ax2
+							_ = gc_ax
 //line nbody.go:234
-							gc_ay2 := ay
+							gc_ay := ay
 //line nbody.go:234
-							_ = gc_ay2
+							_ = gc_ay
 //line nbody.go:234
-							gc_az2 := az
+							gc_az := az
 //line nbody.go:234
-							_ = gc_az2
+							_ = gc_az
 //line nbody.go:234
-							gc_xi2 := xi
+							gc_xi := xi
 //line nbody.go:234
-							_ = gc_xi2
+							_ = gc_xi
 //line nbody.go:234
-							gc_yi2 := yi
+							gc_yi := yi
 //line nbody.go:234
-							_ = gc_yi2
+							_ = gc_yi
 //line nbody.go:234
-							gc_zi2 := zi
+							gc_zi := zi
 //line nbody.go:234
-							_ = gc_zi2
+							_ = gc_zi
 //line nbody.go:234
-							gc_xj2 := gc_t11
+							gc_xj := gc_t
 //line nbody.go:234
-							_ = gc_xj2
+							_ = gc_xj
 //line nbody.go:234
-							gc_yj2 := gc_t12
+							gc_yj := gc_t2
 //line nbody.go:234
-							_ = gc_yj2
+							_ = gc_yj
 //line nbody.go:234
-							gc_zj2 := gc_t13
+							gc_zj := gc_t3
 //line nbody.go:234
-							_ = gc_zj2
+							_ = gc_zj
 //line nbody.go:234
-							gc_mj2 := gc_t14
+							gc_mj := gc_t4
 //line nbody.go:234
-							_ = gc_mj2
+							_ = gc_mj
 //line nbody.go:234
-							gc_t15 := gc_xj2.Sub(gc_xi2)
+							gc_t5 := gc_xj.Sub(gc_xi)
 //line nbody.go:234
-							_ = gc_t15
+							_ = gc_t5
 //line nbody.go:234
-							gc_t16 := gc_yj2.Sub(gc_yi2)
+							gc_t6 := gc_yj.Sub(gc_yi)
 //line nbody.go:234
-							_ = gc_t16
+							_ = gc_t6
 //line nbody.go:234
-							gc_t17 := gc_zj2.Sub(gc_zi2)
+							gc_t7 := gc_zj.Sub(gc_zi)
 //line nbody.go:234
-							_ = gc_t17
+							_ = gc_t7
 //line nbody.go:234
-							gc_dx2 := gc_t15
+							gc_dx := gc_t5
 //line nbody.go:234
-							_ = gc_dx2
+							_ = gc_dx
 //line nbody.go:234
-							gc_dy2 := gc_t16
+							gc_dy := gc_t6
 //line nbody.go:234
-							_ = gc_dy2
+							_ = gc_dy
 //line nbody.go:234
-							gc_dz2 := gc_t17
+							gc_dz := gc_t7
 //line nbody.go:234
-							_ = gc_dz2
+							_ = gc_dz
 //line nbody.go:234
-							gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+							gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_dy.Mul(gc_dy)).Add(gc_dz.Mul(gc_dz)).Add(gc_vb).Sqrt())
 //line nbody.go:234
-							_ = gc_inv2
+							_ = gc_inv
 //line nbody.go:234
-							gc_s2 := gc_mj2.Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+							gc_s := gc_mj.Mul(gc_inv).Mul(gc_inv).Mul(gc_inv)
 //line nbody.go:234
-							_ = gc_s2
+							_ = gc_s
 //line nbody.go:234
-							gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+							gc_t8 := gc_ax.Add(gc_dx.Mul(gc_s))
 //line nbody.go:234
-							_ = gc_t18
+							_ = gc_t8
 //line nbody.go:234
-							gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+							gc_t9 := gc_ay.Add(gc_dy.Mul(gc_s))
 //line nbody.go:234
-							_ = gc_t19
+							_ = gc_t9
 //line nbody.go:234
-							gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+							gc_t10 := gc_az.Add(gc_dz.Mul(gc_s))
 //line nbody.go:234
-							_ = gc_t20
+							_ = gc_t10
 //line nbody.go:234
-							ax = gc_t18
+							ax = gc_t8
 //line nbody.go:234
-							ay = gc_t19
+							ay = gc_t9
 //line nbody.go:234
-							az = gc_t20
+							az = gc_t10
 //line nbody.go:234
 						}
 //line nbody.go:232

@@ -44,20 +44,20 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:178-200")
 
 //line reduce.go:186
-func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:188
 	if gc_bdx5 <= 1*gc_bdx5 {
-		gc_b17.SharedWritten()
+		gc_b11.SharedWritten()
 	}
 
 //line reduce.go:188
@@ -155,8 +155,8 @@ func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
 //line reduce.go:191
 	for s := gc_bdx5 / 2; s > 0; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k50 := compiled.TreeFold(sdata, s, 0, 1); gc_k50 > 0 {
-				s = gc_k50
+			if gc_k26 := compiled.TreeFold(sdata, s, 0, 1); gc_k26 > 0 {
+				s = gc_k26
 				continue
 			}
 		}
@@ -434,18 +434,18 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:187
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:187
-						_ = gc_none4
+						_ = gc_none2
 //line reduce.go:187
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:187
-						_ = gc_iota8
+						_ = gc_iota4
 //line reduce.go:187
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:187
-						_ = gc_all4
-					gc_steps8:
+						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -461,93 +461,93 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 							}
 //line reduce.go:189
-							var gc_t8 int = gc_bx2*gc_bdx2 + tid
+							var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:189
-							_ = gc_t8
+							_ = gc_t4
 //line reduce.go:189
-							var gc_i8 int = gc_t8
+							var gc_i4 int = gc_t4
 //line reduce.go:189
-							_ = gc_i8
+							_ = gc_i4
 //line reduce.go:189
-							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
-							_ = gc_result8
+							_ = gc_result4
 //line reduce.go:189
-							gc_returned8 := gc_none4
+							gc_returned4 := gc_none2
 //line reduce.go:189
-							_ = gc_returned8
+							_ = gc_returned4
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:189
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:189
 								} else {
 //line reduce.go:189
-									break gc_steps8
+									break gc_steps4
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_result8 = gc_ld15
+								gc_result4 = gc_ld7
 //line reduce.go:189
-								gc_b6 := gc_none4
+								gc_b4 := gc_none2
 //line reduce.go:189
 								if true {
 //line reduce.go:189
-									gc_b6 = gc_all4
+									gc_b4 = gc_all2
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_returned8 = gc_b6
+								gc_returned4 = gc_b4
 //line reduce.go:189
 							} else {
 //line reduce.go:189
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:189
-								_ = gc_if11
+								_ = gc_if5
 //line reduce.go:189
-								if gc_if11.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line reduce.go:189
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:189
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:189
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:189
 									} else {
 //line reduce.go:189
-										break gc_steps8
+										break gc_steps4
 //line reduce.go:189
 									}
 //line reduce.go:189
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:189
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce.go:189
 								}
 //line reduce.go:189
 							}
 //line reduce.go:284
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-							_ = gc_if12
+							_ = gc_if6
 //line reduce.go:284
-							if gc_if12.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-								_ = gc_zero8
+								_ = gc_zero4
 //line reduce.go:284
-								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:189
-							gc_result8.StoreSlice(sdata[tid:])
+							gc_result4.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -558,18 +558,18 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				}
 				if compiled.SIMD {
 //line reduce.go:187
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:187
-					_ = gc_none2
+					_ = gc_none
 //line reduce.go:187
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:187
-					_ = gc_iota4
+					_ = gc_iota2
 //line reduce.go:187
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:187
-					_ = gc_all2
-				gc_steps4:
+					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -585,93 +585,93 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 						}
 //line reduce.go:189
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t2 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:189
-						_ = gc_t4
+						_ = gc_t2
 //line reduce.go:189
-						var gc_i4 int = gc_t4
+						var gc_i2 int = gc_t2
 //line reduce.go:189
-						_ = gc_i4
+						_ = gc_i2
 //line reduce.go:189
-						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:189
-						_ = gc_result4
+						_ = gc_result2
 //line reduce.go:189
-						gc_returned4 := gc_none2
+						gc_returned2 := gc_none
 //line reduce.go:189
-						_ = gc_returned4
+						_ = gc_returned2
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i4, 8) > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:189
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:189
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:189
 							} else {
 //line reduce.go:189
-								break gc_steps4
+								break gc_steps2
 //line reduce.go:189
 							}
 //line reduce.go:189
-							gc_result4 = gc_ld7
+							gc_result2 = gc_ld3
 //line reduce.go:189
-							gc_b4 := gc_none2
+							gc_b3 := gc_none
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b4 = gc_all2
+								gc_b3 = gc_all
 //line reduce.go:189
 							}
 //line reduce.go:189
-							gc_returned4 = gc_b4
+							gc_returned2 = gc_b3
 //line reduce.go:189
 						} else {
 //line reduce.go:189
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:189
-							_ = gc_if5
+							_ = gc_if2
 //line reduce.go:189
-							if gc_if5.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reduce.go:189
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:189
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:189
-									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:189
 								} else {
 //line reduce.go:189
-									break gc_steps4
+									break gc_steps2
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:189
-								gc_returned4 = gc_if5.Or(gc_returned4)
+								gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce.go:189
 							}
 //line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if6
+						_ = gc_if3
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-							_ = gc_zero4
+							_ = gc_zero2
 //line reduce.go:284
-							gc_result4 = gc_zero4.Merge(gc_result4, gc_if6)
+							gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_returned4 = gc_if6.Or(gc_returned4)
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:189
-						gc_result4.StoreSlice(sdata[tid:])
+						gc_result2.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1042,18 +1042,18 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 }
 
 //line reduce.go:186
-func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:188
 	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b7.SharedWritten()
+		gc_b5.SharedWritten()
 	}
 
 //line reduce.go:188
@@ -1115,18 +1115,18 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:187
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:187
-						_ = gc_none8
+						_ = gc_none4
 //line reduce.go:187
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:187
-						_ = gc_iota16
+						_ = gc_iota8
 //line reduce.go:187
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:187
-						_ = gc_all8
-					gc_steps16:
+						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1142,93 +1142,93 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 							}
 //line reduce.go:189
-							var gc_t16 int = gc_bx3*gc_bdx3 + tid
+							var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:189
-							_ = gc_t16
+							_ = gc_t8
 //line reduce.go:189
-							var gc_i16 int = gc_t16
+							var gc_i8 int = gc_t8
 //line reduce.go:189
-							_ = gc_i16
+							_ = gc_i8
 //line reduce.go:189
-							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-							_ = gc_result16
+							_ = gc_result8
 //line reduce.go:189
-							gc_returned16 := gc_none8
+							gc_returned8 := gc_none4
 //line reduce.go:189
-							_ = gc_returned16
+							_ = gc_returned8
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:189
-								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:189
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:189
 								} else {
 //line reduce.go:189
-									break gc_steps16
+									break gc_steps8
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_result16 = gc_ld31
+								gc_result8 = gc_ld15
 //line reduce.go:189
-								gc_b11 := gc_none8
+								gc_b7 := gc_none4
 //line reduce.go:189
 								if true {
 //line reduce.go:189
-									gc_b11 = gc_all8
+									gc_b7 = gc_all4
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_returned16 = gc_b11
+								gc_returned8 = gc_b7
 //line reduce.go:189
 							} else {
 //line reduce.go:189
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:189
-								_ = gc_if23
+								_ = gc_if11
 //line reduce.go:189
-								if gc_if23.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce.go:189
-									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:189
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:189
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:189
 									} else {
 //line reduce.go:189
-										break gc_steps16
+										break gc_steps8
 //line reduce.go:189
 									}
 //line reduce.go:189
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:189
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:189
 								}
 //line reduce.go:189
 							}
 //line reduce.go:284
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:284
-							_ = gc_if24
+							_ = gc_if12
 //line reduce.go:287
-							if gc_if24.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero16 int32
+								var gc_zero8 int32
 //line reduce.go:287
-								_ = gc_zero16
+								_ = gc_zero8
 //line reduce.go:287
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:287
 							}
 //line reduce.go:189
-							gc_result16.StoreSlice(sdata[tid:])
+							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -1239,18 +1239,18 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 				}
 				if compiled.SIMD {
 //line reduce.go:187
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:187
-					_ = gc_none6
+					_ = gc_none3
 //line reduce.go:187
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:187
-					_ = gc_iota12
+					_ = gc_iota6
 //line reduce.go:187
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:187
-					_ = gc_all6
-				gc_steps12:
+					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1266,93 +1266,93 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 						}
 //line reduce.go:189
-						var gc_t12 int = gc_bx3*gc_bdx3 + tid
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:189
-						_ = gc_t12
+						_ = gc_t6
 //line reduce.go:189
-						var gc_i12 int = gc_t12
+						var gc_i6 int = gc_t6
 //line reduce.go:189
-						_ = gc_i12
+						_ = gc_i6
 //line reduce.go:189
-						var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
-						_ = gc_result12
+						_ = gc_result6
 //line reduce.go:189
-						gc_returned12 := gc_none6
+						gc_returned6 := gc_none3
 //line reduce.go:189
-						_ = gc_returned12
+						_ = gc_returned6
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i12, 8) > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:189
-							var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
-							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:189
-								gc_ld23 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:189
 							} else {
 //line reduce.go:189
-								break gc_steps12
+								break gc_steps6
 //line reduce.go:189
 							}
 //line reduce.go:189
-							gc_result12 = gc_ld23
+							gc_result6 = gc_ld11
 //line reduce.go:189
-							gc_b9 := gc_none6
+							gc_b6 := gc_none3
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b9 = gc_all6
+								gc_b6 = gc_all3
 //line reduce.go:189
 							}
 //line reduce.go:189
-							gc_returned12 = gc_b9
+							gc_returned6 = gc_b6
 //line reduce.go:189
 						} else {
 //line reduce.go:189
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:189
-							_ = gc_if17
+							_ = gc_if8
 //line reduce.go:189
-							if gc_if17.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce.go:189
-								var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:189
-								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:189
-									gc_ld24 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:189
 								} else {
 //line reduce.go:189
-									break gc_steps12
+									break gc_steps6
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_result12 = gc_ld24.Merge(gc_result12, gc_if17)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce.go:189
-								gc_returned12 = gc_if17.Or(gc_returned12)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:189
 							}
 //line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if18
+						_ = gc_if9
 //line reduce.go:287
-						if gc_if18.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero12 int32
+							var gc_zero6 int32
 //line reduce.go:287
-							_ = gc_zero12
+							_ = gc_zero6
 //line reduce.go:287
-							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:287
-							gc_returned12 = gc_if18.Or(gc_returned12)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:287
 						}
 //line reduce.go:189
-						gc_result12.StoreSlice(sdata[tid:])
+						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1723,18 +1723,18 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 }
 
 //line reduce.go:186
-func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:188
 	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b12.SharedWritten()
+		gc_b8.SharedWritten()
 	}
 
 //line reduce.go:188
@@ -1796,18 +1796,18 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce.go:187
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:187
-						_ = gc_none12
+						_ = gc_none6
 //line reduce.go:187
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:187
-						_ = gc_iota24
+						_ = gc_iota12
 //line reduce.go:187
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:187
-						_ = gc_all12
-					gc_steps24:
+						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1823,93 +1823,93 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:189
 							}
 //line reduce.go:189
-							var gc_t24 int = gc_bx4*gc_bdx4 + tid
+							var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:189
-							_ = gc_t24
+							_ = gc_t12
 //line reduce.go:189
-							var gc_i24 int = gc_t24
+							var gc_i12 int = gc_t12
 //line reduce.go:189
-							_ = gc_i24
+							_ = gc_i12
 //line reduce.go:189
-							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-							_ = gc_result24
+							_ = gc_result12
 //line reduce.go:189
-							gc_returned24 := gc_none12
+							gc_returned12 := gc_none6
 //line reduce.go:189
-							_ = gc_returned24
+							_ = gc_returned12
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i24, 16) > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:189
-								var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:189
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:189
 								} else {
 //line reduce.go:189
-									break gc_steps24
+									break gc_steps12
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_result24 = gc_ld47
+								gc_result12 = gc_ld23
 //line reduce.go:189
-								gc_b16 := gc_none12
+								gc_b10 := gc_none6
 //line reduce.go:189
 								if true {
 //line reduce.go:189
-									gc_b16 = gc_all12
+									gc_b10 = gc_all6
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_returned24 = gc_b16
+								gc_returned12 = gc_b10
 //line reduce.go:189
 							} else {
 //line reduce.go:189
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:189
-								_ = gc_if35
+								_ = gc_if17
 //line reduce.go:189
-								if gc_if35.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line reduce.go:189
-									var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:189
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:189
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:189
 									} else {
 //line reduce.go:189
-										break gc_steps24
+										break gc_steps12
 //line reduce.go:189
 									}
 //line reduce.go:189
-									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:189
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:189
 								}
 //line reduce.go:189
 							}
 //line reduce.go:284
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:284
-							_ = gc_if36
+							_ = gc_if18
 //line reduce.go:287
-							if gc_if36.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero24 uint32
+								var gc_zero12 uint32
 //line reduce.go:287
-								_ = gc_zero24
+								_ = gc_zero12
 //line reduce.go:287
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:287
 							}
 //line reduce.go:189
-							gc_result24.StoreSlice(sdata[tid:])
+							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
@@ -1920,18 +1920,18 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 				}
 				if compiled.SIMD {
 //line reduce.go:187
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:187
-					_ = gc_none10
+					_ = gc_none5
 //line reduce.go:187
-					gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:187
-					_ = gc_iota20
+					_ = gc_iota10
 //line reduce.go:187
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:187
-					_ = gc_all10
-				gc_steps20:
+					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1947,93 +1947,93 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:189
 						}
 //line reduce.go:189
-						var gc_t20 int = gc_bx4*gc_bdx4 + tid
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:189
-						_ = gc_t20
+						_ = gc_t10
 //line reduce.go:189
-						var gc_i20 int = gc_t20
+						var gc_i10 int = gc_t10
 //line reduce.go:189
-						_ = gc_i20
+						_ = gc_i10
 //line reduce.go:189
-						var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
-						_ = gc_result20
+						_ = gc_result10
 //line reduce.go:189
-						gc_returned20 := gc_none10
+						gc_returned10 := gc_none5
 //line reduce.go:189
-						_ = gc_returned20
+						_ = gc_returned10
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i20, 8) > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:189
-							var gc_ld39 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
-							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:189
-								gc_ld39 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:189
 							} else {
 //line reduce.go:189
-								break gc_steps20
+								break gc_steps10
 //line reduce.go:189
 							}
 //line reduce.go:189
-							gc_result20 = gc_ld39
+							gc_result10 = gc_ld19
 //line reduce.go:189
-							gc_b14 := gc_none10
+							gc_b9 := gc_none5
 //line reduce.go:189
 							if true {
 //line reduce.go:189
-								gc_b14 = gc_all10
+								gc_b9 = gc_all5
 //line reduce.go:189
 							}
 //line reduce.go:189
-							gc_returned20 = gc_b14
+							gc_returned10 = gc_b9
 //line reduce.go:189
 						} else {
 //line reduce.go:189
-							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:189
-							_ = gc_if29
+							_ = gc_if14
 //line reduce.go:189
-							if gc_if29.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line reduce.go:189
-								var gc_ld40 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:189
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:189
-									gc_ld40 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:189
 								} else {
 //line reduce.go:189
-									break gc_steps20
+									break gc_steps10
 //line reduce.go:189
 								}
 //line reduce.go:189
-								gc_result20 = gc_ld40.Merge(gc_result20, gc_if29)
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce.go:189
-								gc_returned20 = gc_if29.Or(gc_returned20)
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:189
 							}
 //line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if30
+						_ = gc_if15
 //line reduce.go:287
-						if gc_if30.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero20 uint32
+							var gc_zero10 uint32
 //line reduce.go:287
-							_ = gc_zero20
+							_ = gc_zero10
 //line reduce.go:287
-							gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if30)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:287
-							gc_returned20 = gc_if30.Or(gc_returned20)
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:287
 						}
 //line reduce.go:189
-						gc_result20.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2436,18 +2436,18 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:202-224")
 
 //line reduce.go:210
-func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:212
 	if gc_bdx5 <= 1*gc_bdx5 {
-		gc_b17.SharedWritten()
+		gc_b11.SharedWritten()
 	}
 
 //line reduce.go:212
@@ -2755,18 +2755,18 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:211
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:211
-						_ = gc_none4
+						_ = gc_none2
 //line reduce.go:211
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:211
-						_ = gc_iota8
+						_ = gc_iota4
 //line reduce.go:211
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:211
-						_ = gc_all4
-					gc_steps8:
+						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2782,93 +2782,93 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 							}
 //line reduce.go:213
-							var gc_t8 int = gc_bx2*gc_bdx2 + tid
+							var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:213
-							_ = gc_t8
+							_ = gc_t4
 //line reduce.go:213
-							var gc_i8 int = gc_t8
+							var gc_i4 int = gc_t4
 //line reduce.go:213
-							_ = gc_i8
+							_ = gc_i4
 //line reduce.go:213
-							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
-							_ = gc_result8
+							_ = gc_result4
 //line reduce.go:213
-							gc_returned8 := gc_none4
+							gc_returned4 := gc_none2
 //line reduce.go:213
-							_ = gc_returned8
+							_ = gc_returned4
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:213
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:213
 								} else {
 //line reduce.go:213
-									break gc_steps8
+									break gc_steps4
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_result8 = gc_ld15
+								gc_result4 = gc_ld7
 //line reduce.go:213
-								gc_b6 := gc_none4
+								gc_b4 := gc_none2
 //line reduce.go:213
 								if true {
 //line reduce.go:213
-									gc_b6 = gc_all4
+									gc_b4 = gc_all2
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_returned8 = gc_b6
+								gc_returned4 = gc_b4
 //line reduce.go:213
 							} else {
 //line reduce.go:213
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:213
-								_ = gc_if11
+								_ = gc_if5
 //line reduce.go:213
-								if gc_if11.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line reduce.go:213
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:213
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:213
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:213
 									} else {
 //line reduce.go:213
-										break gc_steps8
+										break gc_steps4
 //line reduce.go:213
 									}
 //line reduce.go:213
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:213
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce.go:213
 								}
 //line reduce.go:213
 							}
 //line reduce.go:284
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-							_ = gc_if12
+							_ = gc_if6
 //line reduce.go:284
-							if gc_if12.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-								_ = gc_zero8
+								_ = gc_zero4
 //line reduce.go:284
-								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:213
-							gc_result8.StoreSlice(sdata[tid:])
+							gc_result4.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -2879,18 +2879,18 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				}
 				if compiled.SIMD {
 //line reduce.go:211
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:211
-					_ = gc_none2
+					_ = gc_none
 //line reduce.go:211
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:211
-					_ = gc_iota4
+					_ = gc_iota2
 //line reduce.go:211
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:211
-					_ = gc_all2
-				gc_steps4:
+					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2906,93 +2906,93 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 						}
 //line reduce.go:213
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t2 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:213
-						_ = gc_t4
+						_ = gc_t2
 //line reduce.go:213
-						var gc_i4 int = gc_t4
+						var gc_i2 int = gc_t2
 //line reduce.go:213
-						_ = gc_i4
+						_ = gc_i2
 //line reduce.go:213
-						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:213
-						_ = gc_result4
+						_ = gc_result2
 //line reduce.go:213
-						gc_returned4 := gc_none2
+						gc_returned2 := gc_none
 //line reduce.go:213
-						_ = gc_returned4
+						_ = gc_returned2
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i4, 8) > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:213
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:213
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:213
 							} else {
 //line reduce.go:213
-								break gc_steps4
+								break gc_steps2
 //line reduce.go:213
 							}
 //line reduce.go:213
-							gc_result4 = gc_ld7
+							gc_result2 = gc_ld3
 //line reduce.go:213
-							gc_b4 := gc_none2
+							gc_b3 := gc_none
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b4 = gc_all2
+								gc_b3 = gc_all
 //line reduce.go:213
 							}
 //line reduce.go:213
-							gc_returned4 = gc_b4
+							gc_returned2 = gc_b3
 //line reduce.go:213
 						} else {
 //line reduce.go:213
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:213
-							_ = gc_if5
+							_ = gc_if2
 //line reduce.go:213
-							if gc_if5.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reduce.go:213
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:213
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:213
-									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:213
 								} else {
 //line reduce.go:213
-									break gc_steps4
+									break gc_steps2
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:213
-								gc_returned4 = gc_if5.Or(gc_returned4)
+								gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce.go:213
 							}
 //line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if6
+						_ = gc_if3
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-							_ = gc_zero4
+							_ = gc_zero2
 //line reduce.go:284
-							gc_result4 = gc_zero4.Merge(gc_result4, gc_if6)
+							gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_returned4 = gc_if6.Or(gc_returned4)
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:213
-						gc_result4.StoreSlice(sdata[tid:])
+						gc_result2.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3203,18 +3203,18 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 }
 
 //line reduce.go:210
-func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:212
 	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b7.SharedWritten()
+		gc_b5.SharedWritten()
 	}
 
 //line reduce.go:212
@@ -3276,18 +3276,18 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce.go:211
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:211
-						_ = gc_none8
+						_ = gc_none4
 //line reduce.go:211
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:211
-						_ = gc_iota16
+						_ = gc_iota8
 //line reduce.go:211
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:211
-						_ = gc_all8
-					gc_steps16:
+						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3303,93 +3303,93 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 							}
 //line reduce.go:213
-							var gc_t16 int = gc_bx3*gc_bdx3 + tid
+							var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:213
-							_ = gc_t16
+							_ = gc_t8
 //line reduce.go:213
-							var gc_i16 int = gc_t16
+							var gc_i8 int = gc_t8
 //line reduce.go:213
-							_ = gc_i16
+							_ = gc_i8
 //line reduce.go:213
-							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-							_ = gc_result16
+							_ = gc_result8
 //line reduce.go:213
-							gc_returned16 := gc_none8
+							gc_returned8 := gc_none4
 //line reduce.go:213
-							_ = gc_returned16
+							_ = gc_returned8
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:213
-								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:213
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:213
 								} else {
 //line reduce.go:213
-									break gc_steps16
+									break gc_steps8
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_result16 = gc_ld31
+								gc_result8 = gc_ld15
 //line reduce.go:213
-								gc_b11 := gc_none8
+								gc_b7 := gc_none4
 //line reduce.go:213
 								if true {
 //line reduce.go:213
-									gc_b11 = gc_all8
+									gc_b7 = gc_all4
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_returned16 = gc_b11
+								gc_returned8 = gc_b7
 //line reduce.go:213
 							} else {
 //line reduce.go:213
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:213
-								_ = gc_if23
+								_ = gc_if11
 //line reduce.go:213
-								if gc_if23.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce.go:213
-									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:213
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:213
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:213
 									} else {
 //line reduce.go:213
-										break gc_steps16
+										break gc_steps8
 //line reduce.go:213
 									}
 //line reduce.go:213
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:213
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:213
 								}
 //line reduce.go:213
 							}
 //line reduce.go:284
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:284
-							_ = gc_if24
+							_ = gc_if12
 //line reduce.go:287
-							if gc_if24.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero16 int32
+								var gc_zero8 int32
 //line reduce.go:287
-								_ = gc_zero16
+								_ = gc_zero8
 //line reduce.go:287
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:287
 							}
 //line reduce.go:213
-							gc_result16.StoreSlice(sdata[tid:])
+							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -3400,18 +3400,18 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 				}
 				if compiled.SIMD {
 //line reduce.go:211
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:211
-					_ = gc_none6
+					_ = gc_none3
 //line reduce.go:211
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:211
-					_ = gc_iota12
+					_ = gc_iota6
 //line reduce.go:211
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:211
-					_ = gc_all6
-				gc_steps12:
+					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3427,93 +3427,93 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 						}
 //line reduce.go:213
-						var gc_t12 int = gc_bx3*gc_bdx3 + tid
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:213
-						_ = gc_t12
+						_ = gc_t6
 //line reduce.go:213
-						var gc_i12 int = gc_t12
+						var gc_i6 int = gc_t6
 //line reduce.go:213
-						_ = gc_i12
+						_ = gc_i6
 //line reduce.go:213
-						var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
-						_ = gc_result12
+						_ = gc_result6
 //line reduce.go:213
-						gc_returned12 := gc_none6
+						gc_returned6 := gc_none3
 //line reduce.go:213
-						_ = gc_returned12
+						_ = gc_returned6
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i12, 8) > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:213
-							var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
-							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:213
-								gc_ld23 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:213
 							} else {
 //line reduce.go:213
-								break gc_steps12
+								break gc_steps6
 //line reduce.go:213
 							}
 //line reduce.go:213
-							gc_result12 = gc_ld23
+							gc_result6 = gc_ld11
 //line reduce.go:213
-							gc_b9 := gc_none6
+							gc_b6 := gc_none3
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b9 = gc_all6
+								gc_b6 = gc_all3
 //line reduce.go:213
 							}
 //line reduce.go:213
-							gc_returned12 = gc_b9
+							gc_returned6 = gc_b6
 //line reduce.go:213
 						} else {
 //line reduce.go:213
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:213
-							_ = gc_if17
+							_ = gc_if8
 //line reduce.go:213
-							if gc_if17.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce.go:213
-								var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:213
-								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:213
-									gc_ld24 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:213
 								} else {
 //line reduce.go:213
-									break gc_steps12
+									break gc_steps6
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_result12 = gc_ld24.Merge(gc_result12, gc_if17)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce.go:213
-								gc_returned12 = gc_if17.Or(gc_returned12)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:213
 							}
 //line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if18
+						_ = gc_if9
 //line reduce.go:287
-						if gc_if18.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero12 int32
+							var gc_zero6 int32
 //line reduce.go:287
-							_ = gc_zero12
+							_ = gc_zero6
 //line reduce.go:287
-							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:287
-							gc_returned12 = gc_if18.Or(gc_returned12)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:287
 						}
 //line reduce.go:213
-						gc_result12.StoreSlice(sdata[tid:])
+						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3723,18 +3723,18 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 }
 
 //line reduce.go:210
-func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:212
 	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b12.SharedWritten()
+		gc_b8.SharedWritten()
 	}
 
 //line reduce.go:212
@@ -3796,18 +3796,18 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:211
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:211
-						_ = gc_none12
+						_ = gc_none6
 //line reduce.go:211
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:211
-						_ = gc_iota24
+						_ = gc_iota12
 //line reduce.go:211
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:211
-						_ = gc_all12
-					gc_steps24:
+						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3823,93 +3823,93 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:213
 							}
 //line reduce.go:213
-							var gc_t24 int = gc_bx4*gc_bdx4 + tid
+							var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:213
-							_ = gc_t24
+							_ = gc_t12
 //line reduce.go:213
-							var gc_i24 int = gc_t24
+							var gc_i12 int = gc_t12
 //line reduce.go:213
-							_ = gc_i24
+							_ = gc_i12
 //line reduce.go:213
-							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-							_ = gc_result24
+							_ = gc_result12
 //line reduce.go:213
-							gc_returned24 := gc_none12
+							gc_returned12 := gc_none6
 //line reduce.go:213
-							_ = gc_returned24
+							_ = gc_returned12
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i24, 16) > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:213
-								var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:213
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:213
 								} else {
 //line reduce.go:213
-									break gc_steps24
+									break gc_steps12
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_result24 = gc_ld47
+								gc_result12 = gc_ld23
 //line reduce.go:213
-								gc_b16 := gc_none12
+								gc_b10 := gc_none6
 //line reduce.go:213
 								if true {
 //line reduce.go:213
-									gc_b16 = gc_all12
+									gc_b10 = gc_all6
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_returned24 = gc_b16
+								gc_returned12 = gc_b10
 //line reduce.go:213
 							} else {
 //line reduce.go:213
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:213
-								_ = gc_if35
+								_ = gc_if17
 //line reduce.go:213
-								if gc_if35.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line reduce.go:213
-									var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:213
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:213
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:213
 									} else {
 //line reduce.go:213
-										break gc_steps24
+										break gc_steps12
 //line reduce.go:213
 									}
 //line reduce.go:213
-									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:213
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:213
 								}
 //line reduce.go:213
 							}
 //line reduce.go:284
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:284
-							_ = gc_if36
+							_ = gc_if18
 //line reduce.go:287
-							if gc_if36.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero24 uint32
+								var gc_zero12 uint32
 //line reduce.go:287
-								_ = gc_zero24
+								_ = gc_zero12
 //line reduce.go:287
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:287
 							}
 //line reduce.go:213
-							gc_result24.StoreSlice(sdata[tid:])
+							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -3920,18 +3920,18 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 				}
 				if compiled.SIMD {
 //line reduce.go:211
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:211
-					_ = gc_none10
+					_ = gc_none5
 //line reduce.go:211
-					gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:211
-					_ = gc_iota20
+					_ = gc_iota10
 //line reduce.go:211
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:211
-					_ = gc_all10
-				gc_steps20:
+					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3947,93 +3947,93 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:213
 						}
 //line reduce.go:213
-						var gc_t20 int = gc_bx4*gc_bdx4 + tid
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:213
-						_ = gc_t20
+						_ = gc_t10
 //line reduce.go:213
-						var gc_i20 int = gc_t20
+						var gc_i10 int = gc_t10
 //line reduce.go:213
-						_ = gc_i20
+						_ = gc_i10
 //line reduce.go:213
-						var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
-						_ = gc_result20
+						_ = gc_result10
 //line reduce.go:213
-						gc_returned20 := gc_none10
+						gc_returned10 := gc_none5
 //line reduce.go:213
-						_ = gc_returned20
+						_ = gc_returned10
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i20, 8) > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:213
-							var gc_ld39 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
-							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:213
-								gc_ld39 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:213
 							} else {
 //line reduce.go:213
-								break gc_steps20
+								break gc_steps10
 //line reduce.go:213
 							}
 //line reduce.go:213
-							gc_result20 = gc_ld39
+							gc_result10 = gc_ld19
 //line reduce.go:213
-							gc_b14 := gc_none10
+							gc_b9 := gc_none5
 //line reduce.go:213
 							if true {
 //line reduce.go:213
-								gc_b14 = gc_all10
+								gc_b9 = gc_all5
 //line reduce.go:213
 							}
 //line reduce.go:213
-							gc_returned20 = gc_b14
+							gc_returned10 = gc_b9
 //line reduce.go:213
 						} else {
 //line reduce.go:213
-							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:213
-							_ = gc_if29
+							_ = gc_if14
 //line reduce.go:213
-							if gc_if29.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line reduce.go:213
-								var gc_ld40 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:213
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:213
-									gc_ld40 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:213
 								} else {
 //line reduce.go:213
-									break gc_steps20
+									break gc_steps10
 //line reduce.go:213
 								}
 //line reduce.go:213
-								gc_result20 = gc_ld40.Merge(gc_result20, gc_if29)
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce.go:213
-								gc_returned20 = gc_if29.Or(gc_returned20)
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:213
 							}
 //line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if30
+						_ = gc_if15
 //line reduce.go:287
-						if gc_if30.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero20 uint32
+							var gc_zero10 uint32
 //line reduce.go:287
-							_ = gc_zero20
+							_ = gc_zero10
 //line reduce.go:287
-							gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if30)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:287
-							gc_returned20 = gc_if30.Or(gc_returned20)
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:287
 						}
 //line reduce.go:213
-						gc_result20.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4275,18 +4275,18 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:226-248")
 
 //line reduce.go:234
-func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:236
 	if gc_bdx5 <= 1*gc_bdx5 {
-		gc_b17.SharedWritten()
+		gc_b11.SharedWritten()
 	}
 
 //line reduce.go:236
@@ -4640,18 +4640,18 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:235
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:235
-						_ = gc_none4
+						_ = gc_none2
 //line reduce.go:235
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:235
-						_ = gc_iota8
+						_ = gc_iota4
 //line reduce.go:235
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:235
-						_ = gc_all4
-					gc_steps8:
+						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4667,93 +4667,93 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 							}
 //line reduce.go:237
-							var gc_t8 int = gc_bx2*gc_bdx2 + tid
+							var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:237
-							_ = gc_t8
+							_ = gc_t4
 //line reduce.go:237
-							var gc_i8 int = gc_t8
+							var gc_i4 int = gc_t4
 //line reduce.go:237
-							_ = gc_i8
+							_ = gc_i4
 //line reduce.go:237
-							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
-							_ = gc_result8
+							_ = gc_result4
 //line reduce.go:237
-							gc_returned8 := gc_none4
+							gc_returned4 := gc_none2
 //line reduce.go:237
-							_ = gc_returned8
+							_ = gc_returned4
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:237
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:237
 								} else {
 //line reduce.go:237
-									break gc_steps8
+									break gc_steps4
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_result8 = gc_ld15
+								gc_result4 = gc_ld7
 //line reduce.go:237
-								gc_b6 := gc_none4
+								gc_b4 := gc_none2
 //line reduce.go:237
 								if true {
 //line reduce.go:237
-									gc_b6 = gc_all4
+									gc_b4 = gc_all2
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_returned8 = gc_b6
+								gc_returned4 = gc_b4
 //line reduce.go:237
 							} else {
 //line reduce.go:237
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:237
-								_ = gc_if11
+								_ = gc_if5
 //line reduce.go:237
-								if gc_if11.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line reduce.go:237
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:237
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:237
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:237
 									} else {
 //line reduce.go:237
-										break gc_steps8
+										break gc_steps4
 //line reduce.go:237
 									}
 //line reduce.go:237
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:237
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce.go:237
 								}
 //line reduce.go:237
 							}
 //line reduce.go:284
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-							_ = gc_if12
+							_ = gc_if6
 //line reduce.go:284
-							if gc_if12.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-								_ = gc_zero8
+								_ = gc_zero4
 //line reduce.go:284
-								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:237
-							gc_result8.StoreSlice(sdata[tid:])
+							gc_result4.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -4764,18 +4764,18 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 				if compiled.SIMD {
 //line reduce.go:235
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:235
-					_ = gc_none2
+					_ = gc_none
 //line reduce.go:235
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:235
-					_ = gc_iota4
+					_ = gc_iota2
 //line reduce.go:235
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:235
-					_ = gc_all2
-				gc_steps4:
+					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4791,93 +4791,93 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 						}
 //line reduce.go:237
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t2 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:237
-						_ = gc_t4
+						_ = gc_t2
 //line reduce.go:237
-						var gc_i4 int = gc_t4
+						var gc_i2 int = gc_t2
 //line reduce.go:237
-						_ = gc_i4
+						_ = gc_i2
 //line reduce.go:237
-						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:237
-						_ = gc_result4
+						_ = gc_result2
 //line reduce.go:237
-						gc_returned4 := gc_none2
+						gc_returned2 := gc_none
 //line reduce.go:237
-						_ = gc_returned4
+						_ = gc_returned2
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i4, 8) > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:237
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:237
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:237
 							} else {
 //line reduce.go:237
-								break gc_steps4
+								break gc_steps2
 //line reduce.go:237
 							}
 //line reduce.go:237
-							gc_result4 = gc_ld7
+							gc_result2 = gc_ld3
 //line reduce.go:237
-							gc_b4 := gc_none2
+							gc_b3 := gc_none
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b4 = gc_all2
+								gc_b3 = gc_all
 //line reduce.go:237
 							}
 //line reduce.go:237
-							gc_returned4 = gc_b4
+							gc_returned2 = gc_b3
 //line reduce.go:237
 						} else {
 //line reduce.go:237
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:237
-							_ = gc_if5
+							_ = gc_if2
 //line reduce.go:237
-							if gc_if5.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reduce.go:237
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:237
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:237
-									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:237
 								} else {
 //line reduce.go:237
-									break gc_steps4
+									break gc_steps2
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:237
-								gc_returned4 = gc_if5.Or(gc_returned4)
+								gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce.go:237
 							}
 //line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if6
+						_ = gc_if3
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-							_ = gc_zero4
+							_ = gc_zero2
 //line reduce.go:284
-							gc_result4 = gc_zero4.Merge(gc_result4, gc_if6)
+							gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_returned4 = gc_if6.Or(gc_returned4)
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:237
-						gc_result4.StoreSlice(sdata[tid:])
+						gc_result2.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4961,34 +4961,34 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if s == 1 {
 //line reduce.go:235
-							gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:235
-							_ = gc_iota25
+							_ = gc_iota23
 //line reduce.go:235
-							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:235
-							_ = gc_evens162
+							_ = gc_evens16
 //line reduce.go:235
-							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:235
-							_ = gc_odds162
+							_ = gc_odds16
 //line reduce.go:235
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:235
-							_ = gc_spread16Lo2
+							_ = gc_spread16Lo
 //line reduce.go:235
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:235
-							_ = gc_spread16Hi2
+							_ = gc_spread16Hi
 //line reduce.go:235
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line reduce.go:235
-							_ = gc_evenLanes162
+							_ = gc_evenLanes16
 //line reduce.go:235
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line reduce.go:235
-							_ = gc_oddLanes162
-						gc_steps16:
+							_ = gc_oddLanes16
+						gc_steps8:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -5006,85 +5006,85 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:240
 									if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line reduce.go:240
-										var gc_ld45 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld45 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld45 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+											gc_ld21 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps16
+											break gc_steps8
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld46 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_ld46 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens162)
+											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld46 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds162)
+											gc_ld22 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps16
+											break gc_steps8
 //line reduce.go:241
 										}
 //line reduce.go:241
-										gc_st7 := gc_ld46.Add(gc_ld45)
+										gc_st3 := gc_ld22.Add(gc_ld21)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
+											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
+											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
+											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
+											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps16
+											break gc_steps8
 //line reduce.go:241
 										}
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										gc_if20 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+										gc_if10 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
 //line reduce.go:240
-										_ = gc_if20
+										_ = gc_if10
 //line reduce.go:240
-										if gc_if20.ToBits() != 0 {
+										if gc_if10.ToBits() != 0 {
 //line reduce.go:240
-											var gc_ld47 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-												gc_ld47 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line reduce.go:241
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-												gc_ld47 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+												gc_ld23 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes62 [16]float32
+												var gc_lanes30 [16]float32
 //line reduce.go:241
-												for gc_k62 := range 16 {
+												for gc_k30 := range 16 {
 //line reduce.go:241
-													if gc_if20.ToBits()&(1<<gc_k62) != 0 {
+													if gc_if10.ToBits()&(1<<gc_k30) != 0 {
 //line reduce.go:241
-														gc_pos2.Thread = gc_rank2 + gc_k62
+														gc_pos2.Thread = gc_rank2 + gc_k30
 //line reduce.go:241
-														gc_lanes62[gc_k62] = sdata[(index+1)+2*gc_k62]
+														gc_lanes30[gc_k30] = sdata[(index+1)+2*gc_k30]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -5092,31 +5092,31 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 												gc_pos2.Thread = gc_rank2
 //line reduce.go:241
-												gc_ld47 = archsimd.LoadFloat32x16(&gc_lanes62)
+												gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes30)
 //line reduce.go:241
 											}
 //line reduce.go:241
-											var gc_ld48 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-												gc_ld48 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens162)
+												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-												gc_ld48 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds162)
+												gc_ld24 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes63 [16]float32
+												var gc_lanes31 [16]float32
 //line reduce.go:241
-												for gc_k63 := range 16 {
+												for gc_k31 := range 16 {
 //line reduce.go:241
-													if gc_if20.ToBits()&(1<<gc_k63) != 0 {
+													if gc_if10.ToBits()&(1<<gc_k31) != 0 {
 //line reduce.go:241
-														gc_pos2.Thread = gc_rank2 + gc_k63
+														gc_pos2.Thread = gc_rank2 + gc_k31
 //line reduce.go:241
-														gc_lanes63[gc_k63] = sdata[index+2*gc_k63]
+														gc_lanes31[gc_k31] = sdata[index+2*gc_k31]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -5124,39 +5124,39 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 												gc_pos2.Thread = gc_rank2
 //line reduce.go:241
-												gc_ld48 = archsimd.LoadFloat32x16(&gc_lanes63)
+												gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes31)
 //line reduce.go:241
 											}
 //line reduce.go:241
-											gc_st8 := gc_ld48.Add(gc_ld47)
+											gc_st4 := gc_ld24.Add(gc_ld23)
 //line reduce.go:241
-											gc_bits2 := gc_if20.ToBits()
+											gc_bits := gc_if10.ToBits()
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
+												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
+												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
+												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
+												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes64 [16]float32
+												var gc_lanes32 [16]float32
 //line reduce.go:241
-												gc_st8.Store(&gc_lanes64)
+												gc_st4.Store(&gc_lanes32)
 //line reduce.go:241
-												for gc_k64 := range 16 {
+												for gc_k32 := range 16 {
 //line reduce.go:241
-													if gc_if20.ToBits()&(1<<gc_k64) != 0 {
+													if gc_if10.ToBits()&(1<<gc_k32) != 0 {
 //line reduce.go:241
-														gc_pos2.Thread = gc_rank2 + gc_k64
+														gc_pos2.Thread = gc_rank2 + gc_k32
 //line reduce.go:241
-														sdata[index+2*gc_k64] = gc_lanes64[gc_k64]
+														sdata[index+2*gc_k32] = gc_lanes32[gc_k32]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -5183,30 +5183,30 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD {
 					if s == 1 {
 //line reduce.go:235
-						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line reduce.go:235
-						_ = gc_iota23
+						_ = gc_iota22
 //line reduce.go:235
-						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line reduce.go:235
-						_ = gc_evens2
+						_ = gc_evens
 //line reduce.go:235
-						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line reduce.go:235
-						_ = gc_spreadLo2
+						_ = gc_spreadLo
 //line reduce.go:235
-						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line reduce.go:235
-						_ = gc_spreadHi2
+						_ = gc_spreadHi
 //line reduce.go:235
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line reduce.go:235
-						_ = gc_evenLanes2
+						_ = gc_evenLanes
 //line reduce.go:235
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line reduce.go:235
-						_ = gc_oddLanes2
-					gc_steps12:
+						_ = gc_oddLanes
+					gc_steps6:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5224,85 +5224,85 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:240
 								if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line reduce.go:240
-									var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld29 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld29 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps12
+										break gc_steps6
 //line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_ld30 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld30 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps12
+										break gc_steps6
 //line reduce.go:241
 									}
 //line reduce.go:241
-									gc_st3 := gc_ld30.Add(gc_ld29)
+									gc_st := gc_ld14.Add(gc_ld13)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
+										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
+										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
+										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
+										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps12
+										break gc_steps6
 //line reduce.go:241
 									}
 //line reduce.go:241
 								} else {
 //line reduce.go:241
-									gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+									gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
 //line reduce.go:240
-									_ = gc_if16
+									_ = gc_if8
 //line reduce.go:240
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line reduce.go:240
-										var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-											gc_ld31 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-											gc_ld31 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes38 [8]float32
+											var gc_lanes18 [8]float32
 //line reduce.go:241
-											for gc_k38 := range 8 {
+											for gc_k18 := range 8 {
 //line reduce.go:241
-												if gc_if16.ToBits()&(1<<gc_k38) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k18) != 0 {
 //line reduce.go:241
-													gc_pos2.Thread = gc_rank2 + gc_k38
+													gc_pos2.Thread = gc_rank2 + gc_k18
 //line reduce.go:241
-													gc_lanes38[gc_k38] = sdata[(index+1)+2*gc_k38]
+													gc_lanes18[gc_k18] = sdata[(index+1)+2*gc_k18]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -5310,31 +5310,31 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 											gc_pos2.Thread = gc_rank2
 //line reduce.go:241
-											gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes38)
+											gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_ld32 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_ld32 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes39 [8]float32
+											var gc_lanes19 [8]float32
 //line reduce.go:241
-											for gc_k39 := range 8 {
+											for gc_k19 := range 8 {
 //line reduce.go:241
-												if gc_if16.ToBits()&(1<<gc_k39) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k19) != 0 {
 //line reduce.go:241
-													gc_pos2.Thread = gc_rank2 + gc_k39
+													gc_pos2.Thread = gc_rank2 + gc_k19
 //line reduce.go:241
-													gc_lanes39[gc_k39] = sdata[index+2*gc_k39]
+													gc_lanes19[gc_k19] = sdata[index+2*gc_k19]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -5342,37 +5342,37 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 											gc_pos2.Thread = gc_rank2
 //line reduce.go:241
-											gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes39)
+											gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes19)
 //line reduce.go:241
 										}
 //line reduce.go:241
-										gc_st4 := gc_ld32.Add(gc_ld31)
+										gc_st2 := gc_ld16.Add(gc_ld15)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if16.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if16.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if16.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if16.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes40 [8]float32
+											var gc_lanes20 [8]float32
 //line reduce.go:241
-											gc_st4.Store(&gc_lanes40)
+											gc_st2.Store(&gc_lanes20)
 //line reduce.go:241
-											for gc_k40 := range 8 {
+											for gc_k20 := range 8 {
 //line reduce.go:241
-												if gc_if16.ToBits()&(1<<gc_k40) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k20) != 0 {
 //line reduce.go:241
-													gc_pos2.Thread = gc_rank2 + gc_k40
+													gc_pos2.Thread = gc_rank2 + gc_k20
 //line reduce.go:241
-													sdata[index+2*gc_k40] = gc_lanes40[gc_k40]
+													sdata[index+2*gc_k20] = gc_lanes20[gc_k20]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -5569,18 +5569,18 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce.go:234
-func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:236
 	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b7.SharedWritten()
+		gc_b5.SharedWritten()
 	}
 
 //line reduce.go:236
@@ -5642,18 +5642,18 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reduce.go:235
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:235
-						_ = gc_none8
+						_ = gc_none4
 //line reduce.go:235
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:235
-						_ = gc_iota20
+						_ = gc_iota10
 //line reduce.go:235
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:235
-						_ = gc_all8
-					gc_steps24:
+						_ = gc_all4
+					gc_steps12:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -5669,93 +5669,93 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:237
 							}
 //line reduce.go:237
-							var gc_t16 int = gc_bx3*gc_bdx3 + tid
+							var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:237
-							_ = gc_t16
+							_ = gc_t8
 //line reduce.go:237
-							var gc_i16 int = gc_t16
+							var gc_i8 int = gc_t8
 //line reduce.go:237
-							_ = gc_i16
+							_ = gc_i8
 //line reduce.go:237
-							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-							_ = gc_result16
+							_ = gc_result8
 //line reduce.go:237
-							gc_returned16 := gc_none8
+							gc_returned8 := gc_none4
 //line reduce.go:237
-							_ = gc_returned16
+							_ = gc_returned8
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:237
-								var gc_ld63 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:237
-									gc_ld63 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:237
 								} else {
 //line reduce.go:237
-									break gc_steps24
+									break gc_steps12
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_result16 = gc_ld63
+								gc_result8 = gc_ld31
 //line reduce.go:237
-								gc_b11 := gc_none8
+								gc_b7 := gc_none4
 //line reduce.go:237
 								if true {
 //line reduce.go:237
-									gc_b11 = gc_all8
+									gc_b7 = gc_all4
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_returned16 = gc_b11
+								gc_returned8 = gc_b7
 //line reduce.go:237
 							} else {
 //line reduce.go:237
-								gc_if31 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+								gc_if15 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:237
-								_ = gc_if31
+								_ = gc_if15
 //line reduce.go:237
-								if gc_if31.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line reduce.go:237
-									var gc_ld64 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:237
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:237
-										gc_ld64 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:237
 									} else {
 //line reduce.go:237
-										break gc_steps24
+										break gc_steps12
 //line reduce.go:237
 									}
 //line reduce.go:237
-									gc_result16 = gc_result16.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line reduce.go:237
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if31.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if15.ToBits() | gc_returned8.ToBits())
 //line reduce.go:237
 								}
 //line reduce.go:237
 							}
 //line reduce.go:284
-							gc_if32 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:284
-							_ = gc_if32
+							_ = gc_if16
 //line reduce.go:287
-							if gc_if32.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero16 int32
+								var gc_zero8 int32
 //line reduce.go:287
-								_ = gc_zero16
+								_ = gc_zero8
 //line reduce.go:287
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line reduce.go:287
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if32.ToBits() | gc_returned16.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if16.ToBits() | gc_returned8.ToBits())
 //line reduce.go:287
 							}
 //line reduce.go:237
-							gc_result16.StoreSlice(sdata[tid:])
+							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -5766,18 +5766,18 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 				}
 				if compiled.SIMD {
 //line reduce.go:235
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:235
-					_ = gc_none6
+					_ = gc_none3
 //line reduce.go:235
-					gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:235
-					_ = gc_iota16
+					_ = gc_iota8
 //line reduce.go:235
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:235
-					_ = gc_all6
-				gc_steps20:
+					_ = gc_all3
+				gc_steps10:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -5793,93 +5793,93 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:237
 						}
 //line reduce.go:237
-						var gc_t12 int = gc_bx3*gc_bdx3 + tid
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:237
-						_ = gc_t12
+						_ = gc_t6
 //line reduce.go:237
-						var gc_i12 int = gc_t12
+						var gc_i6 int = gc_t6
 //line reduce.go:237
-						_ = gc_i12
+						_ = gc_i6
 //line reduce.go:237
-						var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
-						_ = gc_result12
+						_ = gc_result6
 //line reduce.go:237
-						gc_returned12 := gc_none6
+						gc_returned6 := gc_none3
 //line reduce.go:237
-						_ = gc_returned12
+						_ = gc_returned6
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i12, 8) > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:237
-							var gc_ld55 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
-							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:237
-								gc_ld55 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:237
 							} else {
 //line reduce.go:237
-								break gc_steps20
+								break gc_steps10
 //line reduce.go:237
 							}
 //line reduce.go:237
-							gc_result12 = gc_ld55
+							gc_result6 = gc_ld27
 //line reduce.go:237
-							gc_b9 := gc_none6
+							gc_b6 := gc_none3
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b9 = gc_all6
+								gc_b6 = gc_all3
 //line reduce.go:237
 							}
 //line reduce.go:237
-							gc_returned12 = gc_b9
+							gc_returned6 = gc_b6
 //line reduce.go:237
 						} else {
 //line reduce.go:237
-							gc_if25 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+							gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:237
-							_ = gc_if25
+							_ = gc_if12
 //line reduce.go:237
-							if gc_if25.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:237
-								var gc_ld56 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:237
-								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:237
-									gc_ld56 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:237
 								} else {
 //line reduce.go:237
-									break gc_steps20
+									break gc_steps10
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_result12 = gc_ld56.Merge(gc_result12, gc_if25)
+								gc_result6 = gc_ld28.Merge(gc_result6, gc_if12)
 //line reduce.go:237
-								gc_returned12 = gc_if25.Or(gc_returned12)
+								gc_returned6 = gc_if12.Or(gc_returned6)
 //line reduce.go:237
 							}
 //line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if26 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if26
+						_ = gc_if13
 //line reduce.go:287
-						if gc_if26.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero12 int32
+							var gc_zero6 int32
 //line reduce.go:287
-							_ = gc_zero12
+							_ = gc_zero6
 //line reduce.go:287
-							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if26)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
 //line reduce.go:287
-							gc_returned12 = gc_if26.Or(gc_returned12)
+							gc_returned6 = gc_if13.Or(gc_returned6)
 //line reduce.go:287
 						}
 //line reduce.go:237
-						gc_result12.StoreSlice(sdata[tid:])
+						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5963,34 +5963,34 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						if s == 1 {
 //line reduce.go:235
-							gc_iota211 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:235
-							_ = gc_iota211
+							_ = gc_iota25
 //line reduce.go:235
-							gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:235
-							_ = gc_evens164
+							_ = gc_evens162
 //line reduce.go:235
-							gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:235
-							_ = gc_odds164
+							_ = gc_odds162
 //line reduce.go:235
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:235
-							_ = gc_spread16Lo4
+							_ = gc_spread16Lo2
 //line reduce.go:235
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:235
-							_ = gc_spread16Hi4
+							_ = gc_spread16Hi2
 //line reduce.go:235
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line reduce.go:235
-							_ = gc_evenLanes164
+							_ = gc_evenLanes162
 //line reduce.go:235
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line reduce.go:235
-							_ = gc_oddLanes164
-						gc_steps32:
+							_ = gc_oddLanes162
+						gc_steps16:
 							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
@@ -6008,85 +6008,85 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:240
 									if compiled.Reach(gc_bdx3, index, 32) > 30 {
 //line reduce.go:240
-										var gc_ld93 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld93 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens164)
+											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld93 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds164)
+											gc_ld45 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps32
+											break gc_steps16
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld94 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld46 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_ld94 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens164)
+											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld94 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds164)
+											gc_ld46 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps32
+											break gc_steps16
 //line reduce.go:241
 										}
 //line reduce.go:241
-										gc_st15 := gc_ld94.Add(gc_ld93)
+										gc_st7 := gc_ld46.Add(gc_ld45)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_st15.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes164).StoreSlice(sdata[index+0:])
+											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st15.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes164).StoreSlice(sdata[index+16:])
+											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_st15.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes164).StoreSlice(sdata[index-1:])
+											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st15.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes164).StoreSlice(sdata[index+15:])
+											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps32
+											break gc_steps16
 //line reduce.go:241
 										}
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										gc_if40 := gc_iota211.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+										gc_if20 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
 //line reduce.go:240
-										_ = gc_if40
+										_ = gc_if20
 //line reduce.go:240
-										if gc_if40.ToBits() != 0 {
+										if gc_if20.ToBits() != 0 {
 //line reduce.go:240
-											var gc_ld95 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+											var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-												gc_ld95 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens164)
+												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line reduce.go:241
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-												gc_ld95 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds164)
+												gc_ld47 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes126 [16]int32
+												var gc_lanes62 [16]int32
 //line reduce.go:241
-												for gc_k126 := range 16 {
+												for gc_k62 := range 16 {
 //line reduce.go:241
-													if gc_if40.ToBits()&(1<<gc_k126) != 0 {
+													if gc_if20.ToBits()&(1<<gc_k62) != 0 {
 //line reduce.go:241
-														gc_pos3.Thread = gc_rank3 + gc_k126
+														gc_pos3.Thread = gc_rank3 + gc_k62
 //line reduce.go:241
-														gc_lanes126[gc_k126] = sdata[(index+1)+2*gc_k126]
+														gc_lanes62[gc_k62] = sdata[(index+1)+2*gc_k62]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -6094,31 +6094,31 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:241
 												gc_pos3.Thread = gc_rank3
 //line reduce.go:241
-												gc_ld95 = archsimd.LoadInt32x16(&gc_lanes126)
+												gc_ld47 = archsimd.LoadInt32x16(&gc_lanes62)
 //line reduce.go:241
 											}
 //line reduce.go:241
-											var gc_ld96 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+											var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-												gc_ld96 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens164)
+												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-												gc_ld96 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds164)
+												gc_ld48 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes127 [16]int32
+												var gc_lanes63 [16]int32
 //line reduce.go:241
-												for gc_k127 := range 16 {
+												for gc_k63 := range 16 {
 //line reduce.go:241
-													if gc_if40.ToBits()&(1<<gc_k127) != 0 {
+													if gc_if20.ToBits()&(1<<gc_k63) != 0 {
 //line reduce.go:241
-														gc_pos3.Thread = gc_rank3 + gc_k127
+														gc_pos3.Thread = gc_rank3 + gc_k63
 //line reduce.go:241
-														gc_lanes127[gc_k127] = sdata[index+2*gc_k127]
+														gc_lanes63[gc_k63] = sdata[index+2*gc_k63]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -6126,39 +6126,39 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:241
 												gc_pos3.Thread = gc_rank3
 //line reduce.go:241
-												gc_ld96 = archsimd.LoadInt32x16(&gc_lanes127)
+												gc_ld48 = archsimd.LoadInt32x16(&gc_lanes63)
 //line reduce.go:241
 											}
 //line reduce.go:241
-											gc_st16 := gc_ld96.Add(gc_ld95)
+											gc_st8 := gc_ld48.Add(gc_ld47)
 //line reduce.go:241
-											gc_bits4 := gc_if40.ToBits()
+											gc_bits2 := gc_if20.ToBits()
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-												gc_st16.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4)))).StoreSlice(sdata[index+0:])
+												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-												gc_st16.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8)))).StoreSlice(sdata[index+16:])
+												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-												gc_st16.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1)).StoreSlice(sdata[index-1:])
+												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-												gc_st16.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1)).StoreSlice(sdata[index+15:])
+												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes128 [16]int32
+												var gc_lanes64 [16]int32
 //line reduce.go:241
-												gc_st16.Store(&gc_lanes128)
+												gc_st8.Store(&gc_lanes64)
 //line reduce.go:241
-												for gc_k128 := range 16 {
+												for gc_k64 := range 16 {
 //line reduce.go:241
-													if gc_if40.ToBits()&(1<<gc_k128) != 0 {
+													if gc_if20.ToBits()&(1<<gc_k64) != 0 {
 //line reduce.go:241
-														gc_pos3.Thread = gc_rank3 + gc_k128
+														gc_pos3.Thread = gc_rank3 + gc_k64
 //line reduce.go:241
-														sdata[index+2*gc_k128] = gc_lanes128[gc_k128]
+														sdata[index+2*gc_k64] = gc_lanes64[gc_k64]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -6185,30 +6185,30 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 				if compiled.SIMD {
 					if s == 1 {
 //line reduce.go:235
-						gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line reduce.go:235
-						_ = gc_iota28
+						_ = gc_iota24
 //line reduce.go:235
-						gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line reduce.go:235
-						_ = gc_evens4
+						_ = gc_evens2
 //line reduce.go:235
-						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line reduce.go:235
-						_ = gc_spreadLo4
+						_ = gc_spreadLo2
 //line reduce.go:235
-						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line reduce.go:235
-						_ = gc_spreadHi4
+						_ = gc_spreadHi2
 //line reduce.go:235
-						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line reduce.go:235
-						_ = gc_evenLanes4
+						_ = gc_evenLanes2
 //line reduce.go:235
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line reduce.go:235
-						_ = gc_oddLanes4
-					gc_steps28:
+						_ = gc_oddLanes2
+					gc_steps14:
 						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -6226,85 +6226,85 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:240
 								if compiled.Reach(gc_bdx3, index, 16) > 14 {
 //line reduce.go:240
-									var gc_ld77 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld77 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens4))
+										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld77 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens4))
+										gc_ld37 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps28
+										break gc_steps14
 //line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld78 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_ld78 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens4))
+										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld78 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens4))
+										gc_ld38 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps28
+										break gc_steps14
 //line reduce.go:241
 									}
 //line reduce.go:241
-									gc_st11 := gc_ld78.Add(gc_ld77)
+									gc_st5 := gc_ld38.Add(gc_ld37)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_st11.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes4).StoreSlice(sdata[index+0:])
+										gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st11.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes4).StoreSlice(sdata[index+8:])
+										gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_st11.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes4).StoreSlice(sdata[index-1:])
+										gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st11.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes4).StoreSlice(sdata[index+7:])
+										gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps28
+										break gc_steps14
 //line reduce.go:241
 									}
 //line reduce.go:241
 								} else {
 //line reduce.go:241
-									gc_if36 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+									gc_if18 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
 //line reduce.go:240
-									_ = gc_if36
+									_ = gc_if18
 //line reduce.go:240
-									if gc_if36.ToBits() != 0 {
+									if gc_if18.ToBits() != 0 {
 //line reduce.go:240
-										var gc_ld79 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-											gc_ld79 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens4))
+											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-											gc_ld79 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens4))
+											gc_ld39 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes102 [8]int32
+											var gc_lanes50 [8]int32
 //line reduce.go:241
-											for gc_k102 := range 8 {
+											for gc_k50 := range 8 {
 //line reduce.go:241
-												if gc_if36.ToBits()&(1<<gc_k102) != 0 {
+												if gc_if18.ToBits()&(1<<gc_k50) != 0 {
 //line reduce.go:241
-													gc_pos3.Thread = gc_rank3 + gc_k102
+													gc_pos3.Thread = gc_rank3 + gc_k50
 //line reduce.go:241
-													gc_lanes102[gc_k102] = sdata[(index+1)+2*gc_k102]
+													gc_lanes50[gc_k50] = sdata[(index+1)+2*gc_k50]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -6312,31 +6312,31 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:241
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:241
-											gc_ld79 = archsimd.LoadInt32x8(&gc_lanes102)
+											gc_ld39 = archsimd.LoadInt32x8(&gc_lanes50)
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld80 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_ld80 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens4))
+											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_ld80 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens4))
+											gc_ld40 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes103 [8]int32
+											var gc_lanes51 [8]int32
 //line reduce.go:241
-											for gc_k103 := range 8 {
+											for gc_k51 := range 8 {
 //line reduce.go:241
-												if gc_if36.ToBits()&(1<<gc_k103) != 0 {
+												if gc_if18.ToBits()&(1<<gc_k51) != 0 {
 //line reduce.go:241
-													gc_pos3.Thread = gc_rank3 + gc_k103
+													gc_pos3.Thread = gc_rank3 + gc_k51
 //line reduce.go:241
-													gc_lanes103[gc_k103] = sdata[index+2*gc_k103]
+													gc_lanes51[gc_k51] = sdata[index+2*gc_k51]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -6344,37 +6344,37 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:241
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:241
-											gc_ld80 = archsimd.LoadInt32x8(&gc_lanes103)
+											gc_ld40 = archsimd.LoadInt32x8(&gc_lanes51)
 //line reduce.go:241
 										}
 //line reduce.go:241
-										gc_st12 := gc_ld80.Add(gc_ld79)
+										gc_st6 := gc_ld40.Add(gc_ld39)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_st12.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if36.ToInt32x8().Permute(gc_spreadLo4).ToMask().And(gc_evenLanes4)).StoreSlice(sdata[index+0:])
+											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st12.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if36.ToInt32x8().Permute(gc_spreadHi4).ToMask().And(gc_evenLanes4)).StoreSlice(sdata[index+8:])
+											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_st12.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if36.ToInt32x8().Permute(gc_spreadLo4).ToMask().And(gc_oddLanes4)).StoreSlice(sdata[index-1:])
+											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st12.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if36.ToInt32x8().Permute(gc_spreadHi4).ToMask().And(gc_oddLanes4)).StoreSlice(sdata[index+7:])
+											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes104 [8]int32
+											var gc_lanes52 [8]int32
 //line reduce.go:241
-											gc_st12.Store(&gc_lanes104)
+											gc_st6.Store(&gc_lanes52)
 //line reduce.go:241
-											for gc_k104 := range 8 {
+											for gc_k52 := range 8 {
 //line reduce.go:241
-												if gc_if36.ToBits()&(1<<gc_k104) != 0 {
+												if gc_if18.ToBits()&(1<<gc_k52) != 0 {
 //line reduce.go:241
-													gc_pos3.Thread = gc_rank3 + gc_k104
+													gc_pos3.Thread = gc_rank3 + gc_k52
 //line reduce.go:241
-													sdata[index+2*gc_k104] = gc_lanes104[gc_k104]
+													sdata[index+2*gc_k52] = gc_lanes52[gc_k52]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -6571,18 +6571,18 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 }
 
 //line reduce.go:234
-func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:236
 	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b12.SharedWritten()
+		gc_b8.SharedWritten()
 	}
 
 //line reduce.go:236
@@ -6644,18 +6644,18 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce.go:235
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:235
-						_ = gc_none12
+						_ = gc_none6
 //line reduce.go:235
-						gc_iota38 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:235
-						_ = gc_iota38
+						_ = gc_iota16
 //line reduce.go:235
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:235
-						_ = gc_all12
-					gc_steps40:
+						_ = gc_all6
+					gc_steps20:
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
@@ -6671,93 +6671,93 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:237
 							}
 //line reduce.go:237
-							var gc_t24 int = gc_bx4*gc_bdx4 + tid
+							var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:237
-							_ = gc_t24
+							_ = gc_t12
 //line reduce.go:237
-							var gc_i24 int = gc_t24
+							var gc_i12 int = gc_t12
 //line reduce.go:237
-							_ = gc_i24
+							_ = gc_i12
 //line reduce.go:237
-							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-							_ = gc_result24
+							_ = gc_result12
 //line reduce.go:237
-							gc_returned24 := gc_none12
+							gc_returned12 := gc_none6
 //line reduce.go:237
-							_ = gc_returned24
+							_ = gc_returned12
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i24, 16) > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:237
-								var gc_ld111 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld55 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:237
-									gc_ld111 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld55 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:237
 								} else {
 //line reduce.go:237
-									break gc_steps40
+									break gc_steps20
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_result24 = gc_ld111
+								gc_result12 = gc_ld55
 //line reduce.go:237
-								gc_b16 := gc_none12
+								gc_b10 := gc_none6
 //line reduce.go:237
 								if true {
 //line reduce.go:237
-									gc_b16 = gc_all12
+									gc_b10 = gc_all6
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_returned24 = gc_b16
+								gc_returned12 = gc_b10
 //line reduce.go:237
 							} else {
 //line reduce.go:237
-								gc_if51 := gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_if25 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:237
-								_ = gc_if51
+								_ = gc_if25
 //line reduce.go:237
-								if gc_if51.ToBits() != 0 {
+								if gc_if25.ToBits() != 0 {
 //line reduce.go:237
-									var gc_ld112 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld56 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:237
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:237
-										gc_ld112 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+										gc_ld56 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:237
 									} else {
 //line reduce.go:237
-										break gc_steps40
+										break gc_steps20
 //line reduce.go:237
 									}
 //line reduce.go:237
-									gc_result24 = gc_result24.Merge(gc_ld112, archsimd.Mask32x16FromBits(^gc_if51.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld56, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
 //line reduce.go:237
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if51.ToBits() | gc_returned24.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if25.ToBits() | gc_returned12.ToBits())
 //line reduce.go:237
 								}
 //line reduce.go:237
 							}
 //line reduce.go:284
-							gc_if52 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if26 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:284
-							_ = gc_if52
+							_ = gc_if26
 //line reduce.go:287
-							if gc_if52.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero24 uint32
+								var gc_zero12 uint32
 //line reduce.go:287
-								_ = gc_zero24
+								_ = gc_zero12
 //line reduce.go:287
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line reduce.go:287
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if52.ToBits() | gc_returned24.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if26.ToBits() | gc_returned12.ToBits())
 //line reduce.go:287
 							}
 //line reduce.go:237
-							gc_result24.StoreSlice(sdata[tid:])
+							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -6768,18 +6768,18 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 				}
 				if compiled.SIMD {
 //line reduce.go:235
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:235
-					_ = gc_none10
+					_ = gc_none5
 //line reduce.go:235
-					gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:235
-					_ = gc_iota34
+					_ = gc_iota14
 //line reduce.go:235
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:235
-					_ = gc_all10
-				gc_steps36:
+					_ = gc_all5
+				gc_steps18:
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
@@ -6795,93 +6795,93 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:237
 						}
 //line reduce.go:237
-						var gc_t20 int = gc_bx4*gc_bdx4 + tid
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:237
-						_ = gc_t20
+						_ = gc_t10
 //line reduce.go:237
-						var gc_i20 int = gc_t20
+						var gc_i10 int = gc_t10
 //line reduce.go:237
-						_ = gc_i20
+						_ = gc_i10
 //line reduce.go:237
-						var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
-						_ = gc_result20
+						_ = gc_result10
 //line reduce.go:237
-						gc_returned20 := gc_none10
+						gc_returned10 := gc_none5
 //line reduce.go:237
-						_ = gc_returned20
+						_ = gc_returned10
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i20, 8) > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:237
-							var gc_ld103 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld51 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
-							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:237
-								gc_ld103 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+								gc_ld51 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:237
 							} else {
 //line reduce.go:237
-								break gc_steps36
+								break gc_steps18
 //line reduce.go:237
 							}
 //line reduce.go:237
-							gc_result20 = gc_ld103
+							gc_result10 = gc_ld51
 //line reduce.go:237
-							gc_b14 := gc_none10
+							gc_b9 := gc_none5
 //line reduce.go:237
 							if true {
 //line reduce.go:237
-								gc_b14 = gc_all10
+								gc_b9 = gc_all5
 //line reduce.go:237
 							}
 //line reduce.go:237
-							gc_returned20 = gc_b14
+							gc_returned10 = gc_b9
 //line reduce.go:237
 						} else {
 //line reduce.go:237
-							gc_if45 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+							gc_if22 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:237
-							_ = gc_if45
+							_ = gc_if22
 //line reduce.go:237
-							if gc_if45.ToBits() != 0 {
+							if gc_if22.ToBits() != 0 {
 //line reduce.go:237
-								var gc_ld104 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld52 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:237
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:237
-									gc_ld104 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+									gc_ld52 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:237
 								} else {
 //line reduce.go:237
-									break gc_steps36
+									break gc_steps18
 //line reduce.go:237
 								}
 //line reduce.go:237
-								gc_result20 = gc_ld104.Merge(gc_result20, gc_if45)
+								gc_result10 = gc_ld52.Merge(gc_result10, gc_if22)
 //line reduce.go:237
-								gc_returned20 = gc_if45.Or(gc_returned20)
+								gc_returned10 = gc_if22.Or(gc_returned10)
 //line reduce.go:237
 							}
 //line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if46 := gc_returned20.ToInt32x8().Not().ToMask()
+						gc_if23 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if46
+						_ = gc_if23
 //line reduce.go:287
-						if gc_if46.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero20 uint32
+							var gc_zero10 uint32
 //line reduce.go:287
-							_ = gc_zero20
+							_ = gc_zero10
 //line reduce.go:287
-							gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if46)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if23)
 //line reduce.go:287
-							gc_returned20 = gc_if46.Or(gc_returned20)
+							gc_returned10 = gc_if23.Or(gc_returned10)
 //line reduce.go:287
 						}
 //line reduce.go:237
-						gc_result20.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -6965,34 +6965,34 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						if s == 1 {
 //line reduce.go:235
-							gc_iota215 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota27 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line reduce.go:235
-							_ = gc_iota215
+							_ = gc_iota27
 //line reduce.go:235
-							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line reduce.go:235
-							_ = gc_evens166
+							_ = gc_evens163
 //line reduce.go:235
-							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line reduce.go:235
-							_ = gc_odds166
+							_ = gc_odds163
 //line reduce.go:235
-							gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line reduce.go:235
-							_ = gc_spread16Lo6
+							_ = gc_spread16Lo3
 //line reduce.go:235
-							gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line reduce.go:235
-							_ = gc_spread16Hi6
+							_ = gc_spread16Hi3
 //line reduce.go:235
-							gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line reduce.go:235
-							_ = gc_evenLanes166
+							_ = gc_evenLanes163
 //line reduce.go:235
-							gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 //line reduce.go:235
-							_ = gc_oddLanes166
-						gc_steps48:
+							_ = gc_oddLanes163
+						gc_steps24:
 							for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
 								gc_tx4 := gc_vstep9
 								gc_rank4 := gc_base4 + gc_tx4
@@ -7010,85 +7010,85 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:240
 									if compiled.Reach(gc_bdx4, index, 32) > 30 {
 //line reduce.go:240
-										var gc_ld141 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld69 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld141 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens166)
+											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld141 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds166)
+											gc_ld69 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps48
+											break gc_steps24
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld142 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld70 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_ld142 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens166)
+											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_ld142 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds166)
+											gc_ld70 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps48
+											break gc_steps24
 //line reduce.go:241
 										}
 //line reduce.go:241
-										gc_st23 := gc_ld142.Add(gc_ld141)
+										gc_st11 := gc_ld70.Add(gc_ld69)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-											gc_st23.Permute(gc_spread16Lo6).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes166).StoreSlice(sdata[index+0:])
+											gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes163).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st23.Permute(gc_spread16Hi6).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes166).StoreSlice(sdata[index+16:])
+											gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes163).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-											gc_st23.Permute(gc_spread16Lo6).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes166).StoreSlice(sdata[index-1:])
+											gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes163).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st23.Permute(gc_spread16Hi6).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes166).StoreSlice(sdata[index+15:])
+											gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes163).StoreSlice(sdata[index+15:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											break gc_steps48
+											break gc_steps24
 //line reduce.go:241
 										}
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										gc_if60 := gc_iota215.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+										gc_if30 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
 //line reduce.go:240
-										_ = gc_if60
+										_ = gc_if30
 //line reduce.go:240
-										if gc_if60.ToBits() != 0 {
+										if gc_if30.ToBits() != 0 {
 //line reduce.go:240
-											var gc_ld143 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+											var gc_ld71 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:240
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-												gc_ld143 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens166)
+												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line reduce.go:241
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line reduce.go:241
-												gc_ld143 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds166)
+												gc_ld71 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes190 [16]uint32
+												var gc_lanes94 [16]uint32
 //line reduce.go:241
-												for gc_k190 := range 16 {
+												for gc_k94 := range 16 {
 //line reduce.go:241
-													if gc_if60.ToBits()&(1<<gc_k190) != 0 {
+													if gc_if30.ToBits()&(1<<gc_k94) != 0 {
 //line reduce.go:241
-														gc_pos4.Thread = gc_rank4 + gc_k190
+														gc_pos4.Thread = gc_rank4 + gc_k94
 //line reduce.go:241
-														gc_lanes190[gc_k190] = sdata[(index+1)+2*gc_k190]
+														gc_lanes94[gc_k94] = sdata[(index+1)+2*gc_k94]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -7096,31 +7096,31 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:241
 												gc_pos4.Thread = gc_rank4
 //line reduce.go:241
-												gc_ld143 = archsimd.LoadUint32x16(&gc_lanes190)
+												gc_ld71 = archsimd.LoadUint32x16(&gc_lanes94)
 //line reduce.go:241
 											}
 //line reduce.go:241
-											var gc_ld144 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+											var gc_ld72 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-												gc_ld144 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens166)
+												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-												gc_ld144 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds166)
+												gc_ld72 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes191 [16]uint32
+												var gc_lanes95 [16]uint32
 //line reduce.go:241
-												for gc_k191 := range 16 {
+												for gc_k95 := range 16 {
 //line reduce.go:241
-													if gc_if60.ToBits()&(1<<gc_k191) != 0 {
+													if gc_if30.ToBits()&(1<<gc_k95) != 0 {
 //line reduce.go:241
-														gc_pos4.Thread = gc_rank4 + gc_k191
+														gc_pos4.Thread = gc_rank4 + gc_k95
 //line reduce.go:241
-														gc_lanes191[gc_k191] = sdata[index+2*gc_k191]
+														gc_lanes95[gc_k95] = sdata[index+2*gc_k95]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -7128,39 +7128,39 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:241
 												gc_pos4.Thread = gc_rank4
 //line reduce.go:241
-												gc_ld144 = archsimd.LoadUint32x16(&gc_lanes191)
+												gc_ld72 = archsimd.LoadUint32x16(&gc_lanes95)
 //line reduce.go:241
 											}
 //line reduce.go:241
-											gc_st24 := gc_ld144.Add(gc_ld143)
+											gc_st12 := gc_ld72.Add(gc_ld71)
 //line reduce.go:241
-											gc_bits6 := gc_if60.ToBits()
+											gc_bits3 := gc_if30.ToBits()
 //line reduce.go:241
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line reduce.go:241
-												gc_st24.Permute(gc_spread16Lo6).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6)))).StoreSlice(sdata[index+0:])
+												gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-												gc_st24.Permute(gc_spread16Hi6).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8)))).StoreSlice(sdata[index+16:])
+												gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(sdata[index+16:])
 //line reduce.go:241
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line reduce.go:241
-												gc_st24.Permute(gc_spread16Lo6).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1)).StoreSlice(sdata[index-1:])
+												gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-												gc_st24.Permute(gc_spread16Hi6).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1)).StoreSlice(sdata[index+15:])
+												gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(sdata[index+15:])
 //line reduce.go:241
 											} else {
 //line reduce.go:241
-												var gc_lanes192 [16]uint32
+												var gc_lanes96 [16]uint32
 //line reduce.go:241
-												gc_st24.Store(&gc_lanes192)
+												gc_st12.Store(&gc_lanes96)
 //line reduce.go:241
-												for gc_k192 := range 16 {
+												for gc_k96 := range 16 {
 //line reduce.go:241
-													if gc_if60.ToBits()&(1<<gc_k192) != 0 {
+													if gc_if30.ToBits()&(1<<gc_k96) != 0 {
 //line reduce.go:241
-														gc_pos4.Thread = gc_rank4 + gc_k192
+														gc_pos4.Thread = gc_rank4 + gc_k96
 //line reduce.go:241
-														sdata[index+2*gc_k192] = gc_lanes192[gc_k192]
+														sdata[index+2*gc_k96] = gc_lanes96[gc_k96]
 //line reduce.go:241
 													}
 //line reduce.go:241
@@ -7187,30 +7187,30 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 				if compiled.SIMD {
 					if s == 1 {
 //line reduce.go:235
-						gc_iota213 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line reduce.go:235
-						_ = gc_iota213
+						_ = gc_iota26
 //line reduce.go:235
-						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line reduce.go:235
-						_ = gc_evens6
+						_ = gc_evens3
 //line reduce.go:235
-						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line reduce.go:235
-						_ = gc_spreadLo6
+						_ = gc_spreadLo3
 //line reduce.go:235
-						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line reduce.go:235
-						_ = gc_spreadHi6
+						_ = gc_spreadHi3
 //line reduce.go:235
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line reduce.go:235
-						_ = gc_evenLanes6
+						_ = gc_evenLanes3
 //line reduce.go:235
-						gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line reduce.go:235
-						_ = gc_oddLanes6
-					gc_steps44:
+						_ = gc_oddLanes3
+					gc_steps22:
 						for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -7228,85 +7228,85 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:240
 								if compiled.Reach(gc_bdx4, index, 16) > 14 {
 //line reduce.go:240
-									var gc_ld125 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld61 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld125 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens6))
+										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:241
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld125 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens6))
+										gc_ld61 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps44
+										break gc_steps22
 //line reduce.go:241
 									}
 //line reduce.go:241
-									var gc_ld126 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld62 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_ld126 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens6))
+										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_ld126 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens6))
+										gc_ld62 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps44
+										break gc_steps22
 //line reduce.go:241
 									}
 //line reduce.go:241
-									gc_st19 := gc_ld126.Add(gc_ld125)
+									gc_st9 := gc_ld62.Add(gc_ld61)
 //line reduce.go:241
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-										gc_st19.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes6).StoreSlice(sdata[index+0:])
+										gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes3).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-										gc_st19.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes6).StoreSlice(sdata[index+8:])
+										gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes3).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-										gc_st19.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes6).StoreSlice(sdata[index-1:])
+										gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes3).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-										gc_st19.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes6).StoreSlice(sdata[index+7:])
+										gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes3).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 									} else {
 //line reduce.go:241
-										break gc_steps44
+										break gc_steps22
 //line reduce.go:241
 									}
 //line reduce.go:241
 								} else {
 //line reduce.go:241
-									gc_if56 := gc_iota213.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+									gc_if28 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
 //line reduce.go:240
-									_ = gc_if56
+									_ = gc_if28
 //line reduce.go:240
-									if gc_if56.ToBits() != 0 {
+									if gc_if28.ToBits() != 0 {
 //line reduce.go:240
-										var gc_ld127 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+										var gc_ld63 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:240
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-											gc_ld127 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens6))
+											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line reduce.go:241
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line reduce.go:241
-											gc_ld127 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens6))
+											gc_ld63 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes166 [8]uint32
+											var gc_lanes82 [8]uint32
 //line reduce.go:241
-											for gc_k166 := range 8 {
+											for gc_k82 := range 8 {
 //line reduce.go:241
-												if gc_if56.ToBits()&(1<<gc_k166) != 0 {
+												if gc_if28.ToBits()&(1<<gc_k82) != 0 {
 //line reduce.go:241
-													gc_pos4.Thread = gc_rank4 + gc_k166
+													gc_pos4.Thread = gc_rank4 + gc_k82
 //line reduce.go:241
-													gc_lanes166[gc_k166] = sdata[(index+1)+2*gc_k166]
+													gc_lanes82[gc_k82] = sdata[(index+1)+2*gc_k82]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -7314,31 +7314,31 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:241
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:241
-											gc_ld127 = archsimd.LoadUint32x8(&gc_lanes166)
+											gc_ld63 = archsimd.LoadUint32x8(&gc_lanes82)
 //line reduce.go:241
 										}
 //line reduce.go:241
-										var gc_ld128 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+										var gc_ld64 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_ld128 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens6))
+											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_ld128 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens6))
+											gc_ld64 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes167 [8]uint32
+											var gc_lanes83 [8]uint32
 //line reduce.go:241
-											for gc_k167 := range 8 {
+											for gc_k83 := range 8 {
 //line reduce.go:241
-												if gc_if56.ToBits()&(1<<gc_k167) != 0 {
+												if gc_if28.ToBits()&(1<<gc_k83) != 0 {
 //line reduce.go:241
-													gc_pos4.Thread = gc_rank4 + gc_k167
+													gc_pos4.Thread = gc_rank4 + gc_k83
 //line reduce.go:241
-													gc_lanes167[gc_k167] = sdata[index+2*gc_k167]
+													gc_lanes83[gc_k83] = sdata[index+2*gc_k83]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -7346,37 +7346,37 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:241
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:241
-											gc_ld128 = archsimd.LoadUint32x8(&gc_lanes167)
+											gc_ld64 = archsimd.LoadUint32x8(&gc_lanes83)
 //line reduce.go:241
 										}
 //line reduce.go:241
-										gc_st20 := gc_ld128.Add(gc_ld127)
+										gc_st10 := gc_ld64.Add(gc_ld63)
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_st20.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if56.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6)).StoreSlice(sdata[index+0:])
+											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st20.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if56.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6)).StoreSlice(sdata[index+8:])
+											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_st20.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if56.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6)).StoreSlice(sdata[index-1:])
+											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st20.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if56.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6)).StoreSlice(sdata[index+7:])
+											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
-											var gc_lanes168 [8]uint32
+											var gc_lanes84 [8]uint32
 //line reduce.go:241
-											gc_st20.Store(&gc_lanes168)
+											gc_st10.Store(&gc_lanes84)
 //line reduce.go:241
-											for gc_k168 := range 8 {
+											for gc_k84 := range 8 {
 //line reduce.go:241
-												if gc_if56.ToBits()&(1<<gc_k168) != 0 {
+												if gc_if28.ToBits()&(1<<gc_k84) != 0 {
 //line reduce.go:241
-													gc_pos4.Thread = gc_rank4 + gc_k168
+													gc_pos4.Thread = gc_rank4 + gc_k84
 //line reduce.go:241
-													sdata[index+2*gc_k168] = gc_lanes168[gc_k168]
+													sdata[index+2*gc_k84] = gc_lanes84[gc_k84]
 //line reduce.go:241
 												}
 //line reduce.go:241
@@ -7603,20 +7603,20 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:250-265", "reduce.go:267-279")
 
 //line reduce.go:256
-func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T) {
+	t := gc_b11.Thread()
+	gc_pos5 := gc_b11.Pos()
+	gc_bd5 := gc_b11.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b11.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b11.Len()
 
 //line reduce.go:258
 	if gc_bdx5 <= 1*gc_bdx5 {
-		gc_b17.SharedWritten()
+		gc_b11.SharedWritten()
 	}
 
 //line reduce.go:258
@@ -7726,8 +7726,8 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k50 := compiled.TreeFold(sdata_, s, stop, 1); gc_k50 > 0 {
-				s = gc_k50
+			if gc_k26 := compiled.TreeFold(sdata_, s, stop, 1); gc_k26 > 0 {
+				s = gc_k26
 				continue
 			}
 		}
@@ -8007,18 +8007,18 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce.go:257
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:257
-						_ = gc_none4
+						_ = gc_none2
 //line reduce.go:257
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:257
-						_ = gc_iota8
+						_ = gc_iota4
 //line reduce.go:257
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:257
-						_ = gc_all4
-					gc_steps8:
+						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -8034,93 +8034,93 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 							}
 //line reduce.go:259
-							var gc_t8 int = gc_bx2*gc_bdx2 + tid
+							var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:259
-							_ = gc_t8
+							_ = gc_t4
 //line reduce.go:259
-							var gc_i8 int = gc_t8
+							var gc_i4 int = gc_t4
 //line reduce.go:259
-							_ = gc_i8
+							_ = gc_i4
 //line reduce.go:259
-							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
-							_ = gc_result8
+							_ = gc_result4
 //line reduce.go:259
-							gc_returned8 := gc_none4
+							gc_returned4 := gc_none2
 //line reduce.go:259
-							_ = gc_returned8
+							_ = gc_returned4
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i8, 16) > 15 {
+							if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce.go:259
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:259
 								} else {
 //line reduce.go:259
-									break gc_steps8
+									break gc_steps4
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_result8 = gc_ld15
+								gc_result4 = gc_ld7
 //line reduce.go:259
-								gc_b6 := gc_none4
+								gc_b4 := gc_none2
 //line reduce.go:259
 								if true {
 //line reduce.go:259
-									gc_b6 = gc_all4
+									gc_b4 = gc_all2
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_returned8 = gc_b6
+								gc_returned4 = gc_b4
 //line reduce.go:259
 							} else {
 //line reduce.go:259
-								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce.go:259
-								_ = gc_if11
+								_ = gc_if5
 //line reduce.go:259
-								if gc_if11.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line reduce.go:259
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:259
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:259
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:259
 									} else {
 //line reduce.go:259
-										break gc_steps8
+										break gc_steps4
 //line reduce.go:259
 									}
 //line reduce.go:259
-									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:259
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce.go:259
 								}
 //line reduce.go:259
 							}
 //line reduce.go:284
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-							_ = gc_if12
+							_ = gc_if6
 //line reduce.go:284
-							if gc_if12.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-								_ = gc_zero8
+								_ = gc_zero4
 //line reduce.go:284
-								gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:259
-							gc_result8.StoreSlice(sdata[tid:])
+							gc_result4.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -8131,18 +8131,18 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 				if compiled.SIMD {
 //line reduce.go:257
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:257
-					_ = gc_none2
+					_ = gc_none
 //line reduce.go:257
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:257
-					_ = gc_iota4
+					_ = gc_iota2
 //line reduce.go:257
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:257
-					_ = gc_all2
-				gc_steps4:
+					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -8158,93 +8158,93 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 						}
 //line reduce.go:259
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t2 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:259
-						_ = gc_t4
+						_ = gc_t2
 //line reduce.go:259
-						var gc_i4 int = gc_t4
+						var gc_i2 int = gc_t2
 //line reduce.go:259
-						_ = gc_i4
+						_ = gc_i2
 //line reduce.go:259
-						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:259
-						_ = gc_result4
+						_ = gc_result2
 //line reduce.go:259
-						gc_returned4 := gc_none2
+						gc_returned2 := gc_none
 //line reduce.go:259
-						_ = gc_returned4
+						_ = gc_returned2
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i4, 8) > 7 {
+						if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce.go:259
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:259
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:259
 							} else {
 //line reduce.go:259
-								break gc_steps4
+								break gc_steps2
 //line reduce.go:259
 							}
 //line reduce.go:259
-							gc_result4 = gc_ld7
+							gc_result2 = gc_ld3
 //line reduce.go:259
-							gc_b4 := gc_none2
+							gc_b3 := gc_none
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b4 = gc_all2
+								gc_b3 = gc_all
 //line reduce.go:259
 							}
 //line reduce.go:259
-							gc_returned4 = gc_b4
+							gc_returned2 = gc_b3
 //line reduce.go:259
 						} else {
 //line reduce.go:259
-							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce.go:259
-							_ = gc_if5
+							_ = gc_if2
 //line reduce.go:259
-							if gc_if5.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line reduce.go:259
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:259
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:259
-									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:259
 								} else {
 //line reduce.go:259
-									break gc_steps4
+									break gc_steps2
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+								gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce.go:259
-								gc_returned4 = gc_if5.Or(gc_returned4)
+								gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce.go:259
 							}
 //line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if6
+						_ = gc_if3
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-							_ = gc_zero4
+							_ = gc_zero2
 //line reduce.go:284
-							gc_result4 = gc_zero4.Merge(gc_result4, gc_if6)
+							gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 //line reduce.go:284
-							gc_returned4 = gc_if6.Or(gc_returned4)
+							gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 						}
 //line reduce.go:259
-						gc_result4.StoreSlice(sdata[tid:])
+						gc_result2.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -8629,18 +8629,18 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 }
 
 //line reduce.go:256
-func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b5.Thread()
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b5.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 
 //line reduce.go:258
 	if gc_bdx3 <= 1*gc_bdx3 {
-		gc_b7.SharedWritten()
+		gc_b5.SharedWritten()
 	}
 
 //line reduce.go:258
@@ -8702,18 +8702,18 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reduce.go:257
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:257
-						_ = gc_none8
+						_ = gc_none4
 //line reduce.go:257
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:257
-						_ = gc_iota16
+						_ = gc_iota8
 //line reduce.go:257
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:257
-						_ = gc_all8
-					gc_steps16:
+						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8729,93 +8729,93 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 							}
 //line reduce.go:259
-							var gc_t16 int = gc_bx3*gc_bdx3 + tid
+							var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:259
-							_ = gc_t16
+							_ = gc_t8
 //line reduce.go:259
-							var gc_i16 int = gc_t16
+							var gc_i8 int = gc_t8
 //line reduce.go:259
-							_ = gc_i16
+							_ = gc_i8
 //line reduce.go:259
-							var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-							_ = gc_result16
+							_ = gc_result8
 //line reduce.go:259
-							gc_returned16 := gc_none8
+							gc_returned8 := gc_none4
 //line reduce.go:259
-							_ = gc_returned16
+							_ = gc_returned8
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i16, 16) > 15 {
+							if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce.go:259
-								var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:259
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+									gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:259
 								} else {
 //line reduce.go:259
-									break gc_steps16
+									break gc_steps8
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_result16 = gc_ld31
+								gc_result8 = gc_ld15
 //line reduce.go:259
-								gc_b11 := gc_none8
+								gc_b7 := gc_none4
 //line reduce.go:259
 								if true {
 //line reduce.go:259
-									gc_b11 = gc_all8
+									gc_b7 = gc_all4
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_returned16 = gc_b11
+								gc_returned8 = gc_b7
 //line reduce.go:259
 							} else {
 //line reduce.go:259
-								gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce.go:259
-								_ = gc_if23
+								_ = gc_if11
 //line reduce.go:259
-								if gc_if23.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce.go:259
-									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce.go:259
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:259
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 //line reduce.go:259
 									} else {
 //line reduce.go:259
-										break gc_steps16
+										break gc_steps8
 //line reduce.go:259
 									}
 //line reduce.go:259
-									gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:259
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce.go:259
 								}
 //line reduce.go:259
 							}
 //line reduce.go:284
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:284
-							_ = gc_if24
+							_ = gc_if12
 //line reduce.go:287
-							if gc_if24.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero16 int32
+								var gc_zero8 int32
 //line reduce.go:287
-								_ = gc_zero16
+								_ = gc_zero8
 //line reduce.go:287
-								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastInt32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:287
-								gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:287
 							}
 //line reduce.go:259
-							gc_result16.StoreSlice(sdata[tid:])
+							gc_result8.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -8826,18 +8826,18 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 				}
 				if compiled.SIMD {
 //line reduce.go:257
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:257
-					_ = gc_none6
+					_ = gc_none3
 //line reduce.go:257
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:257
-					_ = gc_iota12
+					_ = gc_iota6
 //line reduce.go:257
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:257
-					_ = gc_all6
-				gc_steps12:
+					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8853,93 +8853,93 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 						}
 //line reduce.go:259
-						var gc_t12 int = gc_bx3*gc_bdx3 + tid
+						var gc_t6 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:259
-						_ = gc_t12
+						_ = gc_t6
 //line reduce.go:259
-						var gc_i12 int = gc_t12
+						var gc_i6 int = gc_t6
 //line reduce.go:259
-						_ = gc_i12
+						_ = gc_i6
 //line reduce.go:259
-						var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
-						_ = gc_result12
+						_ = gc_result6
 //line reduce.go:259
-						gc_returned12 := gc_none6
+						gc_returned6 := gc_none3
 //line reduce.go:259
-						_ = gc_returned12
+						_ = gc_returned6
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i12, 8) > 7 {
+						if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce.go:259
-							var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
-							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:259
-								gc_ld23 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:259
 							} else {
 //line reduce.go:259
-								break gc_steps12
+								break gc_steps6
 //line reduce.go:259
 							}
 //line reduce.go:259
-							gc_result12 = gc_ld23
+							gc_result6 = gc_ld11
 //line reduce.go:259
-							gc_b9 := gc_none6
+							gc_b6 := gc_none3
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b9 = gc_all6
+								gc_b6 = gc_all3
 //line reduce.go:259
 							}
 //line reduce.go:259
-							gc_returned12 = gc_b9
+							gc_returned6 = gc_b6
 //line reduce.go:259
 						} else {
 //line reduce.go:259
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:259
-							_ = gc_if17
+							_ = gc_if8
 //line reduce.go:259
-							if gc_if17.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line reduce.go:259
-								var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:259
-								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:259
-									gc_ld24 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+									gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 //line reduce.go:259
 								} else {
 //line reduce.go:259
-									break gc_steps12
+									break gc_steps6
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_result12 = gc_ld24.Merge(gc_result12, gc_if17)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce.go:259
-								gc_returned12 = gc_if17.Or(gc_returned12)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce.go:259
 							}
 //line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if18
+						_ = gc_if9
 //line reduce.go:287
-						if gc_if18.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero12 int32
+							var gc_zero6 int32
 //line reduce.go:287
-							_ = gc_zero12
+							_ = gc_zero6
 //line reduce.go:287
-							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:287
-							gc_returned12 = gc_if18.Or(gc_returned12)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:287
 						}
 //line reduce.go:259
-						gc_result12.StoreSlice(sdata[tid:])
+						gc_result6.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -9324,18 +9324,18 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 }
 
 //line reduce.go:256
-func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b8.Thread()
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b8.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 
 //line reduce.go:258
 	if gc_bdx4 <= 1*gc_bdx4 {
-		gc_b12.SharedWritten()
+		gc_b8.SharedWritten()
 	}
 
 //line reduce.go:258
@@ -9397,18 +9397,18 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce.go:257
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:257
-						_ = gc_none12
+						_ = gc_none6
 //line reduce.go:257
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce.go:257
-						_ = gc_iota24
+						_ = gc_iota12
 //line reduce.go:257
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:257
-						_ = gc_all12
-					gc_steps24:
+						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -9424,93 +9424,93 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:259
 							}
 //line reduce.go:259
-							var gc_t24 int = gc_bx4*gc_bdx4 + tid
+							var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:259
-							_ = gc_t24
+							_ = gc_t12
 //line reduce.go:259
-							var gc_i24 int = gc_t24
+							var gc_i12 int = gc_t12
 //line reduce.go:259
-							_ = gc_i24
+							_ = gc_i12
 //line reduce.go:259
-							var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_result12 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-							_ = gc_result24
+							_ = gc_result12
 //line reduce.go:259
-							gc_returned24 := gc_none12
+							gc_returned12 := gc_none6
 //line reduce.go:259
-							_ = gc_returned24
+							_ = gc_returned12
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i24, 16) > 15 {
+							if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce.go:259
-								var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:259
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+									gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:259
 								} else {
 //line reduce.go:259
-									break gc_steps24
+									break gc_steps12
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_result24 = gc_ld47
+								gc_result12 = gc_ld23
 //line reduce.go:259
-								gc_b16 := gc_none12
+								gc_b10 := gc_none6
 //line reduce.go:259
 								if true {
 //line reduce.go:259
-									gc_b16 = gc_all12
+									gc_b10 = gc_all6
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_returned24 = gc_b16
+								gc_returned12 = gc_b10
 //line reduce.go:259
 							} else {
 //line reduce.go:259
-								gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:259
-								_ = gc_if35
+								_ = gc_if17
 //line reduce.go:259
-								if gc_if35.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line reduce.go:259
-									var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce.go:259
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:259
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i12:])
 //line reduce.go:259
 									} else {
 //line reduce.go:259
-										break gc_steps24
+										break gc_steps12
 //line reduce.go:259
 									}
 //line reduce.go:259
-									gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:259
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce.go:259
 								}
 //line reduce.go:259
 							}
 //line reduce.go:284
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:284
-							_ = gc_if36
+							_ = gc_if18
 //line reduce.go:287
-							if gc_if36.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero24 uint32
+								var gc_zero12 uint32
 //line reduce.go:287
-								_ = gc_zero24
+								_ = gc_zero12
 //line reduce.go:287
-								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastUint32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
-								gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:287
 							}
 //line reduce.go:259
-							gc_result24.StoreSlice(sdata[tid:])
+							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
@@ -9521,18 +9521,18 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 				}
 				if compiled.SIMD {
 //line reduce.go:257
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:257
-					_ = gc_none10
+					_ = gc_none5
 //line reduce.go:257
-					gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce.go:257
-					_ = gc_iota20
+					_ = gc_iota10
 //line reduce.go:257
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:257
-					_ = gc_all10
-				gc_steps20:
+					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -9548,93 +9548,93 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:259
 						}
 //line reduce.go:259
-						var gc_t20 int = gc_bx4*gc_bdx4 + tid
+						var gc_t10 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:259
-						_ = gc_t20
+						_ = gc_t10
 //line reduce.go:259
-						var gc_i20 int = gc_t20
+						var gc_i10 int = gc_t10
 //line reduce.go:259
-						_ = gc_i20
+						_ = gc_i10
 //line reduce.go:259
-						var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
-						_ = gc_result20
+						_ = gc_result10
 //line reduce.go:259
-						gc_returned20 := gc_none10
+						gc_returned10 := gc_none5
 //line reduce.go:259
-						_ = gc_returned20
+						_ = gc_returned10
 //line reduce.go:284
-						if compiled.Reach(len(in), gc_i20, 8) > 7 {
+						if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce.go:259
-							var gc_ld39 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
-							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:259
-								gc_ld39 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:259
 							} else {
 //line reduce.go:259
-								break gc_steps20
+								break gc_steps10
 //line reduce.go:259
 							}
 //line reduce.go:259
-							gc_result20 = gc_ld39
+							gc_result10 = gc_ld19
 //line reduce.go:259
-							gc_b14 := gc_none10
+							gc_b9 := gc_none5
 //line reduce.go:259
 							if true {
 //line reduce.go:259
-								gc_b14 = gc_all10
+								gc_b9 = gc_all5
 //line reduce.go:259
 							}
 //line reduce.go:259
-							gc_returned20 = gc_b14
+							gc_returned10 = gc_b9
 //line reduce.go:259
 						} else {
 //line reduce.go:259
-							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:259
-							_ = gc_if29
+							_ = gc_if14
 //line reduce.go:259
-							if gc_if29.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line reduce.go:259
-								var gc_ld40 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:259
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:259
-									gc_ld40 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+									gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i10:])
 //line reduce.go:259
 								} else {
 //line reduce.go:259
-									break gc_steps20
+									break gc_steps10
 //line reduce.go:259
 								}
 //line reduce.go:259
-								gc_result20 = gc_ld40.Merge(gc_result20, gc_if29)
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce.go:259
-								gc_returned20 = gc_if29.Or(gc_returned20)
+								gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce.go:259
 							}
 //line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-						_ = gc_if30
+						_ = gc_if15
 //line reduce.go:287
-						if gc_if30.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:287
-							var gc_zero20 uint32
+							var gc_zero10 uint32
 //line reduce.go:287
-							_ = gc_zero20
+							_ = gc_zero10
 //line reduce.go:287
-							gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if30)
+							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:287
-							gc_returned20 = gc_if30.Or(gc_returned20)
+							gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:287
 						}
 //line reduce.go:259
-						gc_result20.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -44,17 +44,17 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279")
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
-	gc_s_ahead := compiled.Scratch[T](gc_b29, 0)[:gc_n5]
+	gc_n5 := gc_b17.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -404,8 +404,8 @@ func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k98 := compiled.TreeFold(sdata_, s, stop, 1); gc_k98 > 0 {
-				s = gc_k98
+			if gc_k50 := compiled.TreeFold(sdata_, s, stop, 1); gc_k50 > 0 {
+				s = gc_k50
 				continue
 			}
 		}
@@ -647,11 +647,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
 //line reduce_variants.go:22
-								_ = gc_t4
+								_ = gc_t2
 //line reduce_variants.go:22
-								ahead := gc_t4
+								ahead := gc_t2
 //line reduce_variants.go:22
 								_ = ahead
 //line reduce_variants.go:22
@@ -678,11 +678,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							gc_t2 := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
 //line reduce_variants.go:22
-							_ = gc_t2
+							_ = gc_t
 //line reduce_variants.go:22
-							ahead := gc_t2
+							ahead := gc_t
 //line reduce_variants.go:22
 							_ = ahead
 //line reduce_variants.go:22
@@ -713,18 +713,18 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none4
+							_ = gc_none2
 //line reduce_variants.go:19
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota8
+							_ = gc_iota4
 //line reduce_variants.go:19
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all4
-						gc_steps8:
+							_ = gc_all2
+						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -738,89 +738,89 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								var gc_i8 int = i
+								var gc_i4 int = i
 //line reduce_variants.go:22
-								_ = gc_i8
+								_ = gc_i4
 //line reduce_variants.go:22
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-								_ = gc_result8
+								_ = gc_result4
 //line reduce_variants.go:22
-								gc_returned8 := gc_none4
+								gc_returned4 := gc_none2
 //line reduce_variants.go:22
-								_ = gc_returned8
+								_ = gc_returned4
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
+								if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps8
+										break gc_steps4
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result8 = gc_ld15
+									gc_result4 = gc_ld7
 //line reduce_variants.go:22
-									gc_b6 := gc_none4
+									gc_b4 := gc_none2
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b6 = gc_all4
+										gc_b4 = gc_all2
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned8 = gc_b6
+									gc_returned4 = gc_b4
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce_variants.go:22
-									_ = gc_if11
+									_ = gc_if5
 //line reduce_variants.go:22
-									if gc_if11.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps8
+											break gc_steps4
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:22
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:284
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-								_ = gc_if12
+								_ = gc_if6
 //line reduce.go:284
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-									_ = gc_zero8
+									_ = gc_zero4
 //line reduce.go:284
-									gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 								}
 //line reduce.go:284
-								ahead := gc_result8
+								ahead := gc_result4
 //line reduce.go:284
 								_ = ahead
 //line reduce.go:284
@@ -835,18 +835,18 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none2
+						_ = gc_none
 //line reduce_variants.go:19
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota4
+						_ = gc_iota2
 //line reduce_variants.go:19
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all2
-					gc_steps4:
+						_ = gc_all
+					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -860,89 +860,89 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i4 int = i
+							var gc_i2 int = i
 //line reduce_variants.go:22
-							_ = gc_i4
+							_ = gc_i2
 //line reduce_variants.go:22
-							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
-							_ = gc_result4
+							_ = gc_result2
 //line reduce_variants.go:22
-							gc_returned4 := gc_none2
+							gc_returned2 := gc_none
 //line reduce_variants.go:22
-							_ = gc_returned4
+							_ = gc_returned2
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i4, 8) > 7 {
+							if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps4
+									break gc_steps2
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result4 = gc_ld7
+								gc_result2 = gc_ld3
 //line reduce_variants.go:22
-								gc_b4 := gc_none2
+								gc_b3 := gc_none
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b4 = gc_all2
+									gc_b3 = gc_all
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned4 = gc_b4
+								gc_returned2 = gc_b3
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce_variants.go:22
-								_ = gc_if5
+								_ = gc_if2
 //line reduce_variants.go:22
-								if gc_if5.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps4
+										break gc_steps2
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:22
-									gc_returned4 = gc_if5.Or(gc_returned4)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if6
+							_ = gc_if3
 //line reduce.go:284
-							if gc_if6.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-								_ = gc_zero4
+								_ = gc_zero2
 //line reduce.go:284
-								gc_result4 = gc_zero4.Merge(gc_result4, gc_if6)
+								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 //line reduce.go:284
-								gc_returned4 = gc_if6.Or(gc_returned4)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 							}
 //line reduce.go:284
-							ahead := gc_result4
+							ahead := gc_result2
 //line reduce.go:284
 							_ = ahead
 //line reduce.go:284
@@ -1124,18 +1124,18 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none8
+							_ = gc_none4
 //line reduce_variants.go:19
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota16
+							_ = gc_iota8
 //line reduce_variants.go:19
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all8
-						gc_steps16:
+							_ = gc_all4
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1159,92 +1159,92 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								var gc_t12 int = i + gc_bdx2
+								var gc_t6 int = i + gc_bdx2
 //line reduce_variants.go:22
-								_ = gc_t12
+								_ = gc_t6
 //line reduce_variants.go:22
-								var gc_i16 int = gc_t12
+								var gc_i8 int = gc_t6
 //line reduce_variants.go:22
-								_ = gc_i16
+								_ = gc_i8
 //line reduce_variants.go:22
-								var gc_result16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-								_ = gc_result16
+								_ = gc_result8
 //line reduce_variants.go:22
-								gc_returned16 := gc_none8
+								gc_returned8 := gc_none4
 //line reduce_variants.go:22
-								_ = gc_returned16
+								_ = gc_returned8
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i16, 16) > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps16
+										break gc_steps8
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result16 = gc_ld31
+									gc_result8 = gc_ld15
 //line reduce_variants.go:22
-									gc_b10 := gc_none8
+									gc_b6 := gc_none4
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b10 = gc_all8
+										gc_b6 = gc_all4
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned16 = gc_b10
+									gc_returned8 = gc_b6
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:22
-									_ = gc_if23
+									_ = gc_if11
 //line reduce_variants.go:22
-									if gc_if23.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:22
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps16
+											break gc_steps8
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:22
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:284
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:284
-								_ = gc_if24
+								_ = gc_if12
 //line reduce.go:284
-								if gc_if24.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-									_ = gc_zero16
+									_ = gc_zero8
 //line reduce.go:284
-									gc_result16 = gc_result16.Merge(gc_zero16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1255,18 +1255,18 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none6
+						_ = gc_none3
 //line reduce_variants.go:19
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota12
+						_ = gc_iota6
 //line reduce_variants.go:19
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all6
-					gc_steps12:
+						_ = gc_all3
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1290,92 +1290,92 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							var gc_t8 int = i + gc_bdx2
+							var gc_t4 int = i + gc_bdx2
 //line reduce_variants.go:22
-							_ = gc_t8
+							_ = gc_t4
 //line reduce_variants.go:22
-							var gc_i12 int = gc_t8
+							var gc_i6 int = gc_t4
 //line reduce_variants.go:22
-							_ = gc_i12
+							_ = gc_i6
 //line reduce_variants.go:22
-							var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
-							_ = gc_result12
+							_ = gc_result6
 //line reduce_variants.go:22
-							gc_returned12 := gc_none6
+							gc_returned6 := gc_none3
 //line reduce_variants.go:22
-							_ = gc_returned12
+							_ = gc_returned6
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i12, 8) > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
-								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld23 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps12
+									break gc_steps6
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result12 = gc_ld23
+								gc_result6 = gc_ld11
 //line reduce_variants.go:22
-								gc_b8 := gc_none6
+								gc_b5 := gc_none3
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b8 = gc_all6
+									gc_b5 = gc_all3
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned12 = gc_b8
+								gc_returned6 = gc_b5
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:22
-								_ = gc_if17
+								_ = gc_if8
 //line reduce_variants.go:22
-								if gc_if17.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:22
-									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld24 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps12
+										break gc_steps6
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result12 = gc_ld24.Merge(gc_result12, gc_if17)
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:22
-									gc_returned12 = gc_if17.Or(gc_returned12)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if18
+							_ = gc_if9
 //line reduce.go:284
-							if gc_if18.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-								_ = gc_zero12
+								_ = gc_zero6
 //line reduce.go:284
-								gc_result12 = gc_zero12.Merge(gc_result12, gc_if18)
+								gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
 //line reduce.go:284
-								gc_returned12 = gc_if18.Or(gc_returned12)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1896,15 +1896,15 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b11, 0)[:gc_n3]
+	gc_n3 := gc_b7.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -1931,11 +1931,11 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								gc_t16 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
 //line reduce_variants.go:22
-								_ = gc_t16
+								_ = gc_t8
 //line reduce_variants.go:22
-								ahead := gc_t16
+								ahead := gc_t8
 //line reduce_variants.go:22
 								_ = ahead
 //line reduce_variants.go:22
@@ -1962,11 +1962,11 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							gc_t14 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
 //line reduce_variants.go:22
-							_ = gc_t14
+							_ = gc_t7
 //line reduce_variants.go:22
-							ahead := gc_t14
+							ahead := gc_t7
 //line reduce_variants.go:22
 							_ = ahead
 //line reduce_variants.go:22
@@ -1997,18 +1997,18 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none12
+							_ = gc_none6
 //line reduce_variants.go:19
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota24
+							_ = gc_iota12
 //line reduce_variants.go:19
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all12
-						gc_steps24:
+							_ = gc_all6
+						gc_steps12:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2022,89 +2022,89 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								var gc_i24 int = i
+								var gc_i12 int = i
 //line reduce_variants.go:22
-								_ = gc_i24
+								_ = gc_i12
 //line reduce_variants.go:22
-								var gc_result24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-								_ = gc_result24
+								_ = gc_result12
 //line reduce_variants.go:22
-								gc_returned24 := gc_none12
+								gc_returned12 := gc_none6
 //line reduce_variants.go:22
-								_ = gc_returned24
+								_ = gc_returned12
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i24, 16) > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld47 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+										gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps24
+										break gc_steps12
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result24 = gc_ld47
+									gc_result12 = gc_ld23
 //line reduce_variants.go:22
-									gc_b15 := gc_none12
+									gc_b9 := gc_none6
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b15 = gc_all12
+										gc_b9 = gc_all6
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned24 = gc_b15
+									gc_returned12 = gc_b9
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce_variants.go:22
-									_ = gc_if35
+									_ = gc_if17
 //line reduce_variants.go:22
-									if gc_if35.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld48 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps24
+											break gc_steps12
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce_variants.go:22
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:284
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:284
-								_ = gc_if36
+								_ = gc_if18
 //line reduce.go:287
-								if gc_if36.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero24 int32
+									var gc_zero12 int32
 //line reduce.go:287
-									_ = gc_zero24
+									_ = gc_zero12
 //line reduce.go:287
-									gc_result24 = gc_result24.Merge(archsimd.BroadcastInt32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:287
 								}
 //line reduce.go:287
-								ahead := gc_result24
+								ahead := gc_result12
 //line reduce.go:287
 								_ = ahead
 //line reduce.go:287
@@ -2119,18 +2119,18 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none10
+						_ = gc_none5
 //line reduce_variants.go:19
-						gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota20
+						_ = gc_iota10
 //line reduce_variants.go:19
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all10
-					gc_steps20:
+						_ = gc_all5
+					gc_steps10:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2144,89 +2144,89 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i20 int = i
+							var gc_i10 int = i
 //line reduce_variants.go:22
-							_ = gc_i20
+							_ = gc_i10
 //line reduce_variants.go:22
-							var gc_result20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-							_ = gc_result20
+							_ = gc_result10
 //line reduce_variants.go:22
-							gc_returned20 := gc_none10
+							gc_returned10 := gc_none5
 //line reduce_variants.go:22
-							_ = gc_returned20
+							_ = gc_returned10
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i20, 8) > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld39 = archsimd.LoadInt32x8Slice(in[gc_i20:])
+									gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps20
+									break gc_steps10
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result20 = gc_ld39
+								gc_result10 = gc_ld19
 //line reduce_variants.go:22
-								gc_b13 := gc_none10
+								gc_b8 := gc_none5
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b13 = gc_all10
+									gc_b8 = gc_all5
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned20 = gc_b13
+								gc_returned10 = gc_b8
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce_variants.go:22
-								_ = gc_if29
+								_ = gc_if14
 //line reduce_variants.go:22
-								if gc_if29.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-									if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld40 = archsimd.LoadInt32x8Slice(in[gc_i20:])
+										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps20
+										break gc_steps10
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result20 = gc_ld40.Merge(gc_result20, gc_if29)
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce_variants.go:22
-									gc_returned20 = gc_if29.Or(gc_returned20)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if30
+							_ = gc_if15
 //line reduce.go:287
-							if gc_if30.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero20 int32
+								var gc_zero10 int32
 //line reduce.go:287
-								_ = gc_zero20
+								_ = gc_zero10
 //line reduce.go:287
-								gc_result20 = archsimd.BroadcastInt32x8(gc_zero20).Merge(gc_result20, gc_if30)
+								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:287
-								gc_returned20 = gc_if30.Or(gc_returned20)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:287
 							}
 //line reduce.go:287
-							ahead := gc_result20
+							ahead := gc_result10
 //line reduce.go:287
 							_ = ahead
 //line reduce.go:287
@@ -2408,18 +2408,18 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none16
+							_ = gc_none8
 //line reduce_variants.go:19
-							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota32
+							_ = gc_iota16
 //line reduce_variants.go:19
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all16
-						gc_steps32:
+							_ = gc_all8
+						gc_steps16:
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2443,92 +2443,92 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								var gc_t24 int = i + gc_bdx3
+								var gc_t12 int = i + gc_bdx3
 //line reduce_variants.go:22
-								_ = gc_t24
+								_ = gc_t12
 //line reduce_variants.go:22
-								var gc_i32 int = gc_t24
+								var gc_i16 int = gc_t12
 //line reduce_variants.go:22
-								_ = gc_i32
+								_ = gc_i16
 //line reduce_variants.go:22
-								var gc_result32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-								_ = gc_result32
+								_ = gc_result16
 //line reduce_variants.go:22
-								gc_returned32 := gc_none16
+								gc_returned16 := gc_none8
 //line reduce_variants.go:22
-								_ = gc_returned32
+								_ = gc_returned16
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i32, 16) > 15 {
+								if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld63 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld63 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+										gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps32
+										break gc_steps16
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result32 = gc_ld63
+									gc_result16 = gc_ld31
 //line reduce_variants.go:22
-									gc_b19 := gc_none16
+									gc_b11 := gc_none8
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b19 = gc_all16
+										gc_b11 = gc_all8
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned32 = gc_b19
+									gc_returned16 = gc_b11
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce_variants.go:22
-									_ = gc_if47
+									_ = gc_if23
 //line reduce_variants.go:22
-									if gc_if47.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld64 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:22
-										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld64 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps32
+											break gc_steps16
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:22
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:284
-								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line reduce.go:284
-								_ = gc_if48
+								_ = gc_if24
 //line reduce.go:287
-								if gc_if48.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero32 int32
+									var gc_zero16 int32
 //line reduce.go:287
-									_ = gc_zero32
+									_ = gc_zero16
 //line reduce.go:287
-									gc_result32 = gc_result32.Merge(archsimd.BroadcastInt32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:287
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:287
 								}
-								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
@@ -2539,18 +2539,18 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none14
+						_ = gc_none7
 //line reduce_variants.go:19
-						gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota28
+						_ = gc_iota14
 //line reduce_variants.go:19
-						gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all14
-					gc_steps28:
+						_ = gc_all7
+					gc_steps14:
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2574,92 +2574,92 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							var gc_t20 int = i + gc_bdx3
+							var gc_t10 int = i + gc_bdx3
 //line reduce_variants.go:22
-							_ = gc_t20
+							_ = gc_t10
 //line reduce_variants.go:22
-							var gc_i28 int = gc_t20
+							var gc_i14 int = gc_t10
 //line reduce_variants.go:22
-							_ = gc_i28
+							_ = gc_i14
 //line reduce_variants.go:22
-							var gc_result28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-							_ = gc_result28
+							_ = gc_result14
 //line reduce_variants.go:22
-							gc_returned28 := gc_none14
+							gc_returned14 := gc_none7
 //line reduce_variants.go:22
-							_ = gc_returned28
+							_ = gc_returned14
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i28, 8) > 7 {
+							if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld55 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-								if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld55 = archsimd.LoadInt32x8Slice(in[gc_i28:])
+									gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps28
+									break gc_steps14
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result28 = gc_ld55
+								gc_result14 = gc_ld27
 //line reduce_variants.go:22
-								gc_b17 := gc_none14
+								gc_b10 := gc_none7
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b17 = gc_all14
+									gc_b10 = gc_all7
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned28 = gc_b17
+								gc_returned14 = gc_b10
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
+								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce_variants.go:22
-								_ = gc_if41
+								_ = gc_if20
 //line reduce_variants.go:22
-								if gc_if41.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld56 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:22
-									if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
+									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld56 = archsimd.LoadInt32x8Slice(in[gc_i28:])
+										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps28
+										break gc_steps14
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result28 = gc_ld56.Merge(gc_result28, gc_if41)
+									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
 //line reduce_variants.go:22
-									gc_returned28 = gc_if41.Or(gc_returned28)
+									gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if42
+							_ = gc_if21
 //line reduce.go:287
-							if gc_if42.ToBits() != 0 {
+							if gc_if21.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero28 int32
+								var gc_zero14 int32
 //line reduce.go:287
-								_ = gc_zero28
+								_ = gc_zero14
 //line reduce.go:287
-								gc_result28 = archsimd.BroadcastInt32x8(gc_zero28).Merge(gc_result28, gc_if42)
+								gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:287
-								gc_returned28 = gc_if42.Or(gc_returned28)
+								gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:287
 							}
-							ahead.Add(gc_result28).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3180,15 +3180,15 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 }
 
 //line reduce_variants.go:18
-func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b20, 0)[:gc_n4]
+	gc_n4 := gc_b12.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -3215,11 +3215,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								gc_t28 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
 //line reduce_variants.go:22
-								_ = gc_t28
+								_ = gc_t14
 //line reduce_variants.go:22
-								ahead := gc_t28
+								ahead := gc_t14
 //line reduce_variants.go:22
 								_ = ahead
 //line reduce_variants.go:22
@@ -3246,11 +3246,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							gc_t26 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
 //line reduce_variants.go:22
-							_ = gc_t26
+							_ = gc_t13
 //line reduce_variants.go:22
-							ahead := gc_t26
+							ahead := gc_t13
 //line reduce_variants.go:22
 							_ = ahead
 //line reduce_variants.go:22
@@ -3281,18 +3281,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none20 := archsimd.Mask32x16FromBits(0)
+							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none20
+							_ = gc_none10
 //line reduce_variants.go:19
-							gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota40
+							_ = gc_iota20
 //line reduce_variants.go:19
-							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all20
-						gc_steps40:
+							_ = gc_all10
+						gc_steps20:
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
@@ -3306,89 +3306,89 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 								_ = i
 //line reduce_variants.go:22
-								var gc_i40 int = i
+								var gc_i20 int = i
 //line reduce_variants.go:22
-								_ = gc_i40
+								_ = gc_i20
 //line reduce_variants.go:22
-								var gc_result40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-								_ = gc_result40
+								_ = gc_result20
 //line reduce_variants.go:22
-								gc_returned40 := gc_none20
+								gc_returned20 := gc_none10
 //line reduce_variants.go:22
-								_ = gc_returned40
+								_ = gc_returned20
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i40, 16) > 15 {
+								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld79 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-									if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld79 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+										gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps40
+										break gc_steps20
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result40 = gc_ld79
+									gc_result20 = gc_ld39
 //line reduce_variants.go:22
-									gc_b24 := gc_none20
+									gc_b14 := gc_none10
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b24 = gc_all20
+										gc_b14 = gc_all10
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned40 = gc_b24
+									gc_returned20 = gc_b14
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if59 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce_variants.go:22
-									_ = gc_if59
+									_ = gc_if29
 //line reduce_variants.go:22
-									if gc_if59.ToBits() != 0 {
+									if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld80 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-										if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld80 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps40
+											break gc_steps20
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result40 = gc_result40.Merge(gc_ld80, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce_variants.go:22
-										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
+										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:284
-								gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
 //line reduce.go:284
-								_ = gc_if60
+								_ = gc_if30
 //line reduce.go:287
-								if gc_if60.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero40 uint32
+									var gc_zero20 uint32
 //line reduce.go:287
-									_ = gc_zero40
+									_ = gc_zero20
 //line reduce.go:287
-									gc_result40 = gc_result40.Merge(archsimd.BroadcastUint32x16(gc_zero40), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:287
-									gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:287
 								}
 //line reduce.go:287
-								ahead := gc_result40
+								ahead := gc_result20
 //line reduce.go:287
 								_ = ahead
 //line reduce.go:287
@@ -3403,18 +3403,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none18
+						_ = gc_none9
 //line reduce_variants.go:19
-						gc_iota36 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota36
+						_ = gc_iota18
 //line reduce_variants.go:19
-						gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all18
-					gc_steps36:
+						_ = gc_all9
+					gc_steps18:
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3428,89 +3428,89 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							var gc_i36 int = i
+							var gc_i18 int = i
 //line reduce_variants.go:22
-							_ = gc_i36
+							_ = gc_i18
 //line reduce_variants.go:22
-							var gc_result36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-							_ = gc_result36
+							_ = gc_result18
 //line reduce_variants.go:22
-							gc_returned36 := gc_none18
+							gc_returned18 := gc_none9
 //line reduce_variants.go:22
-							_ = gc_returned36
+							_ = gc_returned18
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i36, 8) > 7 {
+							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld71 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-								if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld71 = archsimd.LoadUint32x8Slice(in[gc_i36:])
+									gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps36
+									break gc_steps18
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result36 = gc_ld71
+								gc_result18 = gc_ld35
 //line reduce_variants.go:22
-								gc_b22 := gc_none18
+								gc_b13 := gc_none9
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b22 = gc_all18
+									gc_b13 = gc_all9
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned36 = gc_b22
+								gc_returned18 = gc_b13
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
+								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce_variants.go:22
-								_ = gc_if53
+								_ = gc_if26
 //line reduce_variants.go:22
-								if gc_if53.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld72 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-									if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
+									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld72 = archsimd.LoadUint32x8Slice(in[gc_i36:])
+										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps36
+										break gc_steps18
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result36 = gc_ld72.Merge(gc_result36, gc_if53)
+									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
 //line reduce_variants.go:22
-									gc_returned36 = gc_if53.Or(gc_returned36)
+									gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if54 := gc_returned36.ToInt32x8().Not().ToMask()
+							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if54
+							_ = gc_if27
 //line reduce.go:287
-							if gc_if54.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero36 uint32
+								var gc_zero18 uint32
 //line reduce.go:287
-								_ = gc_zero36
+								_ = gc_zero18
 //line reduce.go:287
-								gc_result36 = archsimd.BroadcastUint32x8(gc_zero36).Merge(gc_result36, gc_if54)
+								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:287
-								gc_returned36 = gc_if54.Or(gc_returned36)
+								gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:287
 							}
 //line reduce.go:287
-							ahead := gc_result36
+							ahead := gc_result18
 //line reduce.go:287
 							_ = ahead
 //line reduce.go:287
@@ -3692,18 +3692,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:19
-							gc_none24 := archsimd.Mask32x16FromBits(0)
+							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
-							_ = gc_none24
+							_ = gc_none12
 //line reduce_variants.go:19
-							gc_iota48 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:19
-							_ = gc_iota48
+							_ = gc_iota24
 //line reduce_variants.go:19
-							gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
-							_ = gc_all24
-						gc_steps48:
+							_ = gc_all12
+						gc_steps24:
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
@@ -3727,92 +3727,92 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								var gc_t36 int = i + gc_bdx4
+								var gc_t18 int = i + gc_bdx4
 //line reduce_variants.go:22
-								_ = gc_t36
+								_ = gc_t18
 //line reduce_variants.go:22
-								var gc_i48 int = gc_t36
+								var gc_i24 int = gc_t18
 //line reduce_variants.go:22
-								_ = gc_i48
+								_ = gc_i24
 //line reduce_variants.go:22
-								var gc_result48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-								_ = gc_result48
+								_ = gc_result24
 //line reduce_variants.go:22
-								gc_returned48 := gc_none24
+								gc_returned24 := gc_none12
 //line reduce_variants.go:22
-								_ = gc_returned48
+								_ = gc_returned24
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i48, 16) > 15 {
+								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:22
-									var gc_ld95 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-									if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
-										gc_ld95 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+										gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps48
+										break gc_steps24
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result48 = gc_ld95
+									gc_result24 = gc_ld47
 //line reduce_variants.go:22
-									gc_b28 := gc_none24
+									gc_b16 := gc_none12
 //line reduce_variants.go:22
 									if true {
 //line reduce_variants.go:22
-										gc_b28 = gc_all24
+										gc_b16 = gc_all12
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_returned48 = gc_b28
+									gc_returned24 = gc_b16
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									gc_if71 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce_variants.go:22
-									_ = gc_if71
+									_ = gc_if35
 //line reduce_variants.go:22
-									if gc_if71.ToBits() != 0 {
+									if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:22
-										var gc_ld96 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:22
-										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
-											gc_ld96 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce_variants.go:22
 										} else {
 //line reduce_variants.go:22
-											break gc_steps48
+											break gc_steps24
 //line reduce_variants.go:22
 										}
 //line reduce_variants.go:22
-										gc_result48 = gc_result48.Merge(gc_ld96, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:22
-										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
 								}
 //line reduce.go:284
-								gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line reduce.go:284
-								_ = gc_if72
+								_ = gc_if36
 //line reduce.go:287
-								if gc_if72.ToBits() != 0 {
+								if gc_if36.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero48 uint32
+									var gc_zero24 uint32
 //line reduce.go:287
-									_ = gc_zero48
+									_ = gc_zero24
 //line reduce.go:287
-									gc_result48 = gc_result48.Merge(archsimd.BroadcastUint32x16(gc_zero48), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+									gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:287
-									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:287
 								}
-								ahead.Add(gc_result48).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep16, false
@@ -3823,18 +3823,18 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none22 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-						_ = gc_none22
+						_ = gc_none11
 //line reduce_variants.go:19
-						gc_iota44 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:19
-						_ = gc_iota44
+						_ = gc_iota22
 //line reduce_variants.go:19
-						gc_all22 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-						_ = gc_all22
-					gc_steps44:
+						_ = gc_all11
+					gc_steps22:
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3858,92 +3858,92 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							var gc_t32 int = i + gc_bdx4
+							var gc_t16 int = i + gc_bdx4
 //line reduce_variants.go:22
-							_ = gc_t32
+							_ = gc_t16
 //line reduce_variants.go:22
-							var gc_i44 int = gc_t32
+							var gc_i22 int = gc_t16
 //line reduce_variants.go:22
-							_ = gc_i44
+							_ = gc_i22
 //line reduce_variants.go:22
-							var gc_result44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-							_ = gc_result44
+							_ = gc_result22
 //line reduce_variants.go:22
-							gc_returned44 := gc_none22
+							gc_returned22 := gc_none11
 //line reduce_variants.go:22
-							_ = gc_returned44
+							_ = gc_returned22
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i44, 8) > 7 {
+							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:22
-								var gc_ld87 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-								if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:22
-									gc_ld87 = archsimd.LoadUint32x8Slice(in[gc_i44:])
+									gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									break gc_steps44
+									break gc_steps22
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result44 = gc_ld87
+								gc_result22 = gc_ld43
 //line reduce_variants.go:22
-								gc_b26 := gc_none22
+								gc_b15 := gc_none11
 //line reduce_variants.go:22
 								if true {
 //line reduce_variants.go:22
-									gc_b26 = gc_all22
+									gc_b15 = gc_all11
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_returned44 = gc_b26
+								gc_returned22 = gc_b15
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								gc_if65 := gc_iota44.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
+								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce_variants.go:22
-								_ = gc_if65
+								_ = gc_if32
 //line reduce_variants.go:22
-								if gc_if65.ToBits() != 0 {
+								if gc_if32.ToBits() != 0 {
 //line reduce_variants.go:22
-									var gc_ld88 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:22
-									if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
+									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:22
-										gc_ld88 = archsimd.LoadUint32x8Slice(in[gc_i44:])
+										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce_variants.go:22
 									} else {
 //line reduce_variants.go:22
-										break gc_steps44
+										break gc_steps22
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
-									gc_result44 = gc_ld88.Merge(gc_result44, gc_if65)
+									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
 //line reduce_variants.go:22
-									gc_returned44 = gc_if65.Or(gc_returned44)
+									gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
+							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if66
+							_ = gc_if33
 //line reduce.go:287
-							if gc_if66.ToBits() != 0 {
+							if gc_if33.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero44 uint32
+								var gc_zero22 uint32
 //line reduce.go:287
-								_ = gc_zero44
+								_ = gc_zero22
 //line reduce.go:287
-								gc_result44 = archsimd.BroadcastUint32x8(gc_zero44).Merge(gc_result44, gc_if66)
+								gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:287
-								gc_returned44 = gc_if66.Or(gc_returned44)
+								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:287
 							}
-							ahead.Add(gc_result44).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4499,17 +4499,17 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:267-279", "reduce_variants.go:56-68")
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
-	gc_s_ahead := compiled.Scratch[T](gc_b29, 0)[:gc_n5]
+	gc_n5 := gc_b17.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -4859,8 +4859,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 //line reduce.go:273
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k98 := compiled.TreeFold(sdata_, s, stop, 64); gc_k98 > 0 {
-				s = gc_k98
+			if gc_k50 := compiled.TreeFold(sdata_, s, stop, 64); gc_k50 > 0 {
+				s = gc_k50
 				continue
 			}
 		}
@@ -4976,7 +4976,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 					var gc_m105 uint32
 
 //line reduce_variants.go:48
-					if gc_x014 := gc_b29.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
+					if gc_x014 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1).X; gc_x014+gc_cnt5 <= gc_bdx5 {
 						gc_lo10, gc_hi12 := 0, 32
 						if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x014); gc_bound10 < gc_hi12 {
 							gc_hi12 = gc_bound10
@@ -4986,7 +4986,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 						}
 					} else {
 						{
-							gc_tidx8 := gc_b29.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx8.X - 1
 							for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 								gc_tx5++
@@ -5017,7 +5017,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 //line reduce_variants.go:49
 						_ = sdata_2
 						{
-							gc_tidx8 := gc_b29.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+							gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx8.X - 1
 							{
 								gc_x015 := gc_tidx8.X
@@ -5055,7 +5055,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 							{
-								gc_tidx8 := gc_b29.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+								gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 								gc_tx5 := gc_tidx8.X - 1
 								{
 									gc_x016 := gc_tidx8.X
@@ -5108,7 +5108,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 								}
 							}
 							{
-								gc_tidx8 := gc_b29.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+								gc_tidx8 := gc_b17.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 								gc_tx5 := gc_tidx8.X - 1
 								{
 									gc_x017 := gc_tidx8.X
@@ -5291,11 +5291,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])
 //line reduce_variants.go:45
-								_ = gc_t4
+								_ = gc_t2
 //line reduce_variants.go:45
-								ahead := gc_t4
+								ahead := gc_t2
 //line reduce_variants.go:45
 								_ = ahead
 //line reduce_variants.go:45
@@ -5322,11 +5322,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							gc_t2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
 //line reduce_variants.go:45
-							_ = gc_t2
+							_ = gc_t
 //line reduce_variants.go:45
-							ahead := gc_t2
+							ahead := gc_t
 //line reduce_variants.go:45
 							_ = ahead
 //line reduce_variants.go:45
@@ -5357,18 +5357,18 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none4
+							_ = gc_none2
 //line reduce_variants.go:42
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota8
+							_ = gc_iota4
 //line reduce_variants.go:42
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all4
-						gc_steps8:
+							_ = gc_all2
+						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -5382,89 +5382,89 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								var gc_i8 int = i
+								var gc_i4 int = i
 //line reduce_variants.go:45
-								_ = gc_i8
+								_ = gc_i4
 //line reduce_variants.go:45
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-								_ = gc_result8
+								_ = gc_result4
 //line reduce_variants.go:45
-								gc_returned8 := gc_none4
+								gc_returned4 := gc_none2
 //line reduce_variants.go:45
-								_ = gc_returned8
+								_ = gc_returned4
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i8, 16) > 15 {
+								if compiled.Reach(len(in), gc_i4, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps8
+										break gc_steps4
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result8 = gc_ld15
+									gc_result4 = gc_ld7
 //line reduce_variants.go:45
-									gc_b6 := gc_none4
+									gc_b4 := gc_none2
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b6 = gc_all4
+										gc_b4 = gc_all2
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned8 = gc_b6
+									gc_returned4 = gc_b4
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line reduce_variants.go:45
-									_ = gc_if11
+									_ = gc_if5
 //line reduce_variants.go:45
-									if gc_if11.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps8
+											break gc_steps4
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce_variants.go:45
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:284
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line reduce.go:284
-								_ = gc_if12
+								_ = gc_if6
 //line reduce.go:284
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_zero4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-									_ = gc_zero8
+									_ = gc_zero4
 //line reduce.go:284
-									gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_zero4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line reduce.go:284
 								}
 //line reduce.go:284
-								ahead := gc_result8
+								ahead := gc_result4
 //line reduce.go:284
 								_ = ahead
 //line reduce.go:284
@@ -5479,18 +5479,18 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none2
+						_ = gc_none
 //line reduce_variants.go:42
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota4
+						_ = gc_iota2
 //line reduce_variants.go:42
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all2
-					gc_steps4:
+						_ = gc_all
+					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5504,89 +5504,89 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i4 int = i
+							var gc_i2 int = i
 //line reduce_variants.go:45
-							_ = gc_i4
+							_ = gc_i2
 //line reduce_variants.go:45
-							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
-							_ = gc_result4
+							_ = gc_result2
 //line reduce_variants.go:45
-							gc_returned4 := gc_none2
+							gc_returned2 := gc_none
 //line reduce_variants.go:45
-							_ = gc_returned4
+							_ = gc_returned2
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i4, 8) > 7 {
+							if compiled.Reach(len(in), gc_i2, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps4
+									break gc_steps2
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result4 = gc_ld7
+								gc_result2 = gc_ld3
 //line reduce_variants.go:45
-								gc_b4 := gc_none2
+								gc_b3 := gc_none
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b4 = gc_all2
+									gc_b3 = gc_all
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned4 = gc_b4
+								gc_returned2 = gc_b3
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line reduce_variants.go:45
-								_ = gc_if5
+								_ = gc_if2
 //line reduce_variants.go:45
-								if gc_if5.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
-									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps4
+										break gc_steps2
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+									gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
 //line reduce_variants.go:45
-									gc_returned4 = gc_if5.Or(gc_returned4)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if6
+							_ = gc_if3
 //line reduce.go:284
-							if gc_if6.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-								_ = gc_zero4
+								_ = gc_zero2
 //line reduce.go:284
-								gc_result4 = gc_zero4.Merge(gc_result4, gc_if6)
+								gc_result2 = gc_zero2.Merge(gc_result2, gc_if3)
 //line reduce.go:284
-								gc_returned4 = gc_if6.Or(gc_returned4)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 //line reduce.go:284
 							}
 //line reduce.go:284
-							ahead := gc_result4
+							ahead := gc_result2
 //line reduce.go:284
 							_ = ahead
 //line reduce.go:284
@@ -5768,18 +5768,18 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none8
+							_ = gc_none4
 //line reduce_variants.go:42
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota16
+							_ = gc_iota8
 //line reduce_variants.go:42
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all8
-						gc_steps16:
+							_ = gc_all4
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -5803,92 +5803,92 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								var gc_t12 int = i + gc_bdx2
+								var gc_t6 int = i + gc_bdx2
 //line reduce_variants.go:45
-								_ = gc_t12
+								_ = gc_t6
 //line reduce_variants.go:45
-								var gc_i16 int = gc_t12
+								var gc_i8 int = gc_t6
 //line reduce_variants.go:45
-								_ = gc_i16
+								_ = gc_i8
 //line reduce_variants.go:45
-								var gc_result16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-								_ = gc_result16
+								_ = gc_result8
 //line reduce_variants.go:45
-								gc_returned16 := gc_none8
+								gc_returned8 := gc_none4
 //line reduce_variants.go:45
-								_ = gc_returned16
+								_ = gc_returned8
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i16, 16) > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld31 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps16
+										break gc_steps8
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result16 = gc_ld31
+									gc_result8 = gc_ld15
 //line reduce_variants.go:45
-									gc_b10 := gc_none8
+									gc_b6 := gc_none4
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b10 = gc_all8
+										gc_b6 = gc_all4
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned16 = gc_b10
+									gc_returned8 = gc_b6
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+									gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line reduce_variants.go:45
-									_ = gc_if23
+									_ = gc_if11
 //line reduce_variants.go:45
-									if gc_if23.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce_variants.go:45
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld32 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps16
+											break gc_steps8
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:45
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:284
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line reduce.go:284
-								_ = gc_if24
+								_ = gc_if12
 //line reduce.go:284
-								if gc_if24.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-									var gc_zero16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_zero8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line reduce.go:284
-									_ = gc_zero16
+									_ = gc_zero8
 //line reduce.go:284
-									gc_result16 = gc_result16.Merge(gc_zero16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_zero8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line reduce.go:284
 								}
-								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -5899,18 +5899,18 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none6
+						_ = gc_none3
 //line reduce_variants.go:42
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota12
+						_ = gc_iota6
 //line reduce_variants.go:42
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all6
-					gc_steps12:
+						_ = gc_all3
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5934,92 +5934,92 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							var gc_t8 int = i + gc_bdx2
+							var gc_t4 int = i + gc_bdx2
 //line reduce_variants.go:45
-							_ = gc_t8
+							_ = gc_t4
 //line reduce_variants.go:45
-							var gc_i12 int = gc_t8
+							var gc_i6 int = gc_t4
 //line reduce_variants.go:45
-							_ = gc_i12
+							_ = gc_i6
 //line reduce_variants.go:45
-							var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
-							_ = gc_result12
+							_ = gc_result6
 //line reduce_variants.go:45
-							gc_returned12 := gc_none6
+							gc_returned6 := gc_none3
 //line reduce_variants.go:45
-							_ = gc_returned12
+							_ = gc_returned6
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i12, 8) > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
-								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld23 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps12
+									break gc_steps6
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result12 = gc_ld23
+								gc_result6 = gc_ld11
 //line reduce_variants.go:45
-								gc_b8 := gc_none6
+								gc_b5 := gc_none3
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b8 = gc_all6
+									gc_b5 = gc_all3
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned12 = gc_b8
+								gc_returned6 = gc_b5
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce_variants.go:45
-								_ = gc_if17
+								_ = gc_if8
 //line reduce_variants.go:45
-								if gc_if17.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce_variants.go:45
-									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld24 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps12
+										break gc_steps6
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result12 = gc_ld24.Merge(gc_result12, gc_if17)
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line reduce_variants.go:45
-									gc_returned12 = gc_if17.Or(gc_returned12)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if18
+							_ = gc_if9
 //line reduce.go:284
-							if gc_if18.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-								var gc_zero12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_zero6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
-								_ = gc_zero12
+								_ = gc_zero6
 //line reduce.go:284
-								gc_result12 = gc_zero12.Merge(gc_result12, gc_if18)
+								gc_result6 = gc_zero6.Merge(gc_result6, gc_if9)
 //line reduce.go:284
-								gc_returned12 = gc_if18.Or(gc_returned12)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line reduce.go:284
 							}
-							ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -6776,17 +6776,17 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_bdy3 := gc_bd3.Y
 	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b11, 0)[:gc_n3]
+	gc_n3 := gc_b7.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -6813,11 +6813,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								gc_t16 := archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])
 //line reduce_variants.go:45
-								_ = gc_t16
+								_ = gc_t8
 //line reduce_variants.go:45
-								ahead := gc_t16
+								ahead := gc_t8
 //line reduce_variants.go:45
 								_ = ahead
 //line reduce_variants.go:45
@@ -6844,11 +6844,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							gc_t14 := archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])
 //line reduce_variants.go:45
-							_ = gc_t14
+							_ = gc_t7
 //line reduce_variants.go:45
-							ahead := gc_t14
+							ahead := gc_t7
 //line reduce_variants.go:45
 							_ = ahead
 //line reduce_variants.go:45
@@ -6879,18 +6879,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none12
+							_ = gc_none6
 //line reduce_variants.go:42
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota24
+							_ = gc_iota12
 //line reduce_variants.go:42
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all12
-						gc_steps24:
+							_ = gc_all6
+						gc_steps12:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -6904,89 +6904,89 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								var gc_i24 int = i
+								var gc_i12 int = i
 //line reduce_variants.go:45
-								_ = gc_i24
+								_ = gc_i12
 //line reduce_variants.go:45
-								var gc_result24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-								_ = gc_result24
+								_ = gc_result12
 //line reduce_variants.go:45
-								gc_returned24 := gc_none12
+								gc_returned12 := gc_none6
 //line reduce_variants.go:45
-								_ = gc_returned24
+								_ = gc_returned12
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i24, 16) > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld47 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+										gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps24
+										break gc_steps12
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result24 = gc_ld47
+									gc_result12 = gc_ld23
 //line reduce_variants.go:45
-									gc_b15 := gc_none12
+									gc_b9 := gc_none6
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b15 = gc_all12
+										gc_b9 = gc_all6
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned24 = gc_b15
+									gc_returned12 = gc_b9
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+									gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce_variants.go:45
-									_ = gc_if35
+									_ = gc_if17
 //line reduce_variants.go:45
-									if gc_if35.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld48 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps24
+											break gc_steps12
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce_variants.go:45
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:284
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:284
-								_ = gc_if36
+								_ = gc_if18
 //line reduce.go:287
-								if gc_if36.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero24 int32
+									var gc_zero12 int32
 //line reduce.go:287
-									_ = gc_zero24
+									_ = gc_zero12
 //line reduce.go:287
-									gc_result24 = gc_result24.Merge(archsimd.BroadcastInt32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:287
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line reduce.go:287
 								}
 //line reduce.go:287
-								ahead := gc_result24
+								ahead := gc_result12
 //line reduce.go:287
 								_ = ahead
 //line reduce.go:287
@@ -7001,18 +7001,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none10
+						_ = gc_none5
 //line reduce_variants.go:42
-						gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota20
+						_ = gc_iota10
 //line reduce_variants.go:42
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all10
-					gc_steps20:
+						_ = gc_all5
+					gc_steps10:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -7026,89 +7026,89 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i20 int = i
+							var gc_i10 int = i
 //line reduce_variants.go:45
-							_ = gc_i20
+							_ = gc_i10
 //line reduce_variants.go:45
-							var gc_result20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-							_ = gc_result20
+							_ = gc_result10
 //line reduce_variants.go:45
-							gc_returned20 := gc_none10
+							gc_returned10 := gc_none5
 //line reduce_variants.go:45
-							_ = gc_returned20
+							_ = gc_returned10
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i20, 8) > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld19 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld39 = archsimd.LoadInt32x8Slice(in[gc_i20:])
+									gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps20
+									break gc_steps10
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result20 = gc_ld39
+								gc_result10 = gc_ld19
 //line reduce_variants.go:45
-								gc_b13 := gc_none10
+								gc_b8 := gc_none5
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b13 = gc_all10
+									gc_b8 = gc_all5
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned20 = gc_b13
+								gc_returned10 = gc_b8
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce_variants.go:45
-								_ = gc_if29
+								_ = gc_if14
 //line reduce_variants.go:45
-								if gc_if29.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-									if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld40 = archsimd.LoadInt32x8Slice(in[gc_i20:])
+										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps20
+										break gc_steps10
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result20 = gc_ld40.Merge(gc_result20, gc_if29)
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line reduce_variants.go:45
-									gc_returned20 = gc_if29.Or(gc_returned20)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if30
+							_ = gc_if15
 //line reduce.go:287
-							if gc_if30.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero20 int32
+								var gc_zero10 int32
 //line reduce.go:287
-								_ = gc_zero20
+								_ = gc_zero10
 //line reduce.go:287
-								gc_result20 = archsimd.BroadcastInt32x8(gc_zero20).Merge(gc_result20, gc_if30)
+								gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:287
-								gc_returned20 = gc_if30.Or(gc_returned20)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line reduce.go:287
 							}
 //line reduce.go:287
-							ahead := gc_result20
+							ahead := gc_result10
 //line reduce.go:287
 							_ = ahead
 //line reduce.go:287
@@ -7290,18 +7290,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none16
+							_ = gc_none8
 //line reduce_variants.go:42
-							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota32
+							_ = gc_iota16
 //line reduce_variants.go:42
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all16
-						gc_steps32:
+							_ = gc_all8
+						gc_steps16:
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7325,92 +7325,92 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								var gc_t24 int = i + gc_bdx3
+								var gc_t12 int = i + gc_bdx3
 //line reduce_variants.go:45
-								_ = gc_t24
+								_ = gc_t12
 //line reduce_variants.go:45
-								var gc_i32 int = gc_t24
+								var gc_i16 int = gc_t12
 //line reduce_variants.go:45
-								_ = gc_i32
+								_ = gc_i16
 //line reduce_variants.go:45
-								var gc_result32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-								_ = gc_result32
+								_ = gc_result16
 //line reduce_variants.go:45
-								gc_returned32 := gc_none16
+								gc_returned16 := gc_none8
 //line reduce_variants.go:45
-								_ = gc_returned32
+								_ = gc_returned16
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i32, 16) > 15 {
+								if compiled.Reach(len(in), gc_i16, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld63 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld63 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+										gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps32
+										break gc_steps16
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result32 = gc_ld63
+									gc_result16 = gc_ld31
 //line reduce_variants.go:45
-									gc_b19 := gc_none16
+									gc_b11 := gc_none8
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b19 = gc_all16
+										gc_b11 = gc_all8
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned32 = gc_b19
+									gc_returned16 = gc_b11
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if47 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+									gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce_variants.go:45
-									_ = gc_if47
+									_ = gc_if23
 //line reduce_variants.go:45
-									if gc_if47.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld64 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line reduce_variants.go:45
-										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld64 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps32
+											break gc_steps16
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+										gc_result16 = gc_result16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:45
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:284
-								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line reduce.go:284
-								_ = gc_if48
+								_ = gc_if24
 //line reduce.go:287
-								if gc_if48.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero32 int32
+									var gc_zero16 int32
 //line reduce.go:287
-									_ = gc_zero32
+									_ = gc_zero16
 //line reduce.go:287
-									gc_result32 = gc_result32.Merge(archsimd.BroadcastInt32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:287
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line reduce.go:287
 								}
-								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
@@ -7421,18 +7421,18 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none14
+						_ = gc_none7
 //line reduce_variants.go:42
-						gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota28
+						_ = gc_iota14
 //line reduce_variants.go:42
-						gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all14
-					gc_steps28:
+						_ = gc_all7
+					gc_steps14:
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -7456,92 +7456,92 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							var gc_t20 int = i + gc_bdx3
+							var gc_t10 int = i + gc_bdx3
 //line reduce_variants.go:45
-							_ = gc_t20
+							_ = gc_t10
 //line reduce_variants.go:45
-							var gc_i28 int = gc_t20
+							var gc_i14 int = gc_t10
 //line reduce_variants.go:45
-							_ = gc_i28
+							_ = gc_i14
 //line reduce_variants.go:45
-							var gc_result28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-							_ = gc_result28
+							_ = gc_result14
 //line reduce_variants.go:45
-							gc_returned28 := gc_none14
+							gc_returned14 := gc_none7
 //line reduce_variants.go:45
-							_ = gc_returned28
+							_ = gc_returned14
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i28, 8) > 7 {
+							if compiled.Reach(len(in), gc_i14, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld55 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-								if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld55 = archsimd.LoadInt32x8Slice(in[gc_i28:])
+									gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps28
+									break gc_steps14
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result28 = gc_ld55
+								gc_result14 = gc_ld27
 //line reduce_variants.go:45
-								gc_b17 := gc_none14
+								gc_b10 := gc_none7
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b17 = gc_all14
+									gc_b10 = gc_all7
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned28 = gc_b17
+								gc_returned14 = gc_b10
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if41 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
+								gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce_variants.go:45
-								_ = gc_if41
+								_ = gc_if20
 //line reduce_variants.go:45
-								if gc_if41.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld56 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:45
-									if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
+									if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld56 = archsimd.LoadInt32x8Slice(in[gc_i28:])
+										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps28
+										break gc_steps14
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result28 = gc_ld56.Merge(gc_result28, gc_if41)
+									gc_result14 = gc_ld28.Merge(gc_result14, gc_if20)
 //line reduce_variants.go:45
-									gc_returned28 = gc_if41.Or(gc_returned28)
+									gc_returned14 = gc_if20.Or(gc_returned14)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if42
+							_ = gc_if21
 //line reduce.go:287
-							if gc_if42.ToBits() != 0 {
+							if gc_if21.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero28 int32
+								var gc_zero14 int32
 //line reduce.go:287
-								_ = gc_zero28
+								_ = gc_zero14
 //line reduce.go:287
-								gc_result28 = archsimd.BroadcastInt32x8(gc_zero28).Merge(gc_result28, gc_if42)
+								gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:287
-								gc_returned28 = gc_if42.Or(gc_returned28)
+								gc_returned14 = gc_if21.Or(gc_returned14)
 //line reduce.go:287
 							}
-							ahead.Add(gc_result28).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -7971,7 +7971,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					var gc_m103 uint32
 
 //line reduce_variants.go:48
-					if gc_x08 := gc_b11.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
+					if gc_x08 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1).X; gc_x08+gc_cnt3 <= gc_bdx3 {
 						gc_lo6, gc_hi8 := 0, 32
 						if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x08); gc_bound6 < gc_hi8 {
 							gc_hi8 = gc_bound6
@@ -7981,7 +7981,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						}
 					} else {
 						{
-							gc_tidx4 := gc_b11.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx4.X - 1
 							for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 								gc_tx3++
@@ -8012,7 +8012,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:49
 						_ = sdata_2
 						{
-							gc_tidx4 := gc_b11.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx4.X - 1
 							{
 								gc_x09 := gc_tidx4.X
@@ -8051,7 +8051,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 							gc_left2 := gc_act3
 							if compiled.SIMD {
-								gc_tidx5 := gc_b11.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tidx5 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 								if gc_act3 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx3 {
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 										gc_rank3 := gc_w3 + gc_lane3
@@ -8088,7 +8088,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 											continue
 										}
 										gc_rank3 := gc_w3 + gc_lane3
-										gc_tidx4 := gc_b11.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+										gc_tidx4 := gc_b7.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 										if gc_tidx4.X+8 > gc_bdx3 {
 											continue // the lanes wrap to the next row
 										}
@@ -8124,7 +8124,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 							}
 							if gc_left2 != 0 {
 								{
-									gc_tidx4 := gc_b11.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+									gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 									gc_tx3 := gc_tidx4.X - 1
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 										gc_tx3++
@@ -8152,7 +8152,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 								}
 							}
 							{
-								gc_tidx4 := gc_b11.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+								gc_tidx4 := gc_b7.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 								gc_tx3 := gc_tidx4.X - 1
 								{
 									gc_x010 := gc_tidx4.X
@@ -8298,17 +8298,17 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 }
 
 //line reduce_variants.go:41
-func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_bdy4 := gc_bd4.Y
 	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b20, 0)[:gc_n4]
+	gc_n4 := gc_b12.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -8335,11 +8335,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								gc_t28 := archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])
 //line reduce_variants.go:45
-								_ = gc_t28
+								_ = gc_t14
 //line reduce_variants.go:45
-								ahead := gc_t28
+								ahead := gc_t14
 //line reduce_variants.go:45
 								_ = ahead
 //line reduce_variants.go:45
@@ -8366,11 +8366,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							gc_t26 := archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])
 //line reduce_variants.go:45
-							_ = gc_t26
+							_ = gc_t13
 //line reduce_variants.go:45
-							ahead := gc_t26
+							ahead := gc_t13
 //line reduce_variants.go:45
 							_ = ahead
 //line reduce_variants.go:45
@@ -8401,18 +8401,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none20 := archsimd.Mask32x16FromBits(0)
+							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none20
+							_ = gc_none10
 //line reduce_variants.go:42
-							gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota40
+							_ = gc_iota20
 //line reduce_variants.go:42
-							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all20
-						gc_steps40:
+							_ = gc_all10
+						gc_steps20:
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
@@ -8426,89 +8426,89 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 								_ = i
 //line reduce_variants.go:45
-								var gc_i40 int = i
+								var gc_i20 int = i
 //line reduce_variants.go:45
-								_ = gc_i40
+								_ = gc_i20
 //line reduce_variants.go:45
-								var gc_result40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-								_ = gc_result40
+								_ = gc_result20
 //line reduce_variants.go:45
-								gc_returned40 := gc_none20
+								gc_returned20 := gc_none10
 //line reduce_variants.go:45
-								_ = gc_returned40
+								_ = gc_returned20
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i40, 16) > 15 {
+								if compiled.Reach(len(in), gc_i20, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld79 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld39 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-									if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld79 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+										gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps40
+										break gc_steps20
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result40 = gc_ld79
+									gc_result20 = gc_ld39
 //line reduce_variants.go:45
-									gc_b24 := gc_none20
+									gc_b14 := gc_none10
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b24 = gc_all20
+										gc_b14 = gc_all10
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned40 = gc_b24
+									gc_returned20 = gc_b14
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if59 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+									gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce_variants.go:45
-									_ = gc_if59
+									_ = gc_if29
 //line reduce_variants.go:45
-									if gc_if59.ToBits() != 0 {
+									if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld80 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-										if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld80 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps40
+											break gc_steps20
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result40 = gc_result40.Merge(gc_ld80, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce_variants.go:45
-										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
+										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:284
-								gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
 //line reduce.go:284
-								_ = gc_if60
+								_ = gc_if30
 //line reduce.go:287
-								if gc_if60.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero40 uint32
+									var gc_zero20 uint32
 //line reduce.go:287
-									_ = gc_zero40
+									_ = gc_zero20
 //line reduce.go:287
-									gc_result40 = gc_result40.Merge(archsimd.BroadcastUint32x16(gc_zero40), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+									gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:287
-									gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line reduce.go:287
 								}
 //line reduce.go:287
-								ahead := gc_result40
+								ahead := gc_result20
 //line reduce.go:287
 								_ = ahead
 //line reduce.go:287
@@ -8523,18 +8523,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none18
+						_ = gc_none9
 //line reduce_variants.go:42
-						gc_iota36 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota36
+						_ = gc_iota18
 //line reduce_variants.go:42
-						gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all18
-					gc_steps36:
+						_ = gc_all9
+					gc_steps18:
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -8548,89 +8548,89 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							var gc_i36 int = i
+							var gc_i18 int = i
 //line reduce_variants.go:45
-							_ = gc_i36
+							_ = gc_i18
 //line reduce_variants.go:45
-							var gc_result36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-							_ = gc_result36
+							_ = gc_result18
 //line reduce_variants.go:45
-							gc_returned36 := gc_none18
+							gc_returned18 := gc_none9
 //line reduce_variants.go:45
-							_ = gc_returned36
+							_ = gc_returned18
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i36, 8) > 7 {
+							if compiled.Reach(len(in), gc_i18, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld71 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-								if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld71 = archsimd.LoadUint32x8Slice(in[gc_i36:])
+									gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps36
+									break gc_steps18
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result36 = gc_ld71
+								gc_result18 = gc_ld35
 //line reduce_variants.go:45
-								gc_b22 := gc_none18
+								gc_b13 := gc_none9
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b22 = gc_all18
+									gc_b13 = gc_all9
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned36 = gc_b22
+								gc_returned18 = gc_b13
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if53 := gc_iota36.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
+								gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce_variants.go:45
-								_ = gc_if53
+								_ = gc_if26
 //line reduce_variants.go:45
-								if gc_if53.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld72 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-									if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
+									if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld72 = archsimd.LoadUint32x8Slice(in[gc_i36:])
+										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps36
+										break gc_steps18
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result36 = gc_ld72.Merge(gc_result36, gc_if53)
+									gc_result18 = gc_ld36.Merge(gc_result18, gc_if26)
 //line reduce_variants.go:45
-									gc_returned36 = gc_if53.Or(gc_returned36)
+									gc_returned18 = gc_if26.Or(gc_returned18)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if54 := gc_returned36.ToInt32x8().Not().ToMask()
+							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if54
+							_ = gc_if27
 //line reduce.go:287
-							if gc_if54.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero36 uint32
+								var gc_zero18 uint32
 //line reduce.go:287
-								_ = gc_zero36
+								_ = gc_zero18
 //line reduce.go:287
-								gc_result36 = archsimd.BroadcastUint32x8(gc_zero36).Merge(gc_result36, gc_if54)
+								gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:287
-								gc_returned36 = gc_if54.Or(gc_returned36)
+								gc_returned18 = gc_if27.Or(gc_returned18)
 //line reduce.go:287
 							}
 //line reduce.go:287
-							ahead := gc_result36
+							ahead := gc_result18
 //line reduce.go:287
 							_ = ahead
 //line reduce.go:287
@@ -8812,18 +8812,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:42
-							gc_none24 := archsimd.Mask32x16FromBits(0)
+							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
-							_ = gc_none24
+							_ = gc_none12
 //line reduce_variants.go:42
-							gc_iota48 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:42
-							_ = gc_iota48
+							_ = gc_iota24
 //line reduce_variants.go:42
-							gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
-							_ = gc_all24
-						gc_steps48:
+							_ = gc_all12
+						gc_steps24:
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
@@ -8847,92 +8847,92 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								var gc_t36 int = i + gc_bdx4
+								var gc_t18 int = i + gc_bdx4
 //line reduce_variants.go:45
-								_ = gc_t36
+								_ = gc_t18
 //line reduce_variants.go:45
-								var gc_i48 int = gc_t36
+								var gc_i24 int = gc_t18
 //line reduce_variants.go:45
-								_ = gc_i48
+								_ = gc_i24
 //line reduce_variants.go:45
-								var gc_result48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-								_ = gc_result48
+								_ = gc_result24
 //line reduce_variants.go:45
-								gc_returned48 := gc_none24
+								gc_returned24 := gc_none12
 //line reduce_variants.go:45
-								_ = gc_returned48
+								_ = gc_returned24
 //line reduce.go:284
-								if compiled.Reach(len(in), gc_i48, 16) > 15 {
+								if compiled.Reach(len(in), gc_i24, 16) > 15 {
 //line reduce_variants.go:45
-									var gc_ld95 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-									if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
-										gc_ld95 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+										gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps48
+										break gc_steps24
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result48 = gc_ld95
+									gc_result24 = gc_ld47
 //line reduce_variants.go:45
-									gc_b28 := gc_none24
+									gc_b16 := gc_none12
 //line reduce_variants.go:45
 									if true {
 //line reduce_variants.go:45
-										gc_b28 = gc_all24
+										gc_b16 = gc_all12
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_returned48 = gc_b28
+									gc_returned24 = gc_b16
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									gc_if71 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+									gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce_variants.go:45
-									_ = gc_if71
+									_ = gc_if35
 //line reduce_variants.go:45
-									if gc_if71.ToBits() != 0 {
+									if gc_if35.ToBits() != 0 {
 //line reduce_variants.go:45
-										var gc_ld96 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line reduce_variants.go:45
-										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
-											gc_ld96 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce_variants.go:45
 										} else {
 //line reduce_variants.go:45
-											break gc_steps48
+											break gc_steps24
 //line reduce_variants.go:45
 										}
 //line reduce_variants.go:45
-										gc_result48 = gc_result48.Merge(gc_ld96, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+										gc_result24 = gc_result24.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:45
-										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
 								}
 //line reduce.go:284
-								gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line reduce.go:284
-								_ = gc_if72
+								_ = gc_if36
 //line reduce.go:287
-								if gc_if72.ToBits() != 0 {
+								if gc_if36.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero48 uint32
+									var gc_zero24 uint32
 //line reduce.go:287
-									_ = gc_zero48
+									_ = gc_zero24
 //line reduce.go:287
-									gc_result48 = gc_result48.Merge(archsimd.BroadcastUint32x16(gc_zero48), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+									gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:287
-									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line reduce.go:287
 								}
-								ahead.Add(gc_result48).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep16, false
@@ -8943,18 +8943,18 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none22 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-						_ = gc_none22
+						_ = gc_none11
 //line reduce_variants.go:42
-						gc_iota44 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:42
-						_ = gc_iota44
+						_ = gc_iota22
 //line reduce_variants.go:42
-						gc_all22 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-						_ = gc_all22
-					gc_steps44:
+						_ = gc_all11
+					gc_steps22:
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -8978,92 +8978,92 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							var gc_t32 int = i + gc_bdx4
+							var gc_t16 int = i + gc_bdx4
 //line reduce_variants.go:45
-							_ = gc_t32
+							_ = gc_t16
 //line reduce_variants.go:45
-							var gc_i44 int = gc_t32
+							var gc_i22 int = gc_t16
 //line reduce_variants.go:45
-							_ = gc_i44
+							_ = gc_i22
 //line reduce_variants.go:45
-							var gc_result44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-							_ = gc_result44
+							_ = gc_result22
 //line reduce_variants.go:45
-							gc_returned44 := gc_none22
+							gc_returned22 := gc_none11
 //line reduce_variants.go:45
-							_ = gc_returned44
+							_ = gc_returned22
 //line reduce.go:284
-							if compiled.Reach(len(in), gc_i44, 8) > 7 {
+							if compiled.Reach(len(in), gc_i22, 8) > 7 {
 //line reduce_variants.go:45
-								var gc_ld87 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld43 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-								if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:45
-									gc_ld87 = archsimd.LoadUint32x8Slice(in[gc_i44:])
+									gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									break gc_steps44
+									break gc_steps22
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result44 = gc_ld87
+								gc_result22 = gc_ld43
 //line reduce_variants.go:45
-								gc_b26 := gc_none22
+								gc_b15 := gc_none11
 //line reduce_variants.go:45
 								if true {
 //line reduce_variants.go:45
-									gc_b26 = gc_all22
+									gc_b15 = gc_all11
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_returned44 = gc_b26
+								gc_returned22 = gc_b15
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								gc_if65 := gc_iota44.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
+								gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce_variants.go:45
-								_ = gc_if65
+								_ = gc_if32
 //line reduce_variants.go:45
-								if gc_if65.ToBits() != 0 {
+								if gc_if32.ToBits() != 0 {
 //line reduce_variants.go:45
-									var gc_ld88 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:45
-									if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
+									if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce_variants.go:45
-										gc_ld88 = archsimd.LoadUint32x8Slice(in[gc_i44:])
+										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce_variants.go:45
 									} else {
 //line reduce_variants.go:45
-										break gc_steps44
+										break gc_steps22
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
-									gc_result44 = gc_ld88.Merge(gc_result44, gc_if65)
+									gc_result22 = gc_ld44.Merge(gc_result22, gc_if32)
 //line reduce_variants.go:45
-									gc_returned44 = gc_if65.Or(gc_returned44)
+									gc_returned22 = gc_if32.Or(gc_returned22)
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
+							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-							_ = gc_if66
+							_ = gc_if33
 //line reduce.go:287
-							if gc_if66.ToBits() != 0 {
+							if gc_if33.ToBits() != 0 {
 //line reduce.go:287
-								var gc_zero44 uint32
+								var gc_zero22 uint32
 //line reduce.go:287
-								_ = gc_zero44
+								_ = gc_zero22
 //line reduce.go:287
-								gc_result44 = archsimd.BroadcastUint32x8(gc_zero44).Merge(gc_result44, gc_if66)
+								gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:287
-								gc_returned44 = gc_if66.Or(gc_returned44)
+								gc_returned22 = gc_if33.Or(gc_returned22)
 //line reduce.go:287
 							}
-							ahead.Add(gc_result44).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -9493,7 +9493,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					var gc_m104 uint32
 
 //line reduce_variants.go:48
-					if gc_x011 := gc_b20.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
+					if gc_x011 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1).X; gc_x011+gc_cnt4 <= gc_bdx4 {
 						gc_lo8, gc_hi10 := 0, 32
 						if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x011); gc_bound8 < gc_hi10 {
 							gc_hi10 = gc_bound8
@@ -9503,7 +9503,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						}
 					} else {
 						{
-							gc_tidx6 := gc_b20.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx6.X - 1
 							for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 								gc_tx4++
@@ -9534,7 +9534,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:49
 						_ = sdata_2
 						{
-							gc_tidx6 := gc_b20.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx6.X - 1
 							{
 								gc_x012 := gc_tidx6.X
@@ -9573,7 +9573,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 							gc_left3 := gc_act4
 							if compiled.SIMD {
-								gc_tidx7 := gc_b20.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								gc_tidx7 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 								if gc_act4 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx4 {
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 										gc_rank4 := gc_w4 + gc_lane4
@@ -9610,7 +9610,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 											continue
 										}
 										gc_rank4 := gc_w4 + gc_lane4
-										gc_tidx6 := gc_b20.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+										gc_tidx6 := gc_b12.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 										if gc_tidx6.X+8 > gc_bdx4 {
 											continue // the lanes wrap to the next row
 										}
@@ -9646,7 +9646,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 							}
 							if gc_left3 != 0 {
 								{
-									gc_tidx6 := gc_b20.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+									gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 									gc_tx4 := gc_tidx6.X - 1
 									for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 										gc_tx4++
@@ -9674,7 +9674,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 								}
 							}
 							{
-								gc_tidx6 := gc_b20.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+								gc_tidx6 := gc_b12.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 								gc_tx4 := gc_tidx6.X - 1
 								{
 									gc_x013 := gc_tidx6.X
@@ -9853,24 +9853,24 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
+func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partial []T) {
+	t := gc_b8.Thread()
+	gc_pos5 := gc_b8.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b11.Dim()
+	gc_bd5 := gc_b8.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b11.Index()
+	gc_bidx5 := gc_b8.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
-	gc_s_v := compiled.Scratch[T](gc_b11, 0)[:gc_n5]
+	gc_n5 := gc_b8.Len()
+	gc_s_v := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
 	_ = gc_s_v
-	gc_row9 := compiled.Scratch[T](gc_b11, 1)[:gc_n5]
-	gc_row10 := compiled.Scratch[T](gc_b11, 2)[:gc_n5]
+	gc_row9 := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
+	gc_row10 := compiled.Scratch[T](gc_b8, 2)[:gc_n5]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared15(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -9903,7 +9903,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b11 *compiled.Block, in, parti
 				_ = gc_dead5
 				_ = gc_act5
 				{
-					gc_tidx17 := gc_b11.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+					gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 					gc_tx5 := gc_tidx17.X - 1
 					{
 						gc_x010 := gc_tidx17.X
@@ -9962,7 +9962,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b11 *compiled.Block, in, parti
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 									gc_rank5 := gc_w5 + gc_lane5
 									_ = gc_rank5
@@ -10025,7 +10025,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b11 *compiled.Block, in, parti
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx17 := gc_b11.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+				gc_tidx17 := gc_b8.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx17.X - 1
 				{
 					gc_x09 := gc_tidx17.X
@@ -10115,7 +10115,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b11 *compiled.Block, in, parti
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
+						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c51r)
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
@@ -10224,7 +10224,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b11 *compiled.Block, in, parti
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
+								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c52r)
 								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 									gc_rank5 := gc_w5 + gc_lane5
 									_ = gc_rank5
@@ -10840,164 +10840,27 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none2
+						_ = gc_none
 //line reduce_variants.go:108
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota12
+						_ = gc_iota6
 						if gc_act2 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none4
+							_ = gc_none2
 //line reduce_variants.go:108
-							gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota16
+							_ = gc_iota8
 //line reduce_variants.go:108
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all2
+							_ = gc_all
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-								var gc_t8 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t8
-//line reduce_variants.go:108
-								var gc_in8 []float32 = gc_t8
-//line reduce_variants.go:108
-								_ = gc_in8
-//line reduce_variants.go:108
-								var gc_i8 int = gc_lane2
-//line reduce_variants.go:108
-								_ = gc_i8
-//line reduce_variants.go:108
-								var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
-								_ = gc_result8
-//line reduce_variants.go:108
-								gc_returned8 := gc_none4
-//line reduce_variants.go:108
-								_ = gc_returned8
-//line reduce.go:284
-								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
-//line reduce.go:284
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:284
-										gc_ld11 = archsimd.LoadFloat32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes19 [8]float32
-//line reduce.go:284
-										for gc_k19 := range 8 {
-//line reduce.go:284
-											if 0xff&(1<<gc_k19) != 0 {
-//line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k19
-//line reduce.go:284
-												gc_lanes19[gc_k19] = gc_in8[gc_i8+gc_k19]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-										gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes19)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result8 = gc_ld11
-//line reduce.go:284
-									gc_b4 := gc_none4
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b4 = gc_all2
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned8 = gc_b4
-//line reduce.go:284
-								} else {
-//line reduce.go:284
-									gc_if19 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
-//line reduce.go:284
-									_ = gc_if19
-//line reduce.go:284
-									if gc_if19.ToBits() != 0 {
-//line reduce.go:284
-										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:284
-											gc_ld12 = archsimd.LoadFloat32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:284
-										} else {
-//line reduce.go:284
-											var gc_lanes20 [8]float32
-//line reduce.go:284
-											for gc_k20 := range 8 {
-//line reduce.go:284
-												if gc_if19.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:284
-													gc_pos2.Thread = gc_rank2 + gc_k20
-//line reduce.go:284
-													gc_lanes20[gc_k20] = gc_in8[gc_i8+gc_k20]
-//line reduce.go:284
-												}
-//line reduce.go:284
-											}
-//line reduce.go:284
-											gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-											gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes20)
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_result8 = gc_ld12.Merge(gc_result8, gc_if19)
-//line reduce.go:284
-										gc_returned8 = gc_if19.Or(gc_returned8)
-//line reduce.go:284
-									}
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if20 := gc_returned8.ToInt32x8().Not().ToMask()
-//line reduce.go:284
-								_ = gc_if20
-//line reduce.go:284
-								if gc_if20.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									_ = gc_zero8
-//line reduce.go:284
-									gc_result8 = gc_zero8.Merge(gc_result8, gc_if20)
-//line reduce.go:284
-									gc_returned8 = gc_if20.Or(gc_returned8)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								v_2 := gc_result8
-//line reduce.go:284
-								_ = v_2
-//line reduce.go:284
-								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:108
@@ -11021,29 +10884,25 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 								_ = gc_returned4
 //line reduce.go:284
-								gc_if13 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
 //line reduce.go:284
-								_ = gc_if13
-//line reduce.go:284
-								if gc_if13.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
 									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-										gc_ld4 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes12 [8]float32
+										var gc_lanes9 [8]float32
 //line reduce.go:284
-										for gc_k12 := range 8 {
+										for gc_k9 := range 8 {
 //line reduce.go:284
-											if gc_if13.ToBits()&(1<<gc_k12) != 0 {
+											if 0xff&(1<<gc_k9) != 0 {
 //line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos2.Thread = gc_rank2 + gc_k9
 //line reduce.go:284
-												gc_lanes12[gc_k12] = gc_in4[gc_i4+gc_k12]
+												gc_lanes9[gc_k9] = gc_in4[gc_i4+gc_k9]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -11051,33 +10910,174 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 										gc_pos2.Thread = gc_rank2
 //line reduce.go:284
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes12)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result4 = gc_ld4.Merge(gc_result4, gc_if13)
+									gc_result4 = gc_ld5
 //line reduce.go:284
-									gc_returned4 = gc_if13.Or(gc_returned4)
+									gc_b3 := gc_none2
+//line reduce.go:284
+									if true {
+//line reduce.go:284
+										gc_b3 = gc_all
+//line reduce.go:284
+									}
+//line reduce.go:284
+									gc_returned4 = gc_b3
+//line reduce.go:284
+								} else {
+//line reduce.go:284
+									gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+									_ = gc_if9
+//line reduce.go:284
+									if gc_if9.ToBits() != 0 {
+//line reduce.go:284
+										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+											gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+//line reduce.go:284
+										} else {
+//line reduce.go:284
+											var gc_lanes10 [8]float32
+//line reduce.go:284
+											for gc_k10 := range 8 {
+//line reduce.go:284
+												if gc_if9.ToBits()&(1<<gc_k10) != 0 {
+//line reduce.go:284
+													gc_pos2.Thread = gc_rank2 + gc_k10
+//line reduce.go:284
+													gc_lanes10[gc_k10] = gc_in4[gc_i4+gc_k10]
+//line reduce.go:284
+												}
+//line reduce.go:284
+											}
+//line reduce.go:284
+											gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+//line reduce.go:284
+										}
+//line reduce.go:284
+										gc_result4 = gc_ld6.Merge(gc_result4, gc_if9)
+//line reduce.go:284
+										gc_returned4 = gc_if9.Or(gc_returned4)
+//line reduce.go:284
+									}
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if14 := gc_returned4.ToInt32x8().Not().ToMask()
+								gc_if10 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if14
+								_ = gc_if10
 //line reduce.go:284
-								if gc_if14.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
 									_ = gc_zero4
 //line reduce.go:284
-									gc_result4 = gc_zero4.Merge(gc_result4, gc_if14)
+									gc_result4 = gc_zero4.Merge(gc_result4, gc_if10)
 //line reduce.go:284
-									gc_returned4 = gc_if14.Or(gc_returned4)
+									gc_returned4 = gc_if10.Or(gc_returned4)
 //line reduce.go:284
 								}
 //line reduce.go:284
 								v_2 := gc_result4
+//line reduce.go:284
+								_ = v_2
+//line reduce.go:284
+								v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+								var gc_t2 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t2
+//line reduce_variants.go:108
+								var gc_in2 []float32 = gc_t2
+//line reduce_variants.go:108
+								_ = gc_in2
+//line reduce_variants.go:108
+								var gc_i2 int = gc_lane2
+//line reduce_variants.go:108
+								_ = gc_i2
+//line reduce_variants.go:108
+								var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:108
+								_ = gc_result2
+//line reduce_variants.go:108
+								gc_returned2 := gc_none
+//line reduce_variants.go:108
+								_ = gc_returned2
+//line reduce.go:284
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+								_ = gc_if6
+//line reduce.go:284
+								if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+										gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+//line reduce.go:284
+									} else {
+//line reduce.go:284
+										var gc_lanes6 [8]float32
+//line reduce.go:284
+										for gc_k6 := range 8 {
+//line reduce.go:284
+											if gc_if6.ToBits()&(1<<gc_k6) != 0 {
+//line reduce.go:284
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line reduce.go:284
+												gc_lanes6[gc_k6] = gc_in2[gc_i2+gc_k6]
+//line reduce.go:284
+											}
+//line reduce.go:284
+										}
+//line reduce.go:284
+										gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line reduce.go:284
+									}
+//line reduce.go:284
+									gc_result2 = gc_ld2.Merge(gc_result2, gc_if6)
+//line reduce.go:284
+									gc_returned2 = gc_if6.Or(gc_returned2)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_if7 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:284
+								_ = gc_if7
+//line reduce.go:284
+								if gc_if7.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+									_ = gc_zero2
+//line reduce.go:284
+									gc_result2 = gc_zero2.Merge(gc_result2, gc_if7)
+//line reduce.go:284
+									gc_returned2 = gc_if7.Or(gc_returned2)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_2 := gc_result2
 //line reduce.go:284
 								_ = v_2
 //line reduce.go:284
@@ -11355,24 +11355,24 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
+func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b4.Thread()
+	gc_pos3 := gc_b4.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b5.Dim()
+	gc_bd3 := gc_b4.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_bdy3 := gc_bd3.Y
 	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b5.Index()
+	gc_bidx3 := gc_b4.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
-	gc_s_v := compiled.Scratch[int32](gc_b5, 0)[:gc_n3]
+	gc_n3 := gc_b4.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
 	_ = gc_s_v
-	gc_row5 := compiled.Scratch[int32](gc_b5, 1)[:gc_n3]
-	gc_row6 := compiled.Scratch[int32](gc_b5, 2)[:gc_n3]
+	gc_row5 := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
+	gc_row6 := compiled.Scratch[int32](gc_b4, 2)[:gc_n3]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared13(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -11405,7 +11405,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 				_ = gc_dead3
 				_ = gc_act3
 				{
-					gc_tidx7 := gc_b5.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+					gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 					gc_tx3 := gc_tidx7.X - 1
 					{
 						gc_x06 := gc_tidx7.X
@@ -11464,7 +11464,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
 								gc_left6 := gc_act3
 								if compiled.SIMD {
 									if gc_act3 == ^uint32(0) {
@@ -11568,7 +11568,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx7 := gc_b5.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tidx7 := gc_b4.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx7.X - 1
 				{
 					gc_x05 := gc_tidx7.X
@@ -11658,7 +11658,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
+						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c31r)
 						gc_left5 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
@@ -11780,69 +11780,69 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 					gc_left7 := gc_act3
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none6
+						_ = gc_none3
 //line reduce_variants.go:108
-						gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota28
+						_ = gc_iota14
 						if gc_act3 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none8
+							_ = gc_none4
 //line reduce_variants.go:108
-							gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota32
+							_ = gc_iota16
 //line reduce_variants.go:108
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all4
+							_ = gc_all2
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
-								var gc_t16 []int32 = warpSums[:warps]
+								var gc_t8 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t16
+								_ = gc_t8
 //line reduce_variants.go:108
-								var gc_in16 []int32 = gc_t16
+								var gc_in8 []int32 = gc_t8
 //line reduce_variants.go:108
-								_ = gc_in16
+								_ = gc_in8
 //line reduce_variants.go:108
-								var gc_i16 int = gc_lane3
+								var gc_i8 int = gc_lane3
 //line reduce_variants.go:108
-								_ = gc_i16
+								_ = gc_i8
 //line reduce_variants.go:108
-								var gc_result16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-								_ = gc_result16
+								_ = gc_result8
 //line reduce_variants.go:108
-								gc_returned16 := gc_none8
+								gc_returned8 := gc_none4
 //line reduce_variants.go:108
-								_ = gc_returned16
+								_ = gc_returned8
 //line reduce.go:284
-								if compiled.Reach(len(gc_in16), gc_i16, 8) > 7 {
+								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
 //line reduce.go:284
-									var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-									if gc_i16 >= 0 && gc_i16 <= len(gc_in16)-8 {
+									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:284
-										gc_ld23 = archsimd.LoadInt32x8Slice(gc_in16[gc_i16:])
+										gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes39 [8]int32
+										var gc_lanes19 [8]int32
 //line reduce.go:284
-										for gc_k39 := range 8 {
+										for gc_k19 := range 8 {
 //line reduce.go:284
-											if 0xff&(1<<gc_k39) != 0 {
+											if 0xff&(1<<gc_k19) != 0 {
 //line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k39
+												gc_pos3.Thread = gc_rank3 + gc_k19
 //line reduce.go:284
-												gc_lanes39[gc_k39] = gc_in16[gc_i16+gc_k39]
+												gc_lanes19[gc_k19] = gc_in8[gc_i8+gc_k19]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -11850,47 +11850,47 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 //line reduce.go:284
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:284
-										gc_ld23 = archsimd.LoadInt32x8(&gc_lanes39)
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes19)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result16 = gc_ld23
+									gc_result8 = gc_ld11
 //line reduce.go:284
-									gc_b7 := gc_none8
+									gc_b5 := gc_none4
 //line reduce.go:284
 									if true {
 //line reduce.go:284
-										gc_b7 = gc_all4
+										gc_b5 = gc_all2
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_returned16 = gc_b7
+									gc_returned8 = gc_b5
 //line reduce.go:284
 								} else {
 //line reduce.go:284
-									gc_if39 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in16), gc_i16, 8))))
+									gc_if19 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
 //line reduce.go:284
-									_ = gc_if39
+									_ = gc_if19
 //line reduce.go:284
-									if gc_if39.ToBits() != 0 {
+									if gc_if19.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-										if gc_i16 >= 0 && gc_i16 <= len(gc_in16)-8 {
+										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:284
-											gc_ld24 = archsimd.LoadInt32x8Slice(gc_in16[gc_i16:])
+											gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
 //line reduce.go:284
 										} else {
 //line reduce.go:284
-											var gc_lanes40 [8]int32
+											var gc_lanes20 [8]int32
 //line reduce.go:284
-											for gc_k40 := range 8 {
+											for gc_k20 := range 8 {
 //line reduce.go:284
-												if gc_if39.ToBits()&(1<<gc_k40) != 0 {
+												if gc_if19.ToBits()&(1<<gc_k20) != 0 {
 //line reduce.go:284
-													gc_pos3.Thread = gc_rank3 + gc_k40
+													gc_pos3.Thread = gc_rank3 + gc_k20
 //line reduce.go:284
-													gc_lanes40[gc_k40] = gc_in16[gc_i16+gc_k40]
+													gc_lanes20[gc_k20] = gc_in8[gc_i8+gc_k20]
 //line reduce.go:284
 												}
 //line reduce.go:284
@@ -11898,35 +11898,35 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 //line reduce.go:284
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:284
-											gc_ld24 = archsimd.LoadInt32x8(&gc_lanes40)
+											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes20)
 //line reduce.go:284
 										}
 //line reduce.go:284
-										gc_result16 = gc_ld24.Merge(gc_result16, gc_if39)
+										gc_result8 = gc_ld12.Merge(gc_result8, gc_if19)
 //line reduce.go:284
-										gc_returned16 = gc_if39.Or(gc_returned16)
+										gc_returned8 = gc_if19.Or(gc_returned8)
 //line reduce.go:284
 									}
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if40 := gc_returned16.ToInt32x8().Not().ToMask()
+								gc_if20 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if40
+								_ = gc_if20
 //line reduce.go:287
-								if gc_if40.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero16 int32
+									var gc_zero8 int32
 //line reduce.go:287
-									_ = gc_zero16
+									_ = gc_zero8
 //line reduce.go:287
-									gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if40)
+									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if20)
 //line reduce.go:287
-									gc_returned16 = gc_if40.Or(gc_returned16)
+									gc_returned8 = gc_if20.Or(gc_returned8)
 //line reduce.go:287
 								}
 //line reduce.go:287
-								v_2 := gc_result16
+								v_2 := gc_result8
 //line reduce.go:287
 								_ = v_2
 //line reduce.go:287
@@ -11941,49 +11941,49 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
-								var gc_t12 []int32 = warpSums[:warps]
+								var gc_t6 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t12
+								_ = gc_t6
 //line reduce_variants.go:108
-								var gc_in12 []int32 = gc_t12
+								var gc_in6 []int32 = gc_t6
 //line reduce_variants.go:108
-								_ = gc_in12
+								_ = gc_in6
 //line reduce_variants.go:108
-								var gc_i12 int = gc_lane3
+								var gc_i6 int = gc_lane3
 //line reduce_variants.go:108
-								_ = gc_i12
+								_ = gc_i6
 //line reduce_variants.go:108
-								var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-								_ = gc_result12
+								_ = gc_result6
 //line reduce_variants.go:108
-								gc_returned12 := gc_none6
+								gc_returned6 := gc_none3
 //line reduce_variants.go:108
-								_ = gc_returned12
+								_ = gc_returned6
 //line reduce.go:284
-								gc_if33 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
+								gc_if16 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
 //line reduce.go:284
-								_ = gc_if33
+								_ = gc_if16
 //line reduce.go:284
-								if gc_if33.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
 //line reduce.go:284
-										gc_ld16 = archsimd.LoadInt32x8Slice(gc_in12[gc_i12:])
+										gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes32 [8]int32
+										var gc_lanes16 [8]int32
 //line reduce.go:284
-										for gc_k32 := range 8 {
+										for gc_k16 := range 8 {
 //line reduce.go:284
-											if gc_if33.ToBits()&(1<<gc_k32) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
 //line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k32
+												gc_pos3.Thread = gc_rank3 + gc_k16
 //line reduce.go:284
-												gc_lanes32[gc_k32] = gc_in12[gc_i12+gc_k32]
+												gc_lanes16[gc_k16] = gc_in6[gc_i6+gc_k16]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -11991,33 +11991,33 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 //line reduce.go:284
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:284
-										gc_ld16 = archsimd.LoadInt32x8(&gc_lanes32)
+										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes16)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result12 = gc_ld16.Merge(gc_result12, gc_if33)
+									gc_result6 = gc_ld8.Merge(gc_result6, gc_if16)
 //line reduce.go:284
-									gc_returned12 = gc_if33.Or(gc_returned12)
+									gc_returned6 = gc_if16.Or(gc_returned6)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if34 := gc_returned12.ToInt32x8().Not().ToMask()
+								gc_if17 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if34
+								_ = gc_if17
 //line reduce.go:287
-								if gc_if34.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero12 int32
+									var gc_zero6 int32
 //line reduce.go:287
-									_ = gc_zero12
+									_ = gc_zero6
 //line reduce.go:287
-									gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if34)
+									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if17)
 //line reduce.go:287
-									gc_returned12 = gc_if34.Or(gc_returned12)
+									gc_returned6 = gc_if17.Or(gc_returned6)
 //line reduce.go:287
 								}
 //line reduce.go:287
-								v_2 := gc_result12
+								v_2 := gc_result6
 //line reduce.go:287
 								_ = v_2
 //line reduce.go:287
@@ -12063,7 +12063,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
+								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c32r)
 								gc_left8 := gc_act3
 								if compiled.SIMD {
 									if gc_act3 == ^uint32(0) {
@@ -12295,24 +12295,24 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b5 *compiled.Block, in []int32, pa
 }
 
 //line reduce_variants.go:79
-func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
+func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b6.Thread()
+	gc_pos4 := gc_b6.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b8.Dim()
+	gc_bd4 := gc_b6.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_bdy4 := gc_bd4.Y
 	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b6.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
-	gc_s_v := compiled.Scratch[uint32](gc_b8, 0)[:gc_n4]
+	gc_n4 := gc_b6.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
 	_ = gc_s_v
-	gc_row7 := compiled.Scratch[uint32](gc_b8, 1)[:gc_n4]
-	gc_row8 := compiled.Scratch[uint32](gc_b8, 2)[:gc_n4]
+	gc_row7 := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
+	gc_row8 := compiled.Scratch[uint32](gc_b6, 2)[:gc_n4]
 
 //line reduce_variants.go:100
 	warpSums := gc_shared14(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
@@ -12345,7 +12345,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 				_ = gc_dead4
 				_ = gc_act4
 				{
-					gc_tidx12 := gc_b8.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+					gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 					gc_tx4 := gc_tidx12.X - 1
 					{
 						gc_x08 := gc_tidx12.X
@@ -12404,7 +12404,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
 								gc_left10 := gc_act4
 								if compiled.SIMD {
 									if gc_act4 == ^uint32(0) {
@@ -12508,7 +12508,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx12 := gc_b8.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+				gc_tidx12 := gc_b6.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx12.X - 1
 				{
 					gc_x07 := gc_tidx12.X
@@ -12598,7 +12598,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
+						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_, offset, gocuda.WarpSize, &gc_c41r)
 						gc_left9 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
@@ -12720,69 +12720,69 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 					gc_left11 := gc_act4
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none10
+						_ = gc_none5
 //line reduce_variants.go:108
-						gc_iota44 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota44
+						_ = gc_iota22
 						if gc_act4 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none12
+							_ = gc_none6
 //line reduce_variants.go:108
-							gc_iota48 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota48
+							_ = gc_iota24
 //line reduce_variants.go:108
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all6
+							_ = gc_all3
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
-								var gc_t24 []uint32 = warpSums[:warps]
+								var gc_t12 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t24
+								_ = gc_t12
 //line reduce_variants.go:108
-								var gc_in24 []uint32 = gc_t24
+								var gc_in12 []uint32 = gc_t12
 //line reduce_variants.go:108
-								_ = gc_in24
+								_ = gc_in12
 //line reduce_variants.go:108
-								var gc_i24 int = gc_lane4
+								var gc_i12 int = gc_lane4
 //line reduce_variants.go:108
-								_ = gc_i24
+								_ = gc_i12
 //line reduce_variants.go:108
-								var gc_result24 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-								_ = gc_result24
+								_ = gc_result12
 //line reduce_variants.go:108
-								gc_returned24 := gc_none12
+								gc_returned12 := gc_none6
 //line reduce_variants.go:108
-								_ = gc_returned24
+								_ = gc_returned12
 //line reduce.go:284
-								if compiled.Reach(len(gc_in24), gc_i24, 8) > 7 {
+								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
 //line reduce.go:284
-									var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-									if gc_i24 >= 0 && gc_i24 <= len(gc_in24)-8 {
+									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:284
-										gc_ld35 = archsimd.LoadUint32x8Slice(gc_in24[gc_i24:])
+										gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes59 [8]uint32
+										var gc_lanes29 [8]uint32
 //line reduce.go:284
-										for gc_k59 := range 8 {
+										for gc_k29 := range 8 {
 //line reduce.go:284
-											if 0xff&(1<<gc_k59) != 0 {
+											if 0xff&(1<<gc_k29) != 0 {
 //line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k59
+												gc_pos4.Thread = gc_rank4 + gc_k29
 //line reduce.go:284
-												gc_lanes59[gc_k59] = gc_in24[gc_i24+gc_k59]
+												gc_lanes29[gc_k29] = gc_in12[gc_i12+gc_k29]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -12790,47 +12790,47 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 //line reduce.go:284
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:284
-										gc_ld35 = archsimd.LoadUint32x8(&gc_lanes59)
+										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes29)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result24 = gc_ld35
+									gc_result12 = gc_ld17
 //line reduce.go:284
-									gc_b10 := gc_none12
+									gc_b7 := gc_none6
 //line reduce.go:284
 									if true {
 //line reduce.go:284
-										gc_b10 = gc_all6
+										gc_b7 = gc_all3
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_returned24 = gc_b10
+									gc_returned12 = gc_b7
 //line reduce.go:284
 								} else {
 //line reduce.go:284
-									gc_if59 := gc_iota48.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in24), gc_i24, 8))))
+									gc_if29 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
 //line reduce.go:284
-									_ = gc_if59
+									_ = gc_if29
 //line reduce.go:284
-									if gc_if59.ToBits() != 0 {
+									if gc_if29.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+										var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-										if gc_i24 >= 0 && gc_i24 <= len(gc_in24)-8 {
+										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:284
-											gc_ld36 = archsimd.LoadUint32x8Slice(gc_in24[gc_i24:])
+											gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
 //line reduce.go:284
 										} else {
 //line reduce.go:284
-											var gc_lanes60 [8]uint32
+											var gc_lanes30 [8]uint32
 //line reduce.go:284
-											for gc_k60 := range 8 {
+											for gc_k30 := range 8 {
 //line reduce.go:284
-												if gc_if59.ToBits()&(1<<gc_k60) != 0 {
+												if gc_if29.ToBits()&(1<<gc_k30) != 0 {
 //line reduce.go:284
-													gc_pos4.Thread = gc_rank4 + gc_k60
+													gc_pos4.Thread = gc_rank4 + gc_k30
 //line reduce.go:284
-													gc_lanes60[gc_k60] = gc_in24[gc_i24+gc_k60]
+													gc_lanes30[gc_k30] = gc_in12[gc_i12+gc_k30]
 //line reduce.go:284
 												}
 //line reduce.go:284
@@ -12838,35 +12838,35 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 //line reduce.go:284
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:284
-											gc_ld36 = archsimd.LoadUint32x8(&gc_lanes60)
+											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes30)
 //line reduce.go:284
 										}
 //line reduce.go:284
-										gc_result24 = gc_ld36.Merge(gc_result24, gc_if59)
+										gc_result12 = gc_ld18.Merge(gc_result12, gc_if29)
 //line reduce.go:284
-										gc_returned24 = gc_if59.Or(gc_returned24)
+										gc_returned12 = gc_if29.Or(gc_returned12)
 //line reduce.go:284
 									}
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if60 := gc_returned24.ToInt32x8().Not().ToMask()
+								gc_if30 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if60
+								_ = gc_if30
 //line reduce.go:287
-								if gc_if60.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero24 uint32
+									var gc_zero12 uint32
 //line reduce.go:287
-									_ = gc_zero24
+									_ = gc_zero12
 //line reduce.go:287
-									gc_result24 = archsimd.BroadcastUint32x8(gc_zero24).Merge(gc_result24, gc_if60)
+									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if30)
 //line reduce.go:287
-									gc_returned24 = gc_if60.Or(gc_returned24)
+									gc_returned12 = gc_if30.Or(gc_returned12)
 //line reduce.go:287
 								}
 //line reduce.go:287
-								v_2 := gc_result24
+								v_2 := gc_result12
 //line reduce.go:287
 								_ = v_2
 //line reduce.go:287
@@ -12881,49 +12881,49 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
-								var gc_t20 []uint32 = warpSums[:warps]
+								var gc_t10 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t20
+								_ = gc_t10
 //line reduce_variants.go:108
-								var gc_in20 []uint32 = gc_t20
+								var gc_in10 []uint32 = gc_t10
 //line reduce_variants.go:108
-								_ = gc_in20
+								_ = gc_in10
 //line reduce_variants.go:108
-								var gc_i20 int = gc_lane4
+								var gc_i10 int = gc_lane4
 //line reduce_variants.go:108
-								_ = gc_i20
+								_ = gc_i10
 //line reduce_variants.go:108
-								var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-								_ = gc_result20
+								_ = gc_result10
 //line reduce_variants.go:108
-								gc_returned20 := gc_none10
+								gc_returned10 := gc_none5
 //line reduce_variants.go:108
-								_ = gc_returned20
+								_ = gc_returned10
 //line reduce.go:284
-								gc_if53 := gc_iota44.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in20), gc_i20, 8))))
+								gc_if26 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
 //line reduce.go:284
-								_ = gc_if53
+								_ = gc_if26
 //line reduce.go:284
-								if gc_if53.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld28 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-									if gc_i20 >= 0 && gc_i20 <= len(gc_in20)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
 //line reduce.go:284
-										gc_ld28 = archsimd.LoadUint32x8Slice(gc_in20[gc_i20:])
+										gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes52 [8]uint32
+										var gc_lanes26 [8]uint32
 //line reduce.go:284
-										for gc_k52 := range 8 {
+										for gc_k26 := range 8 {
 //line reduce.go:284
-											if gc_if53.ToBits()&(1<<gc_k52) != 0 {
+											if gc_if26.ToBits()&(1<<gc_k26) != 0 {
 //line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k52
+												gc_pos4.Thread = gc_rank4 + gc_k26
 //line reduce.go:284
-												gc_lanes52[gc_k52] = gc_in20[gc_i20+gc_k52]
+												gc_lanes26[gc_k26] = gc_in10[gc_i10+gc_k26]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -12931,33 +12931,33 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 //line reduce.go:284
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:284
-										gc_ld28 = archsimd.LoadUint32x8(&gc_lanes52)
+										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes26)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result20 = gc_ld28.Merge(gc_result20, gc_if53)
+									gc_result10 = gc_ld14.Merge(gc_result10, gc_if26)
 //line reduce.go:284
-									gc_returned20 = gc_if53.Or(gc_returned20)
+									gc_returned10 = gc_if26.Or(gc_returned10)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if54 := gc_returned20.ToInt32x8().Not().ToMask()
+								gc_if27 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if54
+								_ = gc_if27
 //line reduce.go:287
-								if gc_if54.ToBits() != 0 {
+								if gc_if27.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero20 uint32
+									var gc_zero10 uint32
 //line reduce.go:287
-									_ = gc_zero20
+									_ = gc_zero10
 //line reduce.go:287
-									gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if54)
+									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if27)
 //line reduce.go:287
-									gc_returned20 = gc_if54.Or(gc_returned20)
+									gc_returned10 = gc_if27.Or(gc_returned10)
 //line reduce.go:287
 								}
 //line reduce.go:287
-								v_2 := gc_result20
+								v_2 := gc_result10
 //line reduce.go:287
 								_ = v_2
 //line reduce.go:287
@@ -13003,7 +13003,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b8 *compiled.Block, in []uint32, 
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
+								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset_, gocuda.WarpSize, &gc_c42r)
 								gc_left12 := gc_act4
 								if compiled.SIMD {
 									if gc_act4 == ^uint32(0) {
@@ -14142,9 +14142,9 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
-							_ = gc_iota8
+							_ = gc_iota4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -14170,13 +14170,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-									_ = gc_if8
+									_ = gc_if4
 //line reduce_variants.go:136
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line reduce_variants.go:136
 									}
 //line reduce_variants.go:136
@@ -14193,9 +14193,9 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
-						_ = gc_iota6
+						_ = gc_iota3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -14221,13 +14221,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-								_ = gc_if6
+								_ = gc_if3
 //line reduce_variants.go:136
-								if gc_if6.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Merge(v, gc_if6)
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Merge(v, gc_if3)
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -14269,9 +14269,9 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
-							_ = gc_iota4
+							_ = gc_iota2
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -14304,13 +14304,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
 								} else {
 //line reduce_variants.go:137
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-									_ = gc_if4
+									_ = gc_if2
 //line reduce_variants.go:136
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 //line reduce_variants.go:137
 								}
@@ -14326,9 +14326,9 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
-						_ = gc_iota2
+						_ = gc_iota
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -14361,13 +14361,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
 							} else {
 //line reduce_variants.go:137
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-								_ = gc_if2
+								_ = gc_if
 //line reduce_variants.go:136
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if2)
+									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
 								}
 //line reduce_variants.go:137
 							}
@@ -15377,9 +15377,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
-							_ = gc_iota16
+							_ = gc_iota8
 							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
@@ -15405,13 +15405,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
-									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-									_ = gc_if16
+									_ = gc_if8
 //line reduce_variants.go:136
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line reduce_variants.go:136
 									}
 //line reduce_variants.go:136
@@ -15428,9 +15428,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
-						_ = gc_iota14
+						_ = gc_iota7
 						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -15456,13 +15456,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-								_ = gc_if14
+								_ = gc_if7
 //line reduce_variants.go:136
-								if gc_if14.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])).Merge(v, gc_if14)
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])).Merge(v, gc_if7)
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -15504,9 +15504,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
-							_ = gc_iota12
+							_ = gc_iota6
 							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -15539,13 +15539,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
 								} else {
 //line reduce_variants.go:137
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-									_ = gc_if12
+									_ = gc_if6
 //line reduce_variants.go:136
-									if gc_if12.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 									}
 //line reduce_variants.go:137
 								}
@@ -15561,9 +15561,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
-						_ = gc_iota10
+						_ = gc_iota5
 						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -15596,13 +15596,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
 							} else {
 //line reduce_variants.go:137
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-								_ = gc_if10
+								_ = gc_if5
 //line reduce_variants.go:136
-								if gc_if10.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if10)
+									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if5)
 								}
 //line reduce_variants.go:137
 							}
@@ -16612,9 +16612,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
-							_ = gc_iota24
+							_ = gc_iota12
 							for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
@@ -16640,13 +16640,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:136
 								} else {
 //line reduce_variants.go:136
-									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-									_ = gc_if24
+									_ = gc_if12
 //line reduce_variants.go:136
-									if gc_if24.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at30[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce_variants.go:136
 									}
 //line reduce_variants.go:136
@@ -16663,9 +16663,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
-						_ = gc_iota22
+						_ = gc_iota11
 						for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -16691,13 +16691,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:136
 							} else {
 //line reduce_variants.go:136
-								gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-								_ = gc_if22
+								_ = gc_if11
 //line reduce_variants.go:136
-								if gc_if22.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:])).Merge(v, gc_if22)
+									v = v.Add(archsimd.LoadUint32x8Slice(gc_at30[gc_tx4:])).Merge(v, gc_if11)
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -16739,9 +16739,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						var gc_stop17 bool
 						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
 //line reduce_variants.go:131
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reduce_variants.go:131
-							_ = gc_iota20
+							_ = gc_iota10
 							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
 								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
@@ -16774,13 +16774,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 									v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
 								} else {
 //line reduce_variants.go:137
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line reduce_variants.go:136
-									_ = gc_if20
+									_ = gc_if10
 //line reduce_variants.go:136
-									if gc_if20.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line reduce_variants.go:136
-										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									}
 //line reduce_variants.go:137
 								}
@@ -16796,9 +16796,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:131
-						_ = gc_iota18
+						_ = gc_iota9
 						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
 							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
@@ -16831,13 +16831,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
 							} else {
 //line reduce_variants.go:137
-								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-								_ = gc_if18
+								_ = gc_if9
 //line reduce_variants.go:136
-								if gc_if18.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if18)
+									v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if9)
 								}
 //line reduce_variants.go:137
 							}
@@ -17758,25 +17758,25 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) {
-	t := gc_b11.Thread()
-	gc_pos5 := gc_b11.Pos()
+func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
+	t := gc_b8.Thread()
+	gc_pos5 := gc_b8.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b11.Dim()
+	gc_bd5 := gc_b8.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_gd5 := gc_b11.GridDim()
+	gc_gd5 := gc_b8.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b11.Index()
+	gc_bidx5 := gc_b8.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b11.Len()
-	gc_s_v_ := compiled.Scratch[T](gc_b11, 0)[:gc_n5]
+	gc_n5 := gc_b8.Len()
+	gc_s_v_ := compiled.Scratch[T](gc_b8, 0)[:gc_n5]
 	_ = gc_s_v_
-	gc_s_v := compiled.Scratch[T](gc_b11, 1)[:gc_n5]
+	gc_s_v := compiled.Scratch[T](gc_b8, 1)[:gc_n5]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -17839,8 +17839,8 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b11.Tick()
-		if gc_b11.Stopped() {
+		gc_b8.Tick()
+		if gc_b8.Stopped() {
 			return
 		}
 		gc_more = false
@@ -17928,7 +17928,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
+						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c51r)
 						for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 							gc_rank5 := gc_w5 + gc_lane5
 							_ = gc_rank5
@@ -18037,7 +18037,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b11, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
+								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w5, gc_act5, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c52r)
 								for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 									gc_rank5 := gc_w5 + gc_lane5
 									_ = gc_rank5
@@ -18649,164 +18649,27 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none2
+						_ = gc_none
 //line reduce_variants.go:108
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota8
+						_ = gc_iota4
 						if gc_act2 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none4
+							_ = gc_none2
 //line reduce_variants.go:108
-							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota12
+							_ = gc_iota6
 //line reduce_variants.go:108
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all2
+							_ = gc_all
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								gc_rank2 := gc_w2 + gc_lane2
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:108
-								var gc_t8 []float32 = warpSums[:warps]
-//line reduce_variants.go:108
-								_ = gc_t8
-//line reduce_variants.go:108
-								var gc_in8 []float32 = gc_t8
-//line reduce_variants.go:108
-								_ = gc_in8
-//line reduce_variants.go:108
-								var gc_i8 int = gc_lane2
-//line reduce_variants.go:108
-								_ = gc_i8
-//line reduce_variants.go:108
-								var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce_variants.go:108
-								_ = gc_result8
-//line reduce_variants.go:108
-								gc_returned8 := gc_none4
-//line reduce_variants.go:108
-								_ = gc_returned8
-//line reduce.go:284
-								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
-//line reduce.go:284
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:284
-										gc_ld11 = archsimd.LoadFloat32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:284
-									} else {
-//line reduce.go:284
-										var gc_lanes15 [8]float32
-//line reduce.go:284
-										for gc_k15 := range 8 {
-//line reduce.go:284
-											if 0xff&(1<<gc_k15) != 0 {
-//line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k15
-//line reduce.go:284
-												gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
-//line reduce.go:284
-											}
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-										gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_result8 = gc_ld11
-//line reduce.go:284
-									gc_b4 := gc_none4
-//line reduce.go:284
-									if true {
-//line reduce.go:284
-										gc_b4 = gc_all2
-//line reduce.go:284
-									}
-//line reduce.go:284
-									gc_returned8 = gc_b4
-//line reduce.go:284
-								} else {
-//line reduce.go:284
-									gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
-//line reduce.go:284
-									_ = gc_if15
-//line reduce.go:284
-									if gc_if15.ToBits() != 0 {
-//line reduce.go:284
-										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
-//line reduce.go:284
-											gc_ld12 = archsimd.LoadFloat32x8Slice(gc_in8[gc_i8:])
-//line reduce.go:284
-										} else {
-//line reduce.go:284
-											var gc_lanes16 [8]float32
-//line reduce.go:284
-											for gc_k16 := range 8 {
-//line reduce.go:284
-												if gc_if15.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:284
-													gc_pos2.Thread = gc_rank2 + gc_k16
-//line reduce.go:284
-													gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
-//line reduce.go:284
-												}
-//line reduce.go:284
-											}
-//line reduce.go:284
-											gc_pos2.Thread = gc_rank2
-//line reduce.go:284
-											gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line reduce.go:284
-										}
-//line reduce.go:284
-										gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
-//line reduce.go:284
-										gc_returned8 = gc_if15.Or(gc_returned8)
-//line reduce.go:284
-									}
-//line reduce.go:284
-								}
-//line reduce.go:284
-								gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
-//line reduce.go:284
-								_ = gc_if16
-//line reduce.go:284
-								if gc_if16.ToBits() != 0 {
-//line reduce.go:284
-									var gc_zero8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line reduce.go:284
-									_ = gc_zero8
-//line reduce.go:284
-									gc_result8 = gc_zero8.Merge(gc_result8, gc_if16)
-//line reduce.go:284
-									gc_returned8 = gc_if16.Or(gc_returned8)
-//line reduce.go:284
-								}
-//line reduce.go:284
-								v_3 := gc_result8
-//line reduce.go:284
-								_ = v_3
-//line reduce.go:284
-								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
-								gc_left3 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:108
@@ -18830,29 +18693,25 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 								_ = gc_returned4
 //line reduce.go:284
-								gc_if9 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+								if compiled.Reach(len(gc_in4), gc_i4, 8) > 7 {
 //line reduce.go:284
-								_ = gc_if9
-//line reduce.go:284
-								if gc_if9.ToBits() != 0 {
-//line reduce.go:284
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
 									if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:284
-										gc_ld4 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes8 [8]float32
+										var gc_lanes7 [8]float32
 //line reduce.go:284
-										for gc_k8 := range 8 {
+										for gc_k7 := range 8 {
 //line reduce.go:284
-											if gc_if9.ToBits()&(1<<gc_k8) != 0 {
+											if 0xff&(1<<gc_k7) != 0 {
 //line reduce.go:284
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line reduce.go:284
-												gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+												gc_lanes7[gc_k7] = gc_in4[gc_i4+gc_k7]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -18860,33 +18719,174 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 										gc_pos2.Thread = gc_rank2
 //line reduce.go:284
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result4 = gc_ld4.Merge(gc_result4, gc_if9)
+									gc_result4 = gc_ld5
 //line reduce.go:284
-									gc_returned4 = gc_if9.Or(gc_returned4)
+									gc_b3 := gc_none2
+//line reduce.go:284
+									if true {
+//line reduce.go:284
+										gc_b3 = gc_all
+//line reduce.go:284
+									}
+//line reduce.go:284
+									gc_returned4 = gc_b3
+//line reduce.go:284
+								} else {
+//line reduce.go:284
+									gc_if7 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in4), gc_i4, 8))))
+//line reduce.go:284
+									_ = gc_if7
+//line reduce.go:284
+									if gc_if7.ToBits() != 0 {
+//line reduce.go:284
+										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+										if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
+//line reduce.go:284
+											gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
+//line reduce.go:284
+										} else {
+//line reduce.go:284
+											var gc_lanes8 [8]float32
+//line reduce.go:284
+											for gc_k8 := range 8 {
+//line reduce.go:284
+												if gc_if7.ToBits()&(1<<gc_k8) != 0 {
+//line reduce.go:284
+													gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce.go:284
+													gc_lanes8[gc_k8] = gc_in4[gc_i4+gc_k8]
+//line reduce.go:284
+												}
+//line reduce.go:284
+											}
+//line reduce.go:284
+											gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+											gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
+//line reduce.go:284
+										}
+//line reduce.go:284
+										gc_result4 = gc_ld6.Merge(gc_result4, gc_if7)
+//line reduce.go:284
+										gc_returned4 = gc_if7.Or(gc_returned4)
+//line reduce.go:284
+									}
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if10 := gc_returned4.ToInt32x8().Not().ToMask()
+								gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if10
+								_ = gc_if8
 //line reduce.go:284
-								if gc_if10.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce.go:284
 									var gc_zero4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line reduce.go:284
 									_ = gc_zero4
 //line reduce.go:284
-									gc_result4 = gc_zero4.Merge(gc_result4, gc_if10)
+									gc_result4 = gc_zero4.Merge(gc_result4, gc_if8)
 //line reduce.go:284
-									gc_returned4 = gc_if10.Or(gc_returned4)
+									gc_returned4 = gc_if8.Or(gc_returned4)
 //line reduce.go:284
 								}
 //line reduce.go:284
 								v_3 := gc_result4
+//line reduce.go:284
+								_ = v_3
+//line reduce.go:284
+								v_3.StoreSlice(gc_l_v_3[gc_lane2:])
+								gc_left3 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:108
+								var gc_t2 []float32 = warpSums[:warps]
+//line reduce_variants.go:108
+								_ = gc_t2
+//line reduce_variants.go:108
+								var gc_in2 []float32 = gc_t2
+//line reduce_variants.go:108
+								_ = gc_in2
+//line reduce_variants.go:108
+								var gc_i2 int = gc_lane2
+//line reduce_variants.go:108
+								_ = gc_i2
+//line reduce_variants.go:108
+								var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce_variants.go:108
+								_ = gc_result2
+//line reduce_variants.go:108
+								gc_returned2 := gc_none
+//line reduce_variants.go:108
+								_ = gc_returned2
+//line reduce.go:284
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in2), gc_i2, 8))))
+//line reduce.go:284
+								_ = gc_if4
+//line reduce.go:284
+								if gc_if4.ToBits() != 0 {
+//line reduce.go:284
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+									if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
+//line reduce.go:284
+										gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
+//line reduce.go:284
+									} else {
+//line reduce.go:284
+										var gc_lanes4 [8]float32
+//line reduce.go:284
+										for gc_k4 := range 8 {
+//line reduce.go:284
+											if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:284
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce.go:284
+												gc_lanes4[gc_k4] = gc_in2[gc_i2+gc_k4]
+//line reduce.go:284
+											}
+//line reduce.go:284
+										}
+//line reduce.go:284
+										gc_pos2.Thread = gc_rank2
+//line reduce.go:284
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line reduce.go:284
+									}
+//line reduce.go:284
+									gc_result2 = gc_ld2.Merge(gc_result2, gc_if4)
+//line reduce.go:284
+									gc_returned2 = gc_if4.Or(gc_returned2)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
+//line reduce.go:284
+								_ = gc_if5
+//line reduce.go:284
+								if gc_if5.ToBits() != 0 {
+//line reduce.go:284
+									var gc_zero2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line reduce.go:284
+									_ = gc_zero2
+//line reduce.go:284
+									gc_result2 = gc_zero2.Merge(gc_result2, gc_if5)
+//line reduce.go:284
+									gc_returned2 = gc_if5.Or(gc_returned2)
+//line reduce.go:284
+								}
+//line reduce.go:284
+								v_3 := gc_result2
 //line reduce.go:284
 								_ = v_3
 //line reduce.go:284
@@ -19164,25 +19164,25 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b5.Thread()
-	gc_pos3 := gc_b5.Pos()
+func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b4.Thread()
+	gc_pos3 := gc_b4.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b5.Dim()
+	gc_bd3 := gc_b4.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_bdy3 := gc_bd3.Y
 	gc_bdz3 := gc_bd3.Z
-	gc_gd3 := gc_b5.GridDim()
+	gc_gd3 := gc_b4.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b5.Index()
+	gc_bidx3 := gc_b4.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b5.Len()
-	gc_s_v_ := compiled.Scratch[int32](gc_b5, 0)[:gc_n3]
+	gc_n3 := gc_b4.Len()
+	gc_s_v_ := compiled.Scratch[int32](gc_b4, 0)[:gc_n3]
 	_ = gc_s_v_
-	gc_s_v := compiled.Scratch[int32](gc_b5, 1)[:gc_n3]
+	gc_s_v := compiled.Scratch[int32](gc_b4, 1)[:gc_n3]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -19278,8 +19278,8 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b5.Tick()
-		if gc_b5.Stopped() {
+		gc_b4.Tick()
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_more = false
@@ -19460,7 +19460,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
+						compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c31r)
 						gc_left6 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
@@ -19582,69 +19582,69 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					gc_left7 := gc_act3
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none6
+						_ = gc_none3
 //line reduce_variants.go:108
-						gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota20
+						_ = gc_iota10
 						if gc_act3 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none8
+							_ = gc_none4
 //line reduce_variants.go:108
-							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota24
+							_ = gc_iota12
 //line reduce_variants.go:108
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all4
+							_ = gc_all2
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
-								var gc_t16 []int32 = warpSums[:warps]
+								var gc_t8 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t16
+								_ = gc_t8
 //line reduce_variants.go:108
-								var gc_in16 []int32 = gc_t16
+								var gc_in8 []int32 = gc_t8
 //line reduce_variants.go:108
-								_ = gc_in16
+								_ = gc_in8
 //line reduce_variants.go:108
-								var gc_i16 int = gc_lane3
+								var gc_i8 int = gc_lane3
 //line reduce_variants.go:108
-								_ = gc_i16
+								_ = gc_i8
 //line reduce_variants.go:108
-								var gc_result16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-								_ = gc_result16
+								_ = gc_result8
 //line reduce_variants.go:108
-								gc_returned16 := gc_none8
+								gc_returned8 := gc_none4
 //line reduce_variants.go:108
-								_ = gc_returned16
+								_ = gc_returned8
 //line reduce.go:284
-								if compiled.Reach(len(gc_in16), gc_i16, 8) > 7 {
+								if compiled.Reach(len(gc_in8), gc_i8, 8) > 7 {
 //line reduce.go:284
-									var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-									if gc_i16 >= 0 && gc_i16 <= len(gc_in16)-8 {
+									if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:284
-										gc_ld23 = archsimd.LoadInt32x8Slice(gc_in16[gc_i16:])
+										gc_ld11 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes31 [8]int32
+										var gc_lanes15 [8]int32
 //line reduce.go:284
-										for gc_k31 := range 8 {
+										for gc_k15 := range 8 {
 //line reduce.go:284
-											if 0xff&(1<<gc_k31) != 0 {
+											if 0xff&(1<<gc_k15) != 0 {
 //line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k31
+												gc_pos3.Thread = gc_rank3 + gc_k15
 //line reduce.go:284
-												gc_lanes31[gc_k31] = gc_in16[gc_i16+gc_k31]
+												gc_lanes15[gc_k15] = gc_in8[gc_i8+gc_k15]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -19652,47 +19652,47 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:284
-										gc_ld23 = archsimd.LoadInt32x8(&gc_lanes31)
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes15)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result16 = gc_ld23
+									gc_result8 = gc_ld11
 //line reduce.go:284
-									gc_b7 := gc_none8
+									gc_b5 := gc_none4
 //line reduce.go:284
 									if true {
 //line reduce.go:284
-										gc_b7 = gc_all4
+										gc_b5 = gc_all2
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_returned16 = gc_b7
+									gc_returned8 = gc_b5
 //line reduce.go:284
 								} else {
 //line reduce.go:284
-									gc_if31 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in16), gc_i16, 8))))
+									gc_if15 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in8), gc_i8, 8))))
 //line reduce.go:284
-									_ = gc_if31
+									_ = gc_if15
 //line reduce.go:284
-									if gc_if31.ToBits() != 0 {
+									if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-										if gc_i16 >= 0 && gc_i16 <= len(gc_in16)-8 {
+										if gc_i8 >= 0 && gc_i8 <= len(gc_in8)-8 {
 //line reduce.go:284
-											gc_ld24 = archsimd.LoadInt32x8Slice(gc_in16[gc_i16:])
+											gc_ld12 = archsimd.LoadInt32x8Slice(gc_in8[gc_i8:])
 //line reduce.go:284
 										} else {
 //line reduce.go:284
-											var gc_lanes32 [8]int32
+											var gc_lanes16 [8]int32
 //line reduce.go:284
-											for gc_k32 := range 8 {
+											for gc_k16 := range 8 {
 //line reduce.go:284
-												if gc_if31.ToBits()&(1<<gc_k32) != 0 {
+												if gc_if15.ToBits()&(1<<gc_k16) != 0 {
 //line reduce.go:284
-													gc_pos3.Thread = gc_rank3 + gc_k32
+													gc_pos3.Thread = gc_rank3 + gc_k16
 //line reduce.go:284
-													gc_lanes32[gc_k32] = gc_in16[gc_i16+gc_k32]
+													gc_lanes16[gc_k16] = gc_in8[gc_i8+gc_k16]
 //line reduce.go:284
 												}
 //line reduce.go:284
@@ -19700,35 +19700,35 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 											gc_pos3.Thread = gc_rank3
 //line reduce.go:284
-											gc_ld24 = archsimd.LoadInt32x8(&gc_lanes32)
+											gc_ld12 = archsimd.LoadInt32x8(&gc_lanes16)
 //line reduce.go:284
 										}
 //line reduce.go:284
-										gc_result16 = gc_ld24.Merge(gc_result16, gc_if31)
+										gc_result8 = gc_ld12.Merge(gc_result8, gc_if15)
 //line reduce.go:284
-										gc_returned16 = gc_if31.Or(gc_returned16)
+										gc_returned8 = gc_if15.Or(gc_returned8)
 //line reduce.go:284
 									}
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if32 := gc_returned16.ToInt32x8().Not().ToMask()
+								gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if32
+								_ = gc_if16
 //line reduce.go:287
-								if gc_if32.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero16 int32
+									var gc_zero8 int32
 //line reduce.go:287
-									_ = gc_zero16
+									_ = gc_zero8
 //line reduce.go:287
-									gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if32)
+									gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if16)
 //line reduce.go:287
-									gc_returned16 = gc_if32.Or(gc_returned16)
+									gc_returned8 = gc_if16.Or(gc_returned8)
 //line reduce.go:287
 								}
 //line reduce.go:287
-								v_3 := gc_result16
+								v_3 := gc_result8
 //line reduce.go:287
 								_ = v_3
 //line reduce.go:287
@@ -19743,49 +19743,49 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 								gc_rank3 := gc_w3 + gc_lane3
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:108
-								var gc_t12 []int32 = warpSums[:warps]
+								var gc_t6 []int32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t12
+								_ = gc_t6
 //line reduce_variants.go:108
-								var gc_in12 []int32 = gc_t12
+								var gc_in6 []int32 = gc_t6
 //line reduce_variants.go:108
-								_ = gc_in12
+								_ = gc_in6
 //line reduce_variants.go:108
-								var gc_i12 int = gc_lane3
+								var gc_i6 int = gc_lane3
 //line reduce_variants.go:108
-								_ = gc_i12
+								_ = gc_i6
 //line reduce_variants.go:108
-								var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce_variants.go:108
-								_ = gc_result12
+								_ = gc_result6
 //line reduce_variants.go:108
-								gc_returned12 := gc_none6
+								gc_returned6 := gc_none3
 //line reduce_variants.go:108
-								_ = gc_returned12
+								_ = gc_returned6
 //line reduce.go:284
-								gc_if25 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
+								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in6), gc_i6, 8))))
 //line reduce.go:284
-								_ = gc_if25
+								_ = gc_if12
 //line reduce.go:284
-								if gc_if25.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reduce.go:284
-									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
 //line reduce.go:284
-										gc_ld16 = archsimd.LoadInt32x8Slice(gc_in12[gc_i12:])
+										gc_ld8 = archsimd.LoadInt32x8Slice(gc_in6[gc_i6:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes24 [8]int32
+										var gc_lanes12 [8]int32
 //line reduce.go:284
-										for gc_k24 := range 8 {
+										for gc_k12 := range 8 {
 //line reduce.go:284
-											if gc_if25.ToBits()&(1<<gc_k24) != 0 {
+											if gc_if12.ToBits()&(1<<gc_k12) != 0 {
 //line reduce.go:284
-												gc_pos3.Thread = gc_rank3 + gc_k24
+												gc_pos3.Thread = gc_rank3 + gc_k12
 //line reduce.go:284
-												gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
+												gc_lanes12[gc_k12] = gc_in6[gc_i6+gc_k12]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -19793,33 +19793,33 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 										gc_pos3.Thread = gc_rank3
 //line reduce.go:284
-										gc_ld16 = archsimd.LoadInt32x8(&gc_lanes24)
+										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes12)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result12 = gc_ld16.Merge(gc_result12, gc_if25)
+									gc_result6 = gc_ld8.Merge(gc_result6, gc_if12)
 //line reduce.go:284
-									gc_returned12 = gc_if25.Or(gc_returned12)
+									gc_returned6 = gc_if12.Or(gc_returned6)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if26 := gc_returned12.ToInt32x8().Not().ToMask()
+								gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if26
+								_ = gc_if13
 //line reduce.go:287
-								if gc_if26.ToBits() != 0 {
+								if gc_if13.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero12 int32
+									var gc_zero6 int32
 //line reduce.go:287
-									_ = gc_zero12
+									_ = gc_zero6
 //line reduce.go:287
-									gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if26)
+									gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if13)
 //line reduce.go:287
-									gc_returned12 = gc_if26.Or(gc_returned12)
+									gc_returned6 = gc_if13.Or(gc_returned6)
 //line reduce.go:287
 								}
 //line reduce.go:287
-								v_3 := gc_result12
+								v_3 := gc_result6
 //line reduce.go:287
 								_ = v_3
 //line reduce.go:287
@@ -19865,7 +19865,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b5, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
+								compiled.ShflWarp(gc_b4, compiled.ShflDown, gc_w3, gc_act3, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c32r)
 								gc_left8 := gc_act3
 								if compiled.SIMD {
 									if gc_act3 == ^uint32(0) {
@@ -20097,25 +20097,25 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 }
 
 //line reduce_variants.go:169
-func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b8.Thread()
-	gc_pos4 := gc_b8.Pos()
+func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b6.Thread()
+	gc_pos4 := gc_b6.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b8.Dim()
+	gc_bd4 := gc_b6.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_bdy4 := gc_bd4.Y
 	gc_bdz4 := gc_bd4.Z
-	gc_gd4 := gc_b8.GridDim()
+	gc_gd4 := gc_b6.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b8.Index()
+	gc_bidx4 := gc_b6.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b8.Len()
-	gc_s_v_ := compiled.Scratch[uint32](gc_b8, 0)[:gc_n4]
+	gc_n4 := gc_b6.Len()
+	gc_s_v_ := compiled.Scratch[uint32](gc_b6, 0)[:gc_n4]
 	_ = gc_s_v_
-	gc_s_v := compiled.Scratch[uint32](gc_b8, 1)[:gc_n4]
+	gc_s_v := compiled.Scratch[uint32](gc_b6, 1)[:gc_n4]
 
 //line reduce_variants.go:170
 	n := len(in)
@@ -20211,8 +20211,8 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
-		gc_b8.Tick()
-		if gc_b8.Stopped() {
+		gc_b6.Tick()
+		if gc_b6.Stopped() {
 			return
 		}
 		gc_more = false
@@ -20393,7 +20393,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					} else {
 
 //line reduce_variants.go:91
-						compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
+						compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_2, offset, gocuda.WarpSize, &gc_c41r)
 						gc_left10 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
@@ -20515,69 +20515,69 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					gc_left11 := gc_act4
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-						_ = gc_none10
+						_ = gc_none5
 //line reduce_variants.go:108
-						gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-						_ = gc_iota32
+						_ = gc_iota16
 						if gc_act4 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:108
-							_ = gc_none12
+							_ = gc_none6
 //line reduce_variants.go:108
-							gc_iota36 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reduce_variants.go:108
-							_ = gc_iota36
+							_ = gc_iota18
 //line reduce_variants.go:108
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:108
-							_ = gc_all6
+							_ = gc_all3
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
-								var gc_t24 []uint32 = warpSums[:warps]
+								var gc_t12 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t24
+								_ = gc_t12
 //line reduce_variants.go:108
-								var gc_in24 []uint32 = gc_t24
+								var gc_in12 []uint32 = gc_t12
 //line reduce_variants.go:108
-								_ = gc_in24
+								_ = gc_in12
 //line reduce_variants.go:108
-								var gc_i24 int = gc_lane4
+								var gc_i12 int = gc_lane4
 //line reduce_variants.go:108
-								_ = gc_i24
+								_ = gc_i12
 //line reduce_variants.go:108
-								var gc_result24 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_result12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-								_ = gc_result24
+								_ = gc_result12
 //line reduce_variants.go:108
-								gc_returned24 := gc_none12
+								gc_returned12 := gc_none6
 //line reduce_variants.go:108
-								_ = gc_returned24
+								_ = gc_returned12
 //line reduce.go:284
-								if compiled.Reach(len(gc_in24), gc_i24, 8) > 7 {
+								if compiled.Reach(len(gc_in12), gc_i12, 8) > 7 {
 //line reduce.go:284
-									var gc_ld35 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-									if gc_i24 >= 0 && gc_i24 <= len(gc_in24)-8 {
+									if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:284
-										gc_ld35 = archsimd.LoadUint32x8Slice(gc_in24[gc_i24:])
+										gc_ld17 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes47 [8]uint32
+										var gc_lanes23 [8]uint32
 //line reduce.go:284
-										for gc_k47 := range 8 {
+										for gc_k23 := range 8 {
 //line reduce.go:284
-											if 0xff&(1<<gc_k47) != 0 {
+											if 0xff&(1<<gc_k23) != 0 {
 //line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k47
+												gc_pos4.Thread = gc_rank4 + gc_k23
 //line reduce.go:284
-												gc_lanes47[gc_k47] = gc_in24[gc_i24+gc_k47]
+												gc_lanes23[gc_k23] = gc_in12[gc_i12+gc_k23]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -20585,47 +20585,47 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:284
-										gc_ld35 = archsimd.LoadUint32x8(&gc_lanes47)
+										gc_ld17 = archsimd.LoadUint32x8(&gc_lanes23)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result24 = gc_ld35
+									gc_result12 = gc_ld17
 //line reduce.go:284
-									gc_b10 := gc_none12
+									gc_b7 := gc_none6
 //line reduce.go:284
 									if true {
 //line reduce.go:284
-										gc_b10 = gc_all6
+										gc_b7 = gc_all3
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_returned24 = gc_b10
+									gc_returned12 = gc_b7
 //line reduce.go:284
 								} else {
 //line reduce.go:284
-									gc_if47 := gc_iota36.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in24), gc_i24, 8))))
+									gc_if23 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in12), gc_i12, 8))))
 //line reduce.go:284
-									_ = gc_if47
+									_ = gc_if23
 //line reduce.go:284
-									if gc_if47.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line reduce.go:284
-										var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+										var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-										if gc_i24 >= 0 && gc_i24 <= len(gc_in24)-8 {
+										if gc_i12 >= 0 && gc_i12 <= len(gc_in12)-8 {
 //line reduce.go:284
-											gc_ld36 = archsimd.LoadUint32x8Slice(gc_in24[gc_i24:])
+											gc_ld18 = archsimd.LoadUint32x8Slice(gc_in12[gc_i12:])
 //line reduce.go:284
 										} else {
 //line reduce.go:284
-											var gc_lanes48 [8]uint32
+											var gc_lanes24 [8]uint32
 //line reduce.go:284
-											for gc_k48 := range 8 {
+											for gc_k24 := range 8 {
 //line reduce.go:284
-												if gc_if47.ToBits()&(1<<gc_k48) != 0 {
+												if gc_if23.ToBits()&(1<<gc_k24) != 0 {
 //line reduce.go:284
-													gc_pos4.Thread = gc_rank4 + gc_k48
+													gc_pos4.Thread = gc_rank4 + gc_k24
 //line reduce.go:284
-													gc_lanes48[gc_k48] = gc_in24[gc_i24+gc_k48]
+													gc_lanes24[gc_k24] = gc_in12[gc_i12+gc_k24]
 //line reduce.go:284
 												}
 //line reduce.go:284
@@ -20633,35 +20633,35 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 											gc_pos4.Thread = gc_rank4
 //line reduce.go:284
-											gc_ld36 = archsimd.LoadUint32x8(&gc_lanes48)
+											gc_ld18 = archsimd.LoadUint32x8(&gc_lanes24)
 //line reduce.go:284
 										}
 //line reduce.go:284
-										gc_result24 = gc_ld36.Merge(gc_result24, gc_if47)
+										gc_result12 = gc_ld18.Merge(gc_result12, gc_if23)
 //line reduce.go:284
-										gc_returned24 = gc_if47.Or(gc_returned24)
+										gc_returned12 = gc_if23.Or(gc_returned12)
 //line reduce.go:284
 									}
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if48 := gc_returned24.ToInt32x8().Not().ToMask()
+								gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if48
+								_ = gc_if24
 //line reduce.go:287
-								if gc_if48.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero24 uint32
+									var gc_zero12 uint32
 //line reduce.go:287
-									_ = gc_zero24
+									_ = gc_zero12
 //line reduce.go:287
-									gc_result24 = archsimd.BroadcastUint32x8(gc_zero24).Merge(gc_result24, gc_if48)
+									gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if24)
 //line reduce.go:287
-									gc_returned24 = gc_if48.Or(gc_returned24)
+									gc_returned12 = gc_if24.Or(gc_returned12)
 //line reduce.go:287
 								}
 //line reduce.go:287
-								v_3 := gc_result24
+								v_3 := gc_result12
 //line reduce.go:287
 								_ = v_3
 //line reduce.go:287
@@ -20676,49 +20676,49 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 								gc_rank4 := gc_w4 + gc_lane4
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:108
-								var gc_t20 []uint32 = warpSums[:warps]
+								var gc_t10 []uint32 = warpSums[:warps]
 //line reduce_variants.go:108
-								_ = gc_t20
+								_ = gc_t10
 //line reduce_variants.go:108
-								var gc_in20 []uint32 = gc_t20
+								var gc_in10 []uint32 = gc_t10
 //line reduce_variants.go:108
-								_ = gc_in20
+								_ = gc_in10
 //line reduce_variants.go:108
-								var gc_i20 int = gc_lane4
+								var gc_i10 int = gc_lane4
 //line reduce_variants.go:108
-								_ = gc_i20
+								_ = gc_i10
 //line reduce_variants.go:108
-								var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_result10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce_variants.go:108
-								_ = gc_result20
+								_ = gc_result10
 //line reduce_variants.go:108
-								gc_returned20 := gc_none10
+								gc_returned10 := gc_none5
 //line reduce_variants.go:108
-								_ = gc_returned20
+								_ = gc_returned10
 //line reduce.go:284
-								gc_if41 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in20), gc_i20, 8))))
+								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(gc_in10), gc_i10, 8))))
 //line reduce.go:284
-								_ = gc_if41
+								_ = gc_if20
 //line reduce.go:284
-								if gc_if41.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line reduce.go:284
-									var gc_ld28 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line reduce.go:284
-									if gc_i20 >= 0 && gc_i20 <= len(gc_in20)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(gc_in10)-8 {
 //line reduce.go:284
-										gc_ld28 = archsimd.LoadUint32x8Slice(gc_in20[gc_i20:])
+										gc_ld14 = archsimd.LoadUint32x8Slice(gc_in10[gc_i10:])
 //line reduce.go:284
 									} else {
 //line reduce.go:284
-										var gc_lanes40 [8]uint32
+										var gc_lanes20 [8]uint32
 //line reduce.go:284
-										for gc_k40 := range 8 {
+										for gc_k20 := range 8 {
 //line reduce.go:284
-											if gc_if41.ToBits()&(1<<gc_k40) != 0 {
+											if gc_if20.ToBits()&(1<<gc_k20) != 0 {
 //line reduce.go:284
-												gc_pos4.Thread = gc_rank4 + gc_k40
+												gc_pos4.Thread = gc_rank4 + gc_k20
 //line reduce.go:284
-												gc_lanes40[gc_k40] = gc_in20[gc_i20+gc_k40]
+												gc_lanes20[gc_k20] = gc_in10[gc_i10+gc_k20]
 //line reduce.go:284
 											}
 //line reduce.go:284
@@ -20726,33 +20726,33 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 										gc_pos4.Thread = gc_rank4
 //line reduce.go:284
-										gc_ld28 = archsimd.LoadUint32x8(&gc_lanes40)
+										gc_ld14 = archsimd.LoadUint32x8(&gc_lanes20)
 //line reduce.go:284
 									}
 //line reduce.go:284
-									gc_result20 = gc_ld28.Merge(gc_result20, gc_if41)
+									gc_result10 = gc_ld14.Merge(gc_result10, gc_if20)
 //line reduce.go:284
-									gc_returned20 = gc_if41.Or(gc_returned20)
+									gc_returned10 = gc_if20.Or(gc_returned10)
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if42 := gc_returned20.ToInt32x8().Not().ToMask()
+								gc_if21 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:284
-								_ = gc_if42
+								_ = gc_if21
 //line reduce.go:287
-								if gc_if42.ToBits() != 0 {
+								if gc_if21.ToBits() != 0 {
 //line reduce.go:287
-									var gc_zero20 uint32
+									var gc_zero10 uint32
 //line reduce.go:287
-									_ = gc_zero20
+									_ = gc_zero10
 //line reduce.go:287
-									gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if42)
+									gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if21)
 //line reduce.go:287
-									gc_returned20 = gc_if42.Or(gc_returned20)
+									gc_returned10 = gc_if21.Or(gc_returned10)
 //line reduce.go:287
 								}
 //line reduce.go:287
-								v_3 := gc_result20
+								v_3 := gc_result10
 //line reduce.go:287
 								_ = v_3
 //line reduce.go:287
@@ -20798,7 +20798,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 							} else {
 
 //line reduce_variants.go:91
-								compiled.ShflWarp(gc_b8, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
+								compiled.ShflWarp(gc_b6, compiled.ShflDown, gc_w4, gc_act4, gocuda.FullMask, &gc_l_v_3, offset_, gocuda.WarpSize, &gc_c42r)
 								gc_left12 := gc_act4
 								if compiled.SIMD {
 									if gc_act4 == ^uint32(0) {

@@ -395,9 +395,9 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line reverse.go:40
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
-						_ = gc_iota8
+						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -419,13 +419,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 								} else {
 //line reverse.go:47
-									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if8
+									_ = gc_if4
 //line reverse.go:47
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line reverse.go:47
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if8)
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
 //line reverse.go:47
 									}
 //line reverse.go:47
@@ -442,9 +442,9 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
-					_ = gc_iota6
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -466,13 +466,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							} else {
 //line reverse.go:47
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+								gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								_ = gc_if6
+								_ = gc_if3
 //line reverse.go:47
-								if gc_if6.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line reverse.go:47
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if6)
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
 //line reverse.go:47
 								}
 //line reverse.go:47
@@ -501,9 +501,9 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line reverse.go:40
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
-						_ = gc_iota4
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -532,17 +532,17 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes7 [16]float32
+										var gc_lanes3 [16]float32
 //line reverse.go:48
-										archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes7)
+										archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes3)
 //line reverse.go:48
-										for gc_k7 := range 16 {
+										for gc_k3 := range 16 {
 //line reverse.go:48
-											if 0xffff&(1<<gc_k7) != 0 {
+											if 0xffff&(1<<gc_k3) != 0 {
 //line reverse.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line reverse.go:48
-												out[o+gc_k7] = gc_lanes7[gc_k7]
+												out[o+gc_k3] = gc_lanes3[gc_k3]
 //line reverse.go:48
 											}
 //line reverse.go:48
@@ -554,28 +554,28 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if4
+									_ = gc_if2
 //line reverse.go:47
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
-											archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if4)
+											archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
 //line reverse.go:48
 										} else {
 //line reverse.go:48
-											var gc_lanes8 [16]float32
+											var gc_lanes4 [16]float32
 //line reverse.go:48
-											archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes8)
+											archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes4)
 //line reverse.go:48
-											for gc_k8 := range 16 {
+											for gc_k4 := range 16 {
 //line reverse.go:48
-												if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line reverse.go:48
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos2.Thread = gc_rank2 + gc_k4
 //line reverse.go:48
-													out[o+gc_k8] = gc_lanes8[gc_k8]
+													out[o+gc_k4] = gc_lanes4[gc_k4]
 //line reverse.go:48
 												}
 //line reverse.go:48
@@ -600,9 +600,9 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
-					_ = gc_iota2
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -631,17 +631,17 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									var gc_lanes3 [8]float32
+									var gc_lanes [8]float32
 //line reverse.go:48
-									archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes3)
+									archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
 //line reverse.go:48
-									for gc_k3 := range 8 {
+									for gc_k := range 8 {
 //line reverse.go:48
-										if 0xff&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line reverse.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line reverse.go:48
-											out[o+gc_k3] = gc_lanes3[gc_k3]
+											out[o+gc_k] = gc_lanes[gc_k]
 //line reverse.go:48
 										}
 //line reverse.go:48
@@ -653,28 +653,28 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:48
 							} else {
 //line reverse.go:48
-								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								_ = gc_if2
+								_ = gc_if
 //line reverse.go:47
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-8 {
-										archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if2)
+										archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes4 [8]float32
+										var gc_lanes2 [8]float32
 //line reverse.go:48
-										archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes4)
+										archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
 //line reverse.go:48
-										for gc_k4 := range 8 {
+										for gc_k2 := range 8 {
 //line reverse.go:48
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line reverse.go:48
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line reverse.go:48
-												out[o+gc_k4] = gc_lanes4[gc_k4]
+												out[o+gc_k2] = gc_lanes2[gc_k2]
 //line reverse.go:48
 											}
 //line reverse.go:48
@@ -874,9 +874,9 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line reverse.go:40
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
-						_ = gc_iota16
+						_ = gc_iota8
 						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
 							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
@@ -898,13 +898,13 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 								} else {
 //line reverse.go:47
-									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if16
+									_ = gc_if8
 //line reverse.go:47
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line reverse.go:47
-										archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreMasked((*[16]int32)(gc_at5[gc_tx3:]), gc_if16)
+										archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreMasked((*[16]int32)(gc_at5[gc_tx3:]), gc_if8)
 //line reverse.go:47
 									}
 //line reverse.go:47
@@ -921,9 +921,9 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
-					_ = gc_iota14
+					_ = gc_iota7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
@@ -945,13 +945,13 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							} else {
 //line reverse.go:47
-								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								_ = gc_if14
+								_ = gc_if7
 //line reverse.go:47
-								if gc_if14.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line reverse.go:47
-									archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if14)
+									archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if7)
 //line reverse.go:47
 								}
 //line reverse.go:47
@@ -980,9 +980,9 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reverse.go:40
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
-						_ = gc_iota12
+						_ = gc_iota6
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1011,17 +1011,17 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes15 [16]int32
+										var gc_lanes7 [16]int32
 //line reverse.go:48
-										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes15)
+										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes7)
 //line reverse.go:48
-										for gc_k15 := range 16 {
+										for gc_k7 := range 16 {
 //line reverse.go:48
-											if 0xffff&(1<<gc_k15) != 0 {
+											if 0xffff&(1<<gc_k7) != 0 {
 //line reverse.go:48
-												gc_pos3.Thread = gc_rank3 + gc_k15
+												gc_pos3.Thread = gc_rank3 + gc_k7
 //line reverse.go:48
-												out[o+gc_k15] = gc_lanes15[gc_k15]
+												out[o+gc_k7] = gc_lanes7[gc_k7]
 //line reverse.go:48
 											}
 //line reverse.go:48
@@ -1033,28 +1033,28 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if12
+									_ = gc_if6
 //line reverse.go:47
-									if gc_if12.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
-											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if12)
+											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if6)
 //line reverse.go:48
 										} else {
 //line reverse.go:48
-											var gc_lanes16 [16]int32
+											var gc_lanes8 [16]int32
 //line reverse.go:48
-											archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes16)
+											archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes8)
 //line reverse.go:48
-											for gc_k16 := range 16 {
+											for gc_k8 := range 16 {
 //line reverse.go:48
-												if gc_if12.ToBits()&(1<<gc_k16) != 0 {
+												if gc_if6.ToBits()&(1<<gc_k8) != 0 {
 //line reverse.go:48
-													gc_pos3.Thread = gc_rank3 + gc_k16
+													gc_pos3.Thread = gc_rank3 + gc_k8
 //line reverse.go:48
-													out[o+gc_k16] = gc_lanes16[gc_k16]
+													out[o+gc_k8] = gc_lanes8[gc_k8]
 //line reverse.go:48
 												}
 //line reverse.go:48
@@ -1079,9 +1079,9 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
-					_ = gc_iota10
+					_ = gc_iota5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1110,17 +1110,17 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									var gc_lanes11 [8]int32
+									var gc_lanes5 [8]int32
 //line reverse.go:48
-									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes11)
+									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes5)
 //line reverse.go:48
-									for gc_k11 := range 8 {
+									for gc_k5 := range 8 {
 //line reverse.go:48
-										if 0xff&(1<<gc_k11) != 0 {
+										if 0xff&(1<<gc_k5) != 0 {
 //line reverse.go:48
-											gc_pos3.Thread = gc_rank3 + gc_k11
+											gc_pos3.Thread = gc_rank3 + gc_k5
 //line reverse.go:48
-											out[o+gc_k11] = gc_lanes11[gc_k11]
+											out[o+gc_k5] = gc_lanes5[gc_k5]
 //line reverse.go:48
 										}
 //line reverse.go:48
@@ -1132,28 +1132,28 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:48
 							} else {
 //line reverse.go:48
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								_ = gc_if10
+								_ = gc_if5
 //line reverse.go:47
-								if gc_if10.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-8 {
-										archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if10)
+										archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes12 [8]int32
+										var gc_lanes6 [8]int32
 //line reverse.go:48
-										archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes12)
+										archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes6)
 //line reverse.go:48
-										for gc_k12 := range 8 {
+										for gc_k6 := range 8 {
 //line reverse.go:48
-											if gc_if10.ToBits()&(1<<gc_k12) != 0 {
+											if gc_if5.ToBits()&(1<<gc_k6) != 0 {
 //line reverse.go:48
-												gc_pos3.Thread = gc_rank3 + gc_k12
+												gc_pos3.Thread = gc_rank3 + gc_k6
 //line reverse.go:48
-												out[o+gc_k12] = gc_lanes12[gc_k12]
+												out[o+gc_k6] = gc_lanes6[gc_k6]
 //line reverse.go:48
 											}
 //line reverse.go:48
@@ -1353,9 +1353,9 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reverse.go:40
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
-						_ = gc_iota24
+						_ = gc_iota12
 						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
 							gc_tx4 := gc_vstep5
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1377,13 +1377,13 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 								} else {
 //line reverse.go:47
-									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if24
+									_ = gc_if12
 //line reverse.go:47
-									if gc_if24.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line reverse.go:47
-										archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at7[gc_tx4:]), gc_if24)
+										archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at7[gc_tx4:]), gc_if12)
 //line reverse.go:47
 									}
 //line reverse.go:47
@@ -1400,9 +1400,9 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
-					_ = gc_iota22
+					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1424,13 +1424,13 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							} else {
 //line reverse.go:47
-								gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								_ = gc_if22
+								_ = gc_if11
 //line reverse.go:47
-								if gc_if22.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line reverse.go:47
-									archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if22)
+									archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if11)
 //line reverse.go:47
 								}
 //line reverse.go:47
@@ -1459,9 +1459,9 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line reverse.go:40
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:40
-						_ = gc_iota20
+						_ = gc_iota10
 						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1490,17 +1490,17 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes23 [16]uint32
+										var gc_lanes11 [16]uint32
 //line reverse.go:48
-										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes23)
+										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes11)
 //line reverse.go:48
-										for gc_k23 := range 16 {
+										for gc_k11 := range 16 {
 //line reverse.go:48
-											if 0xffff&(1<<gc_k23) != 0 {
+											if 0xffff&(1<<gc_k11) != 0 {
 //line reverse.go:48
-												gc_pos4.Thread = gc_rank4 + gc_k23
+												gc_pos4.Thread = gc_rank4 + gc_k11
 //line reverse.go:48
-												out[o+gc_k23] = gc_lanes23[gc_k23]
+												out[o+gc_k11] = gc_lanes11[gc_k11]
 //line reverse.go:48
 											}
 //line reverse.go:48
@@ -1512,28 +1512,28 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
 //line reverse.go:47
-									_ = gc_if20
+									_ = gc_if10
 //line reverse.go:47
-									if gc_if20.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line reverse.go:47
 										if o >= 0 && o <= len(out)-16 {
-											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if20)
+											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if10)
 //line reverse.go:48
 										} else {
 //line reverse.go:48
-											var gc_lanes24 [16]uint32
+											var gc_lanes12 [16]uint32
 //line reverse.go:48
-											archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes24)
+											archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes12)
 //line reverse.go:48
-											for gc_k24 := range 16 {
+											for gc_k12 := range 16 {
 //line reverse.go:48
-												if gc_if20.ToBits()&(1<<gc_k24) != 0 {
+												if gc_if10.ToBits()&(1<<gc_k12) != 0 {
 //line reverse.go:48
-													gc_pos4.Thread = gc_rank4 + gc_k24
+													gc_pos4.Thread = gc_rank4 + gc_k12
 //line reverse.go:48
-													out[o+gc_k24] = gc_lanes24[gc_k24]
+													out[o+gc_k12] = gc_lanes12[gc_k12]
 //line reverse.go:48
 												}
 //line reverse.go:48
@@ -1558,9 +1558,9 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:40
-					_ = gc_iota18
+					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1589,17 +1589,17 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									var gc_lanes19 [8]uint32
+									var gc_lanes9 [8]uint32
 //line reverse.go:48
-									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes19)
+									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes9)
 //line reverse.go:48
-									for gc_k19 := range 8 {
+									for gc_k9 := range 8 {
 //line reverse.go:48
-										if 0xff&(1<<gc_k19) != 0 {
+										if 0xff&(1<<gc_k9) != 0 {
 //line reverse.go:48
-											gc_pos4.Thread = gc_rank4 + gc_k19
+											gc_pos4.Thread = gc_rank4 + gc_k9
 //line reverse.go:48
-											out[o+gc_k19] = gc_lanes19[gc_k19]
+											out[o+gc_k9] = gc_lanes9[gc_k9]
 //line reverse.go:48
 										}
 //line reverse.go:48
@@ -1611,28 +1611,28 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:48
 							} else {
 //line reverse.go:48
-								gc_if18 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+								gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-								_ = gc_if18
+								_ = gc_if9
 //line reverse.go:47
-								if gc_if18.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line reverse.go:47
 									if o >= 0 && o <= len(out)-8 {
-										archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if18)
+										archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
 //line reverse.go:48
 									} else {
 //line reverse.go:48
-										var gc_lanes20 [8]uint32
+										var gc_lanes10 [8]uint32
 //line reverse.go:48
-										archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes20)
+										archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes10)
 //line reverse.go:48
-										for gc_k20 := range 8 {
+										for gc_k10 := range 8 {
 //line reverse.go:48
-											if gc_if18.ToBits()&(1<<gc_k20) != 0 {
+											if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line reverse.go:48
-												gc_pos4.Thread = gc_rank4 + gc_k20
+												gc_pos4.Thread = gc_rank4 + gc_k10
 //line reverse.go:48
-												out[o+gc_k20] = gc_lanes20[gc_k20]
+												out[o+gc_k10] = gc_lanes10[gc_k10]
 //line reverse.go:48
 											}
 //line reverse.go:48

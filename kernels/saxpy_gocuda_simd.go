@@ -68,9 +68,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:33
-							gc_vb8 := archsimd.BroadcastFloat32x16(a)
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line saxpy.go:33
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:31
@@ -80,7 +80,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:32
 								{
 //line saxpy.go:32
-									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line saxpy.go:32
 								}
 							}
@@ -93,9 +93,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 					if compiled.SIMD {
 //line saxpy.go:33
-						gc_vb6 := archsimd.BroadcastFloat32x8(a)
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
 //line saxpy.go:33
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:31
@@ -105,7 +105,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:32
 							{
 //line saxpy.go:32
-								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line saxpy.go:32
 							}
 						}
@@ -128,9 +128,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:33
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 //line saxpy.go:33
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:31
@@ -145,7 +145,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:33
 									}
 //line saxpy.go:33
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 //line saxpy.go:33
 								}
 							}
@@ -158,9 +158,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 					if compiled.SIMD {
 //line saxpy.go:33
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						gc_vb := archsimd.BroadcastFloat32x8(a)
 //line saxpy.go:33
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line saxpy.go:31
@@ -175,7 +175,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:33
 								}
 //line saxpy.go:33
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 //line saxpy.go:33
 							}
 						}
@@ -330,16 +330,16 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line saxpy.go:52
-								gc_vb8 := archsimd.BroadcastFloat32x16(a)
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line saxpy.go:52
-								_ = gc_vb8
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line saxpy.go:51
 									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
 									_ = i
-									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -350,16 +350,16 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						}
 						if compiled.SIMD {
 //line saxpy.go:52
-							gc_vb6 := archsimd.BroadcastFloat32x8(a)
+							gc_vb3 := archsimd.BroadcastFloat32x8(a)
 //line saxpy.go:52
-							_ = gc_vb6
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:51
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
 								_ = i
-								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -382,9 +382,9 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line saxpy.go:52
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 //line saxpy.go:52
-								_ = gc_vb4
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line saxpy.go:51
@@ -397,7 +397,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 										break
 //line saxpy.go:52
 									}
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -408,9 +408,9 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						}
 						if compiled.SIMD {
 //line saxpy.go:52
-							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							gc_vb := archsimd.BroadcastFloat32x8(a)
 //line saxpy.go:52
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:51
@@ -423,7 +423,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									break
 //line saxpy.go:52
 								}
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}

@@ -821,9 +821,9 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:21
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
-						_ = gc_iota12
+						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -847,13 +847,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 							} else {
 //line scan_block.go:25
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if12
+								_ = gc_if4
 //line scan_block.go:25
-								if gc_if12.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line scan_block.go:25
 								}
 //line scan_block.go:25
@@ -870,9 +870,9 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
-					_ = gc_iota9
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -896,13 +896,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 						} else {
 //line scan_block.go:25
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if9
+							_ = gc_if3
 //line scan_block.go:25
-							if gc_if9.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(v, gc_if9)
+								v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(v, gc_if3)
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -942,9 +942,9 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
-						_ = gc_iota6
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -973,13 +973,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 								v = archsimd.LoadFloat32x16Slice(in[g:])
 							} else {
 //line scan_block.go:26
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if6
+								_ = gc_if2
 //line scan_block.go:25
-								if gc_if6.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 //line scan_block.go:26
 							}
@@ -995,9 +995,9 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
-					_ = gc_iota3
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1026,13 +1026,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							v = archsimd.LoadFloat32x8Slice(in[g:])
 						} else {
 //line scan_block.go:26
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if3
+							_ = gc_if
 //line scan_block.go:25
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if3)
+								v = archsimd.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if)
 							}
 //line scan_block.go:26
 						}
@@ -1993,9 +1993,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
-						_ = gc_iota28
+						_ = gc_iota12
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2019,13 +2019,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 							} else {
 //line scan_block.go:25
-								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if28
+								_ = gc_if12
 //line scan_block.go:25
-								if gc_if28.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line scan_block.go:25
 								}
 //line scan_block.go:25
@@ -2042,9 +2042,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
-					_ = gc_iota24
+					_ = gc_iota10
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2068,13 +2068,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 						} else {
 //line scan_block.go:25
-							gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if24
+							_ = gc_if10
 //line scan_block.go:25
-							if gc_if24.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if24)
+								v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if10)
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -2114,9 +2114,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
-						_ = gc_iota20
+						_ = gc_iota8
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2145,13 +2145,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 								v = archsimd.LoadInt32x16Slice(in[g:])
 							} else {
 //line scan_block.go:26
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if20
+								_ = gc_if8
 //line scan_block.go:25
-								if gc_if20.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 //line scan_block.go:26
 							}
@@ -2167,9 +2167,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
-					_ = gc_iota16
+					_ = gc_iota6
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2198,13 +2198,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							v = archsimd.LoadInt32x8Slice(in[g:])
 						} else {
 //line scan_block.go:26
-							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if16
+							_ = gc_if6
 //line scan_block.go:25
-							if gc_if16.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if16)
+								v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if6)
 							}
 //line scan_block.go:26
 						}
@@ -3165,9 +3165,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
-						_ = gc_iota44
+						_ = gc_iota20
 						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3191,13 +3191,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 							} else {
 //line scan_block.go:25
-								gc_if44 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if44
+								_ = gc_if20
 //line scan_block.go:25
-								if gc_if44.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+									v = v.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line scan_block.go:25
 								}
 //line scan_block.go:25
@@ -3214,9 +3214,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota40 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
-					_ = gc_iota40
+					_ = gc_iota18
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3240,13 +3240,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 						} else {
 //line scan_block.go:25
-							gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if40
+							_ = gc_if18
 //line scan_block.go:25
-							if gc_if40.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if40)
+								v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if18)
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -3286,9 +3286,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line scan_block.go:21
-						gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line scan_block.go:21
-						_ = gc_iota36
+						_ = gc_iota16
 						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3317,13 +3317,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 								v = archsimd.LoadUint32x16Slice(in[g:])
 							} else {
 //line scan_block.go:26
-								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:25
-								_ = gc_if36
+								_ = gc_if16
 //line scan_block.go:25
-								if gc_if36.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line scan_block.go:25
-									v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 								}
 //line scan_block.go:26
 							}
@@ -3339,9 +3339,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:21
-					_ = gc_iota32
+					_ = gc_iota14
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3370,13 +3370,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							v = archsimd.LoadUint32x8Slice(in[g:])
 						} else {
 //line scan_block.go:26
-							gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-							_ = gc_if32
+							_ = gc_if14
 //line scan_block.go:25
-							if gc_if32.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if32)
+								v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if14)
 							}
 //line scan_block.go:26
 						}
@@ -4835,26 +4835,26 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_block.go:78
-					gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_iota26
+					_ = gc_iota22
 //line scan_block.go:78
-					gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_evens163
+					_ = gc_evens16
 //line scan_block.go:78
-					gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-					_ = gc_odds163
+					_ = gc_odds16
 //line scan_block.go:78
-					gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-					_ = gc_pairLo3
+					_ = gc_pairLo
 //line scan_block.go:78
-					gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
-					_ = gc_pairHi3
-				gc_steps6:
+					_ = gc_pairHi
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4878,47 +4878,47 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:86
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-							var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld21 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens163)
+								gc_ld5 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld21 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds163)
+								gc_ld5 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps6
+								break gc_steps2
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld21
+							a0 = gc_ld5
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:86
-							_ = gc_if11
+							_ = gc_if3
 //line scan_block.go:86
-							if gc_if11.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line scan_block.go:86
-								var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-									gc_ld22 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens163)
+									gc_ld6 = archsimd.LoadFloat32x16Slice(in[g:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+16:]), gc_evens16)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-									gc_ld22 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds163)
+									gc_ld6 = archsimd.LoadFloat32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[g+15:]), gc_odds16)
 //line scan_block.go:87
 								} else {
 //line scan_block.go:87
-									break gc_steps6
+									break gc_steps2
 //line scan_block.go:87
 								}
 //line scan_block.go:87
-								a0 = a0.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+								a0 = a0.Merge(gc_ld6, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 //line scan_block.go:87
 							}
 //line scan_block.go:87
@@ -4926,91 +4926,91 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:89
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-							var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-								gc_ld23 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens163)
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld23 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds163)
+								gc_ld7 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps6
+								break gc_steps2
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld23
+							a1 = gc_ld7
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:89
-							_ = gc_if12
+							_ = gc_if4
 //line scan_block.go:89
-							if gc_if12.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line scan_block.go:89
-								var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:89
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-									gc_ld24 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens163)
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+16:]), gc_evens16)
 //line scan_block.go:90
 								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-									gc_ld24 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds163)
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(g+1)+15:]), gc_odds16)
 //line scan_block.go:90
 								} else {
 //line scan_block.go:90
-									break gc_steps6
+									break gc_steps2
 //line scan_block.go:90
 								}
 //line scan_block.go:90
-								a1 = a1.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								a1 = a1.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line scan_block.go:90
 							}
 //line scan_block.go:90
 						}
 //line scan_block.go:89
-						gc_t11 := a0
+						gc_t3 := a0
 //line scan_block.go:89
-						_ = gc_t11
+						_ = gc_t3
 //line scan_block.go:89
-						gc_t12 := a1
+						gc_t4 := a1
 //line scan_block.go:89
-						_ = gc_t12
+						_ = gc_t4
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t11.ConcatPermute(gc_t12, gc_pairLo3).StoreSlice(temp[2*thid:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t11.ConcatPermute(gc_t12, gc_pairHi3).StoreSlice(temp[(2*thid)+16:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes35 [16]float32
+							var gc_lanes11 [16]float32
 //line scan_block.go:92
-							var gc_lanes36 [16]float32
+							var gc_lanes12 [16]float32
 //line scan_block.go:92
-							gc_t11.Store(&gc_lanes35)
+							gc_t3.Store(&gc_lanes11)
 //line scan_block.go:92
-							gc_t12.Store(&gc_lanes36)
+							gc_t4.Store(&gc_lanes12)
 //line scan_block.go:92
-							for gc_k30 := range 16 {
+							for gc_k10 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k30) != 0 {
+								if 0xffff&(1<<gc_k10) != 0 {
 //line scan_block.go:92
-									gc_pos2.Thread = gc_rank2 + gc_k30
+									gc_pos2.Thread = gc_rank2 + gc_k10
 //line scan_block.go:92
 									{
 //line scan_block.go:92
-										temp[(2*thid)+2*gc_k30] = gc_lanes35[gc_k30]
+										temp[(2*thid)+2*gc_k10] = gc_lanes11[gc_k10]
 //line scan_block.go:92
-										temp[((2*thid)+1)+2*gc_k30] = gc_lanes36[gc_k30]
+										temp[((2*thid)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 //line scan_block.go:92
 									}
 //line scan_block.go:92
@@ -5035,26 +5035,26 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-				_ = gc_iota23
+				_ = gc_iota2
 //line scan_block.go:78
-				gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-				_ = gc_evens3
+				_ = gc_evens
 //line scan_block.go:78
-				gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-				_ = gc_spreadLo3
+				_ = gc_spreadLo
 //line scan_block.go:78
-				gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-				_ = gc_spreadHi3
+				_ = gc_spreadHi
 //line scan_block.go:78
-				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes3
-			gc_steps3:
+				_ = gc_evenLanes
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -5078,47 +5078,47 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:86
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld9 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens3))
+							gc_ld = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld9 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens3))
+							gc_ld = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							break gc_steps3
+							break gc_steps
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld9
+						a0 = gc_ld
 //line scan_block.go:87
 					} else {
 //line scan_block.go:87
-						gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:86
-						_ = gc_if5
+						_ = gc_if
 //line scan_block.go:86
-						if gc_if5.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-								gc_ld10 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens3))
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[g:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[g+8:]).Permute(gc_evens))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-								gc_ld10 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens3))
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[g-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[g+7:]).Permute(gc_evens))
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps3
+								break gc_steps
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld10.Merge(a0, gc_if5)
+							a0 = gc_ld2.Merge(a0, gc_if)
 //line scan_block.go:87
 						}
 //line scan_block.go:87
@@ -5126,91 +5126,91 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:89
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-							gc_ld11 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens3))
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld11 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens3))
+							gc_ld3 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							break gc_steps3
+							break gc_steps
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld11
+						a1 = gc_ld3
 //line scan_block.go:90
 					} else {
 //line scan_block.go:90
-						gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:89
-						_ = gc_if6
+						_ = gc_if2
 //line scan_block.go:89
-						if gc_if6.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-								gc_ld12 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens3))
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[g+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(g+1)+8:]).Permute(gc_evens))
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-								gc_ld12 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens3))
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[(g+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(g+1)+7:]).Permute(gc_evens))
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps3
+								break gc_steps
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld12.Merge(a1, gc_if6)
+							a1 = gc_ld4.Merge(a1, gc_if2)
 //line scan_block.go:90
 						}
 //line scan_block.go:90
 					}
 //line scan_block.go:89
-					gc_t5 := a0
+					gc_t := a0
 //line scan_block.go:89
-					_ = gc_t5
+					_ = gc_t
 //line scan_block.go:89
-					gc_t6 := a1
+					gc_t2 := a1
 //line scan_block.go:89
-					_ = gc_t6
+					_ = gc_t2
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-						gc_t5.Permute(gc_spreadLo3).Merge(gc_t6.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(temp[2*thid:])
+						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t5.Permute(gc_spreadHi3).Merge(gc_t6.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(temp[(2*thid)+8:])
+						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes17 [8]float32
+						var gc_lanes5 [8]float32
 //line scan_block.go:92
-						var gc_lanes18 [8]float32
+						var gc_lanes6 [8]float32
 //line scan_block.go:92
-						gc_t5.Store(&gc_lanes17)
+						gc_t.Store(&gc_lanes5)
 //line scan_block.go:92
-						gc_t6.Store(&gc_lanes18)
+						gc_t2.Store(&gc_lanes6)
 //line scan_block.go:92
-						for gc_k15 := range 8 {
+						for gc_k5 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k15) != 0 {
+							if 0xff&(1<<gc_k5) != 0 {
 //line scan_block.go:92
-								gc_pos2.Thread = gc_rank2 + gc_k15
+								gc_pos2.Thread = gc_rank2 + gc_k5
 //line scan_block.go:92
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k15] = gc_lanes17[gc_k15]
+									temp[(2*thid)+2*gc_k5] = gc_lanes5[gc_k5]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k15] = gc_lanes18[gc_k15]
+									temp[((2*thid)+1)+2*gc_k5] = gc_lanes6[gc_k5]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -5282,30 +5282,30 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-							_ = gc_evens167
+							_ = gc_evens163
 //line scan_block.go:78
-							gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-							_ = gc_odds167
+							_ = gc_odds163
 //line scan_block.go:78
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-							_ = gc_spread16Lo4
+							_ = gc_spread16Lo2
 //line scan_block.go:78
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-							_ = gc_spread16Hi4
+							_ = gc_spread16Hi2
 //line scan_block.go:78
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_evenLanes164
+							_ = gc_evenLanes162
 //line scan_block.go:78
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-							_ = gc_oddLanes164
-						gc_steps14:
+							_ = gc_oddLanes162
+						gc_steps6:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -5316,70 +5316,70 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								_ = thid
 //line scan_block.go:96
 								{
-									var gc_t27 int = 1*(2*thid+1) - 1
+									var gc_t11 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-									_ = gc_t27
+									_ = gc_t11
 //line scan_block.go:97
-									var gc_t28 int = 1*(2*thid+2) - 1
+									var gc_t12 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-									_ = gc_t28
+									_ = gc_t12
 //line scan_block.go:97
-									var ai int = gc_t27
+									var ai int = gc_t11
 //line scan_block.go:97
 									_ = ai
 //line scan_block.go:97
-									var bi int = gc_t28
+									var bi int = gc_t12
 //line scan_block.go:97
 									_ = bi
-									var gc_ld39 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_ld39 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens167)
+										gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+16:]), gc_evens163)
 //line scan_block.go:98
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld39 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds167)
+										gc_ld15 = archsimd.LoadFloat32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai+15:]), gc_odds163)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps14
+										break gc_steps6
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld40 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_ld40 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens167)
+										gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evens163)
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld40 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds167)
+										gc_ld16 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds163)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps14
+										break gc_steps6
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st8 := gc_ld40.Add(gc_ld39)
+									gc_st4 := gc_ld16.Add(gc_ld15)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_st8.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes164).StoreSlice(temp[bi+0:])
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-										gc_st8.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes164).StoreSlice(temp[bi+16:])
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st8.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes164).StoreSlice(temp[bi-1:])
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-										gc_st8.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes164).StoreSlice(temp[bi+15:])
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps14
+										break gc_steps6
 //line scan_block.go:98
 									}
 //line scan_block.go:98
@@ -5396,26 +5396,26 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-						_ = gc_evens7
+						_ = gc_evens3
 //line scan_block.go:78
-						gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-						_ = gc_spreadLo7
+						_ = gc_spreadLo3
 //line scan_block.go:78
-						gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-						_ = gc_spreadHi7
+						_ = gc_spreadHi3
 //line scan_block.go:78
-						gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-						_ = gc_evenLanes7
+						_ = gc_evenLanes3
 //line scan_block.go:78
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-						_ = gc_oddLanes4
-					gc_steps10:
+						_ = gc_oddLanes2
+					gc_steps4:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5426,70 +5426,70 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							_ = thid
 //line scan_block.go:96
 							{
-								var gc_t19 int = 1*(2*thid+1) - 1
+								var gc_t7 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-								_ = gc_t19
+								_ = gc_t7
 //line scan_block.go:97
-								var gc_t20 int = 1*(2*thid+2) - 1
+								var gc_t8 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-								_ = gc_t20
+								_ = gc_t8
 //line scan_block.go:97
-								var ai int = gc_t19
+								var ai int = gc_t7
 //line scan_block.go:97
 								_ = ai
 //line scan_block.go:97
-								var bi int = gc_t20
+								var bi int = gc_t8
 //line scan_block.go:97
 								_ = bi
-								var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_ld31 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens7))
+									gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld31 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens7))
+									gc_ld11 = archsimd.LoadFloat32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps10
+									break gc_steps4
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_ld32 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens7).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens7))
+									gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld32 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens7))
+									gc_ld12 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps10
+									break gc_steps4
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								gc_st4 := gc_ld32.Add(gc_ld31)
+								gc_st2 := gc_ld12.Add(gc_ld11)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_st4.Permute(gc_spreadLo7).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes7).StoreSlice(temp[bi+0:])
+									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-									gc_st4.Permute(gc_spreadHi7).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes7).StoreSlice(temp[bi+8:])
+									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_st4.Permute(gc_spreadLo7).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes4).StoreSlice(temp[bi-1:])
+									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-									gc_st4.Permute(gc_spreadHi7).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes4).StoreSlice(temp[bi+7:])
+									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps10
+									break gc_steps4
 //line scan_block.go:98
 								}
 //line scan_block.go:98
@@ -5659,30 +5659,30 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1611 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-							_ = gc_evens1611
+							_ = gc_evens165
 //line scan_block.go:78
-							gc_odds1611 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-							_ = gc_odds1611
+							_ = gc_odds165
 //line scan_block.go:78
-							gc_spread16Lo8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-							_ = gc_spread16Lo8
+							_ = gc_spread16Lo4
 //line scan_block.go:78
-							gc_spread16Hi8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-							_ = gc_spread16Hi8
+							_ = gc_spread16Hi4
 //line scan_block.go:78
-							gc_evenLanes168 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_evenLanes168
+							_ = gc_evenLanes164
 //line scan_block.go:78
-							gc_oddLanes168 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-							_ = gc_oddLanes168
-						gc_steps22:
+							_ = gc_oddLanes164
+						gc_steps10:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -5693,96 +5693,96 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								_ = thid
 //line scan_block.go:111
 								{
-									var gc_t43 int = 1*(2*thid+1) - 1
+									var gc_t19 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-									_ = gc_t43
+									_ = gc_t19
 //line scan_block.go:112
-									var gc_t44 int = 1*(2*thid+2) - 1
+									var gc_t20 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-									_ = gc_t44
+									_ = gc_t20
 //line scan_block.go:112
-									var ai_ int = gc_t43
+									var ai_ int = gc_t19
 //line scan_block.go:112
 									_ = ai_
 //line scan_block.go:112
-									var bi_ int = gc_t44
+									var bi_ int = gc_t20
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld62 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
-										gc_ld62 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens1611)
+										gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evens165)
 //line scan_block.go:113
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld62 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds1611)
+										gc_ld26 = archsimd.LoadFloat32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_odds165)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
-										break gc_steps22
+										break gc_steps10
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld62
+									y := gc_ld26
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld63 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld63 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens1611)
+										gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens165)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld63 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds1611)
+										gc_ld27 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds165)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps22
+										break gc_steps10
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st23 := gc_ld63
+									gc_st11 := gc_ld27
 //line scan_block.go:114
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:114
-										gc_st23.Permute(gc_spread16Lo8).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+0:]), gc_evenLanes168).StoreSlice(temp[ai_+0:])
+										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-										gc_st23.Permute(gc_spread16Hi8).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evenLanes168).StoreSlice(temp[ai_+16:])
+										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st23.Permute(gc_spread16Lo8).Merge(archsimd.LoadFloat32x16Slice(temp[ai_-1:]), gc_oddLanes168).StoreSlice(temp[ai_-1:])
+										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-										gc_st23.Permute(gc_spread16Hi8).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_oddLanes168).StoreSlice(temp[ai_+15:])
+										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps22
+										break gc_steps10
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld64 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld64 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens1611)
+										gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evens165)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld64 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds1611)
+										gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds165)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes99 [16]float32
+										var gc_lanes43 [16]float32
 //line scan_block.go:115
-										for gc_k93 := range 16 {
+										for gc_k41 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k93) != 0 {
+											if 0xffff&(1<<gc_k41) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k93
+												gc_pos2.Thread = gc_rank2 + gc_k41
 //line scan_block.go:115
-												gc_lanes99[gc_k93] = temp[bi_+2*gc_k93]
+												gc_lanes43[gc_k41] = temp[bi_+2*gc_k41]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -5790,37 +5790,37 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 										gc_pos2.Thread = gc_rank2
 //line scan_block.go:115
-										gc_ld64 = archsimd.LoadFloat32x16(&gc_lanes99)
+										gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes43)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st24 := gc_ld64.Add(y)
+									gc_st12 := gc_ld28.Add(y)
 //line scan_block.go:115
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan_block.go:115
-										gc_st24.Permute(gc_spread16Lo8).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+0:]), gc_evenLanes168).StoreSlice(temp[bi_+0:])
+										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-										gc_st24.Permute(gc_spread16Hi8).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evenLanes168).StoreSlice(temp[bi_+16:])
+										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st24.Permute(gc_spread16Lo8).Merge(archsimd.LoadFloat32x16Slice(temp[bi_-1:]), gc_oddLanes168).StoreSlice(temp[bi_-1:])
+										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-										gc_st24.Permute(gc_spread16Hi8).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_oddLanes168).StoreSlice(temp[bi_+15:])
+										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes100 [16]float32
+										var gc_lanes44 [16]float32
 //line scan_block.go:115
-										gc_st24.Store(&gc_lanes100)
+										gc_st12.Store(&gc_lanes44)
 //line scan_block.go:115
-										for gc_k94 := range 16 {
+										for gc_k42 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k94) != 0 {
+											if 0xffff&(1<<gc_k42) != 0 {
 //line scan_block.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k94
+												gc_pos2.Thread = gc_rank2 + gc_k42
 //line scan_block.go:115
-												temp[bi_+2*gc_k94] = gc_lanes100[gc_k94]
+												temp[bi_+2*gc_k42] = gc_lanes44[gc_k42]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -5843,26 +5843,26 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens11 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-						_ = gc_evens11
+						_ = gc_evens5
 //line scan_block.go:78
-						gc_spreadLo11 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-						_ = gc_spreadLo11
+						_ = gc_spreadLo5
 //line scan_block.go:78
-						gc_spreadHi11 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-						_ = gc_spreadHi11
+						_ = gc_spreadHi5
 //line scan_block.go:78
-						gc_evenLanes11 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-						_ = gc_evenLanes11
+						_ = gc_evenLanes5
 //line scan_block.go:78
-						gc_oddLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-						_ = gc_oddLanes8
-					gc_steps18:
+						_ = gc_oddLanes4
+					gc_steps8:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5873,96 +5873,96 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							_ = thid
 //line scan_block.go:111
 							{
-								var gc_t35 int = 1*(2*thid+1) - 1
+								var gc_t15 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-								_ = gc_t35
+								_ = gc_t15
 //line scan_block.go:112
-								var gc_t36 int = 1*(2*thid+2) - 1
+								var gc_t16 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-								_ = gc_t36
+								_ = gc_t16
 //line scan_block.go:112
-								var ai_ int = gc_t35
+								var ai_ int = gc_t15
 //line scan_block.go:112
 								_ = ai_
 //line scan_block.go:112
-								var bi_ int = gc_t36
+								var bi_ int = gc_t16
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld50 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
-									gc_ld50 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens11))
+									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-									gc_ld50 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens11))
+									gc_ld20 = archsimd.LoadFloat32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 //line scan_block.go:113
 								} else {
 //line scan_block.go:113
-									break gc_steps18
+									break gc_steps8
 //line scan_block.go:113
 								}
 //line scan_block.go:113
-								y := gc_ld50
+								y := gc_ld20
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld51 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld51 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens11))
+									gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_ld51 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens11))
+									gc_ld21 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
-									break gc_steps18
+									break gc_steps8
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								gc_st15 := gc_ld51
+								gc_st7 := gc_ld21
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-									gc_st15.Permute(gc_spreadLo11).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+0:]), gc_evenLanes11).StoreSlice(temp[ai_+0:])
+									gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-									gc_st15.Permute(gc_spreadHi11).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+8:]), gc_evenLanes11).StoreSlice(temp[ai_+8:])
+									gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_st15.Permute(gc_spreadLo11).Merge(archsimd.LoadFloat32x8Slice(temp[ai_-1:]), gc_oddLanes8).StoreSlice(temp[ai_-1:])
+									gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-									gc_st15.Permute(gc_spreadHi11).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+7:]), gc_oddLanes8).StoreSlice(temp[ai_+7:])
+									gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
-									break gc_steps18
+									break gc_steps8
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld52 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld52 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens11).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens11))
+									gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_ld52 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens11).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens11))
+									gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes79 [8]float32
+									var gc_lanes33 [8]float32
 //line scan_block.go:115
-									for gc_k73 := range 8 {
+									for gc_k31 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k73) != 0 {
+										if 0xff&(1<<gc_k31) != 0 {
 //line scan_block.go:115
-											gc_pos2.Thread = gc_rank2 + gc_k73
+											gc_pos2.Thread = gc_rank2 + gc_k31
 //line scan_block.go:115
-											gc_lanes79[gc_k73] = temp[bi_+2*gc_k73]
+											gc_lanes33[gc_k31] = temp[bi_+2*gc_k31]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -5970,37 +5970,37 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:115
 									gc_pos2.Thread = gc_rank2
 //line scan_block.go:115
-									gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes79)
+									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes33)
 //line scan_block.go:115
 								}
 //line scan_block.go:115
-								gc_st16 := gc_ld52.Add(y)
+								gc_st8 := gc_ld22.Add(y)
 //line scan_block.go:115
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-									gc_st16.Permute(gc_spreadLo11).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+0:]), gc_evenLanes11).StoreSlice(temp[bi_+0:])
+									gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-									gc_st16.Permute(gc_spreadHi11).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+8:]), gc_evenLanes11).StoreSlice(temp[bi_+8:])
+									gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_st16.Permute(gc_spreadLo11).Merge(archsimd.LoadFloat32x8Slice(temp[bi_-1:]), gc_oddLanes8).StoreSlice(temp[bi_-1:])
+									gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-									gc_st16.Permute(gc_spreadHi11).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+7:]), gc_oddLanes8).StoreSlice(temp[bi_+7:])
+									gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes80 [8]float32
+									var gc_lanes34 [8]float32
 //line scan_block.go:115
-									gc_st16.Store(&gc_lanes80)
+									gc_st8.Store(&gc_lanes34)
 //line scan_block.go:115
-									for gc_k74 := range 8 {
+									for gc_k32 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k74) != 0 {
+										if 0xff&(1<<gc_k32) != 0 {
 //line scan_block.go:115
-											gc_pos2.Thread = gc_rank2 + gc_k74
+											gc_pos2.Thread = gc_rank2 + gc_k32
 //line scan_block.go:115
-											temp[bi_+2*gc_k74] = gc_lanes80[gc_k74]
+											temp[bi_+2*gc_k32] = gc_lanes34[gc_k32]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -6041,42 +6041,42 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens1613 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_evens1613
+					_ = gc_evens166
 //line scan_block.go:78
-					gc_odds1613 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-					_ = gc_odds1613
+					_ = gc_odds166
 //line scan_block.go:78
-					gc_iota210 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_iota210
+					_ = gc_iota24
 //line scan_block.go:78
-					gc_spread16Lo10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-					_ = gc_spread16Lo10
+					_ = gc_spread16Lo5
 //line scan_block.go:78
-					gc_spread16Hi10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-					_ = gc_spread16Hi10
+					_ = gc_spread16Hi5
 //line scan_block.go:78
-					gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-					_ = gc_evenLanes1610
+					_ = gc_evenLanes165
 //line scan_block.go:78
-					gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-					_ = gc_oddLanes1610
+					_ = gc_oddLanes165
 //line scan_block.go:78
-					gc_pairLo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-					_ = gc_pairLo5
+					_ = gc_pairLo2
 //line scan_block.go:78
-					gc_pairHi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
-					_ = gc_pairHi5
-				gc_steps26:
+					_ = gc_pairHi2
+				gc_steps12:
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -6098,127 +6098,127 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld71 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
-							gc_ld71 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens1613)
+							gc_ld31 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens166)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld71 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds1613)
+							gc_ld31 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds166)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps26
+							break gc_steps12
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld71
+						e0 := gc_ld31
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld72 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
-							gc_ld72 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens1613)
+							gc_ld32 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens166)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld72 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds1613)
+							gc_ld32 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps26
+							break gc_steps12
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld72
+						e1 := gc_ld32
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t51 := e0.Add(a0)
+							gc_t23 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t51
+							_ = gc_t23
 //line scan_block.go:120
-							gc_t52 := e1.Add(a1)
+							gc_t24 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t52
+							_ = gc_t24
 //line scan_block.go:120
-							e0 = gc_t51
+							e0 = gc_t23
 //line scan_block.go:120
-							e1 = gc_t52
+							e1 = gc_t24
 //line scan_block.go:120
 						}
 //line scan_block.go:126
 						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
 //line scan_block.go:124
-							e0.ConcatPermute(e1, gc_pairLo5).StoreSlice(out[g:])
+							e0.ConcatPermute(e1, gc_pairLo2).StoreSlice(out[g:])
 //line scan_block.go:124
-							e0.ConcatPermute(e1, gc_pairHi5).StoreSlice(out[g+16:])
+							e0.ConcatPermute(e1, gc_pairHi2).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
 							if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-								gc_st37 := e0
+								gc_st17 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-									gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes1610)
+									gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes165)
 //line scan_block.go:124
-									gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes1610)
+									gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes165)
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes1610)
+									gc_st17.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes165)
 //line scan_block.go:124
-									gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes1610)
+									gc_st17.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes165)
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									break gc_steps26
+									break gc_steps12
 //line scan_block.go:124
 								}
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								gc_if19 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+								gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:123
-								_ = gc_if19
+								_ = gc_if7
 //line scan_block.go:123
-								if gc_if19.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line scan_block.go:123
-									gc_st38 := e0
+									gc_st18 := e0
 //line scan_block.go:123
-									gc_bits3 := gc_if19.ToBits()
+									gc_bits := gc_if7.ToBits()
 //line scan_block.go:123
 									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-										gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+										gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line scan_block.go:124
-										gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+										gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line scan_block.go:124
 									} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-										gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+										gc_st18.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line scan_block.go:124
-										gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+										gc_st18.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line scan_block.go:124
 									} else {
 //line scan_block.go:124
-										var gc_lanes122 [16]float32
+										var gc_lanes54 [16]float32
 //line scan_block.go:124
-										gc_st38.Store(&gc_lanes122)
+										gc_st18.Store(&gc_lanes54)
 //line scan_block.go:124
-										for gc_k116 := range 16 {
+										for gc_k52 := range 16 {
 //line scan_block.go:124
-											if gc_if19.ToBits()&(1<<gc_k116) != 0 {
+											if gc_if7.ToBits()&(1<<gc_k52) != 0 {
 //line scan_block.go:124
-												gc_pos2.Thread = gc_rank2 + gc_k116
+												gc_pos2.Thread = gc_rank2 + gc_k52
 //line scan_block.go:124
-												out[g+2*gc_k116] = gc_lanes122[gc_k116]
+												out[g+2*gc_k52] = gc_lanes54[gc_k52]
 //line scan_block.go:124
 											}
 //line scan_block.go:124
@@ -6234,34 +6234,34 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 							if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-								gc_st39 := e1
+								gc_st19 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-									gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes1610)
+									gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes165)
 //line scan_block.go:127
-									gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes1610)
+									gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes165)
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes1610)
+									gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes165)
 //line scan_block.go:127
-									gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes1610)
+									gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes165)
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes123 [16]float32
+									var gc_lanes55 [16]float32
 //line scan_block.go:127
-									gc_st39.Store(&gc_lanes123)
+									gc_st19.Store(&gc_lanes55)
 //line scan_block.go:127
-									for gc_k117 := range 16 {
+									for gc_k53 := range 16 {
 //line scan_block.go:127
-										if 0xffff&(1<<gc_k117) != 0 {
+										if 0xffff&(1<<gc_k53) != 0 {
 //line scan_block.go:127
-											gc_pos2.Thread = gc_rank2 + gc_k117
+											gc_pos2.Thread = gc_rank2 + gc_k53
 //line scan_block.go:127
-											out[(g+1)+2*gc_k117] = gc_lanes123[gc_k117]
+											out[(g+1)+2*gc_k53] = gc_lanes55[gc_k53]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -6273,42 +6273,42 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								gc_if20 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+								gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:126
-								_ = gc_if20
+								_ = gc_if8
 //line scan_block.go:126
-								if gc_if20.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line scan_block.go:126
-									gc_st40 := e1
+									gc_st20 := e1
 //line scan_block.go:126
-									gc_bits4 := gc_if20.ToBits()
+									gc_bits2 := gc_if8.ToBits()
 //line scan_block.go:126
 									if (g+
 										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-										gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line scan_block.go:127
-										gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line scan_block.go:127
 									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-										gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+										gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line scan_block.go:127
-										gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+										gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 //line scan_block.go:127
 									} else {
 //line scan_block.go:127
-										var gc_lanes124 [16]float32
+										var gc_lanes56 [16]float32
 //line scan_block.go:127
-										gc_st40.Store(&gc_lanes124)
+										gc_st20.Store(&gc_lanes56)
 //line scan_block.go:127
-										for gc_k118 := range 16 {
+										for gc_k54 := range 16 {
 //line scan_block.go:127
-											if gc_if20.ToBits()&(1<<gc_k118) != 0 {
+											if gc_if8.ToBits()&(1<<gc_k54) != 0 {
 //line scan_block.go:127
-												gc_pos2.Thread = gc_rank2 + gc_k118
+												gc_pos2.Thread = gc_rank2 + gc_k54
 //line scan_block.go:127
-												out[(g+1)+2*gc_k118] = gc_lanes124[gc_k118]
+												out[(g+1)+2*gc_k54] = gc_lanes56[gc_k54]
 //line scan_block.go:127
 											}
 //line scan_block.go:127
@@ -6333,30 +6333,30 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-				_ = gc_evens13
+				_ = gc_evens6
 //line scan_block.go:78
-				gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-				_ = gc_iota28
+				_ = gc_iota23
 //line scan_block.go:78
-				gc_spreadLo13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-				_ = gc_spreadLo13
+				_ = gc_spreadLo6
 //line scan_block.go:78
-				gc_spreadHi13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-				_ = gc_spreadHi13
+				_ = gc_spreadHi6
 //line scan_block.go:78
-				gc_evenLanes13 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes13
+				_ = gc_evenLanes6
 //line scan_block.go:78
-				gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-				_ = gc_oddLanes10
-			gc_steps24:
+				_ = gc_oddLanes5
+			gc_steps11:
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
@@ -6378,125 +6378,125 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
-						gc_ld67 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens13))
+						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld67 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens13))
+						gc_ld29 = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps24
+						break gc_steps11
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld67
+					e0 := gc_ld29
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
-						gc_ld68 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens13))
+						gc_ld30 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld68 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens13))
+						gc_ld30 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps24
+						break gc_steps11
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld68
+					e1 := gc_ld30
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t47 := e0.Add(a0)
+						gc_t21 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t47
+						_ = gc_t21
 //line scan_block.go:120
-						gc_t48 := e1.Add(a1)
+						gc_t22 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t48
+						_ = gc_t22
 //line scan_block.go:120
-						e0 = gc_t47
+						e0 = gc_t21
 //line scan_block.go:120
-						e1 = gc_t48
+						e1 = gc_t22
 //line scan_block.go:120
 					}
 //line scan_block.go:126
 					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
 //line scan_block.go:124
-						e0.Permute(gc_spreadLo13).Merge(e1.Permute(gc_spreadLo13), gc_evenLanes13).StoreSlice(out[g:])
+						e0.Permute(gc_spreadLo6).Merge(e1.Permute(gc_spreadLo6), gc_evenLanes6).StoreSlice(out[g:])
 //line scan_block.go:124
-						e0.Permute(gc_spreadHi13).Merge(e1.Permute(gc_spreadHi13), gc_evenLanes13).StoreSlice(out[g+8:])
+						e0.Permute(gc_spreadHi6).Merge(e1.Permute(gc_spreadHi6), gc_evenLanes6).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
 						if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-							gc_st29 := e0
+							gc_st13 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-								gc_st29.Permute(gc_spreadLo13).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes13)
+								gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes6)
 //line scan_block.go:124
-								gc_st29.Permute(gc_spreadHi13).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes13)
+								gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes6)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st29.Permute(gc_spreadLo13).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes10)
+								gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes5)
 //line scan_block.go:124
-								gc_st29.Permute(gc_spreadHi13).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes10)
+								gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes5)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								break gc_steps24
+								break gc_steps11
 //line scan_block.go:124
 							}
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+							gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-							_ = gc_if15
+							_ = gc_if5
 //line scan_block.go:123
-							if gc_if15.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line scan_block.go:123
-								gc_st30 := e0
+								gc_st14 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									gc_st30.Permute(gc_spreadLo13).StoreMasked((*[8]float32)(out[g+0:]), gc_if15.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_evenLanes13))
+									gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line scan_block.go:124
-									gc_st30.Permute(gc_spreadHi13).StoreMasked((*[8]float32)(out[g+8:]), gc_if15.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_evenLanes13))
+									gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_st30.Permute(gc_spreadLo13).StoreMasked((*[8]float32)(out[g-1:]), gc_if15.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_oddLanes10))
+									gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes5))
 //line scan_block.go:124
-									gc_st30.Permute(gc_spreadHi13).StoreMasked((*[8]float32)(out[g+7:]), gc_if15.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_oddLanes10))
+									gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes5))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes110 [8]float32
+									var gc_lanes48 [8]float32
 //line scan_block.go:124
-									gc_st30.Store(&gc_lanes110)
+									gc_st14.Store(&gc_lanes48)
 //line scan_block.go:124
-									for gc_k104 := range 8 {
+									for gc_k46 := range 8 {
 //line scan_block.go:124
-										if gc_if15.ToBits()&(1<<gc_k104) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k46) != 0 {
 //line scan_block.go:124
-											gc_pos2.Thread = gc_rank2 + gc_k104
+											gc_pos2.Thread = gc_rank2 + gc_k46
 //line scan_block.go:124
-											out[g+2*gc_k104] = gc_lanes110[gc_k104]
+											out[g+2*gc_k46] = gc_lanes48[gc_k46]
 //line scan_block.go:124
 										}
 //line scan_block.go:124
@@ -6512,34 +6512,34 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:124
 						if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-							gc_st31 := e1
+							gc_st15 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-								gc_st31.Permute(gc_spreadLo13).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes13)
+								gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes6)
 //line scan_block.go:127
-								gc_st31.Permute(gc_spreadHi13).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes13)
+								gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes6)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st31.Permute(gc_spreadLo13).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes10)
+								gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes5)
 //line scan_block.go:127
-								gc_st31.Permute(gc_spreadHi13).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes10)
+								gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes5)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes111 [8]float32
+								var gc_lanes49 [8]float32
 //line scan_block.go:127
-								gc_st31.Store(&gc_lanes111)
+								gc_st15.Store(&gc_lanes49)
 //line scan_block.go:127
-								for gc_k105 := range 8 {
+								for gc_k47 := range 8 {
 //line scan_block.go:127
-									if 0xff&(1<<gc_k105) != 0 {
+									if 0xff&(1<<gc_k47) != 0 {
 //line scan_block.go:127
-										gc_pos2.Thread = gc_rank2 + gc_k105
+										gc_pos2.Thread = gc_rank2 + gc_k47
 //line scan_block.go:127
-										out[(g+1)+2*gc_k105] = gc_lanes111[gc_k105]
+										out[(g+1)+2*gc_k47] = gc_lanes49[gc_k47]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -6551,40 +6551,40 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+							gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-							_ = gc_if16
+							_ = gc_if6
 //line scan_block.go:126
-							if gc_if16.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line scan_block.go:126
-								gc_st32 := e1
+								gc_st16 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-									gc_st32.Permute(gc_spreadLo13).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if16.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_evenLanes13))
+									gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line scan_block.go:127
-									gc_st32.Permute(gc_spreadHi13).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if16.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_evenLanes13))
+									gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_st32.Permute(gc_spreadLo13).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if16.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_oddLanes10))
+									gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes5))
 //line scan_block.go:127
-									gc_st32.Permute(gc_spreadHi13).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if16.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_oddLanes10))
+									gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes5))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes112 [8]float32
+									var gc_lanes50 [8]float32
 //line scan_block.go:127
-									gc_st32.Store(&gc_lanes112)
+									gc_st16.Store(&gc_lanes50)
 //line scan_block.go:127
-									for gc_k106 := range 8 {
+									for gc_k48 := range 8 {
 //line scan_block.go:127
-										if gc_if16.ToBits()&(1<<gc_k106) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k48) != 0 {
 //line scan_block.go:127
-											gc_pos2.Thread = gc_rank2 + gc_k106
+											gc_pos2.Thread = gc_rank2 + gc_k48
 //line scan_block.go:127
-											out[(g+1)+2*gc_k106] = gc_lanes112[gc_k106]
+											out[(g+1)+2*gc_k48] = gc_lanes50[gc_k48]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -6689,26 +6689,26 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line scan_block.go:78
-					gc_iota218 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_iota218
+					_ = gc_iota28
 //line scan_block.go:78
-					gc_evens1617 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_evens1617
+					_ = gc_evens168
 //line scan_block.go:78
-					gc_odds1617 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-					_ = gc_odds1617
+					_ = gc_odds168
 //line scan_block.go:78
-					gc_pairLo9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-					_ = gc_pairLo9
+					_ = gc_pairLo4
 //line scan_block.go:78
-					gc_pairHi9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
-					_ = gc_pairHi9
-				gc_steps34:
+					_ = gc_pairHi4
+				gc_steps16:
 					for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6732,47 +6732,47 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-							var gc_ld101 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld101 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens1617)
+								gc_ld45 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens168)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld101 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds1617)
+								gc_ld45 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds168)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps34
+								break gc_steps16
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld101
+							a0 = gc_ld45
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							gc_if35 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:86
-							_ = gc_if35
+							_ = gc_if15
 //line scan_block.go:86
-							if gc_if35.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line scan_block.go:86
-								var gc_ld102 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld46 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-									gc_ld102 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens1617)
+									gc_ld46 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens168)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-									gc_ld102 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds1617)
+									gc_ld46 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds168)
 //line scan_block.go:87
 								} else {
 //line scan_block.go:87
-									break gc_steps34
+									break gc_steps16
 //line scan_block.go:87
 								}
 //line scan_block.go:87
-								a0 = a0.Merge(gc_ld102, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+								a0 = a0.Merge(gc_ld46, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line scan_block.go:87
 							}
 //line scan_block.go:87
@@ -6780,91 +6780,91 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-							var gc_ld103 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-								gc_ld103 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens1617)
+								gc_ld47 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens168)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld103 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds1617)
+								gc_ld47 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds168)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps34
+								break gc_steps16
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld103
+							a1 = gc_ld47
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							gc_if36 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:89
-							_ = gc_if36
+							_ = gc_if16
 //line scan_block.go:89
-							if gc_if36.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line scan_block.go:89
-								var gc_ld104 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:89
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-									gc_ld104 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens1617)
+									gc_ld48 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens168)
 //line scan_block.go:90
 								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-									gc_ld104 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds1617)
+									gc_ld48 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds168)
 //line scan_block.go:90
 								} else {
 //line scan_block.go:90
-									break gc_steps34
+									break gc_steps16
 //line scan_block.go:90
 								}
 //line scan_block.go:90
-								a1 = a1.Merge(gc_ld104, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								a1 = a1.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line scan_block.go:90
 							}
 //line scan_block.go:90
 						}
 //line scan_block.go:89
-						gc_t67 := a0
+						gc_t31 := a0
 //line scan_block.go:89
-						_ = gc_t67
+						_ = gc_t31
 //line scan_block.go:89
-						gc_t68 := a1
+						gc_t32 := a1
 //line scan_block.go:89
-						_ = gc_t68
+						_ = gc_t32
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t67.ConcatPermute(gc_t68, gc_pairLo9).StoreSlice(temp[2*thid:])
+							gc_t31.ConcatPermute(gc_t32, gc_pairLo4).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t67.ConcatPermute(gc_t68, gc_pairHi9).StoreSlice(temp[(2*thid)+16:])
+							gc_t31.ConcatPermute(gc_t32, gc_pairHi4).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes171 [16]int32
+							var gc_lanes79 [16]int32
 //line scan_block.go:92
-							var gc_lanes172 [16]int32
+							var gc_lanes80 [16]int32
 //line scan_block.go:92
-							gc_t67.Store(&gc_lanes171)
+							gc_t31.Store(&gc_lanes79)
 //line scan_block.go:92
-							gc_t68.Store(&gc_lanes172)
+							gc_t32.Store(&gc_lanes80)
 //line scan_block.go:92
-							for gc_k158 := range 16 {
+							for gc_k74 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k158) != 0 {
+								if 0xffff&(1<<gc_k74) != 0 {
 //line scan_block.go:92
-									gc_pos3.Thread = gc_rank3 + gc_k158
+									gc_pos3.Thread = gc_rank3 + gc_k74
 //line scan_block.go:92
 									{
 //line scan_block.go:92
-										temp[(2*thid)+2*gc_k158] = gc_lanes171[gc_k158]
+										temp[(2*thid)+2*gc_k74] = gc_lanes79[gc_k74]
 //line scan_block.go:92
-										temp[((2*thid)+1)+2*gc_k158] = gc_lanes172[gc_k158]
+										temp[((2*thid)+1)+2*gc_k74] = gc_lanes80[gc_k74]
 //line scan_block.go:92
 									}
 //line scan_block.go:92
@@ -6889,26 +6889,26 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_iota214 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-				_ = gc_iota214
+				_ = gc_iota26
 //line scan_block.go:78
-				gc_evens18 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-				_ = gc_evens18
+				_ = gc_evens8
 //line scan_block.go:78
-				gc_spreadLo17 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-				_ = gc_spreadLo17
+				_ = gc_spreadLo8
 //line scan_block.go:78
-				gc_spreadHi17 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-				_ = gc_spreadHi17
+				_ = gc_spreadHi8
 //line scan_block.go:78
-				gc_evenLanes18 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes18
-			gc_steps30:
+				_ = gc_evenLanes8
+			gc_steps14:
 				for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 					gc_tx3 := gc_vstep5
 					gc_rank3 := gc_base3 + gc_tx3
@@ -6932,47 +6932,47 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:86
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-						var gc_ld85 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld37 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld85 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens18))
+							gc_ld37 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens8))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld85 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens18))
+							gc_ld37 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens8))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							break gc_steps30
+							break gc_steps14
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld85
+						a0 = gc_ld37
 //line scan_block.go:87
 					} else {
 //line scan_block.go:87
-						gc_if27 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:86
-						_ = gc_if27
+						_ = gc_if11
 //line scan_block.go:86
-						if gc_if27.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld86 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld38 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-								gc_ld86 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens18))
+								gc_ld38 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens8))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-								gc_ld86 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens18))
+								gc_ld38 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens8))
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps30
+								break gc_steps14
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld86.Merge(a0, gc_if27)
+							a0 = gc_ld38.Merge(a0, gc_if11)
 //line scan_block.go:87
 						}
 //line scan_block.go:87
@@ -6980,91 +6980,91 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:89
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-						var gc_ld87 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld39 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-							gc_ld87 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens18))
+							gc_ld39 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens8))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld87 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens18))
+							gc_ld39 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens8))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							break gc_steps30
+							break gc_steps14
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld87
+						a1 = gc_ld39
 //line scan_block.go:90
 					} else {
 //line scan_block.go:90
-						gc_if28 := gc_iota214.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:89
-						_ = gc_if28
+						_ = gc_if12
 //line scan_block.go:89
-						if gc_if28.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld88 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld40 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-								gc_ld88 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens18))
+								gc_ld40 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens8))
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-								gc_ld88 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens18))
+								gc_ld40 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens8))
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps30
+								break gc_steps14
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld88.Merge(a1, gc_if28)
+							a1 = gc_ld40.Merge(a1, gc_if12)
 //line scan_block.go:90
 						}
 //line scan_block.go:90
 					}
 //line scan_block.go:89
-					gc_t59 := a0
+					gc_t27 := a0
 //line scan_block.go:89
-					_ = gc_t59
+					_ = gc_t27
 //line scan_block.go:89
-					gc_t60 := a1
+					gc_t28 := a1
 //line scan_block.go:89
-					_ = gc_t60
+					_ = gc_t28
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-						gc_t59.Permute(gc_spreadLo17).Merge(gc_t60.Permute(gc_spreadLo17), gc_evenLanes18).StoreSlice(temp[2*thid:])
+						gc_t27.Permute(gc_spreadLo8).Merge(gc_t28.Permute(gc_spreadLo8), gc_evenLanes8).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t59.Permute(gc_spreadHi17).Merge(gc_t60.Permute(gc_spreadHi17), gc_evenLanes18).StoreSlice(temp[(2*thid)+8:])
+						gc_t27.Permute(gc_spreadHi8).Merge(gc_t28.Permute(gc_spreadHi8), gc_evenLanes8).StoreSlice(temp[(2*thid)+8:])
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes147 [8]int32
+						var gc_lanes67 [8]int32
 //line scan_block.go:92
-						var gc_lanes148 [8]int32
+						var gc_lanes68 [8]int32
 //line scan_block.go:92
-						gc_t59.Store(&gc_lanes147)
+						gc_t27.Store(&gc_lanes67)
 //line scan_block.go:92
-						gc_t60.Store(&gc_lanes148)
+						gc_t28.Store(&gc_lanes68)
 //line scan_block.go:92
-						for gc_k138 := range 8 {
+						for gc_k64 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k138) != 0 {
+							if 0xff&(1<<gc_k64) != 0 {
 //line scan_block.go:92
-								gc_pos3.Thread = gc_rank3 + gc_k138
+								gc_pos3.Thread = gc_rank3 + gc_k64
 //line scan_block.go:92
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k138] = gc_lanes147[gc_k138]
+									temp[(2*thid)+2*gc_k64] = gc_lanes67[gc_k64]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k138] = gc_lanes148[gc_k138]
+									temp[((2*thid)+1)+2*gc_k64] = gc_lanes68[gc_k64]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -7136,30 +7136,30 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1621 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-							_ = gc_evens1621
+							_ = gc_evens1610
 //line scan_block.go:78
-							gc_odds1621 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-							_ = gc_odds1621
+							_ = gc_odds1610
 //line scan_block.go:78
-							gc_spread16Lo14 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-							_ = gc_spread16Lo14
+							_ = gc_spread16Lo7
 //line scan_block.go:78
-							gc_spread16Hi14 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-							_ = gc_spread16Hi14
+							_ = gc_spread16Hi7
 //line scan_block.go:78
-							gc_evenLanes1614 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes167 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_evenLanes1614
+							_ = gc_evenLanes167
 //line scan_block.go:78
-							gc_oddLanes1614 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes167 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-							_ = gc_oddLanes1614
-						gc_steps42:
+							_ = gc_oddLanes167
+						gc_steps20:
 							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7170,70 +7170,70 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								_ = thid
 //line scan_block.go:96
 								{
-									var gc_t83 int = 1*(2*thid+1) - 1
+									var gc_t39 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-									_ = gc_t83
+									_ = gc_t39
 //line scan_block.go:97
-									var gc_t84 int = 1*(2*thid+2) - 1
+									var gc_t40 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-									_ = gc_t84
+									_ = gc_t40
 //line scan_block.go:97
-									var ai int = gc_t83
+									var ai int = gc_t39
 //line scan_block.go:97
 									_ = ai
 //line scan_block.go:97
-									var bi int = gc_t84
+									var bi int = gc_t40
 //line scan_block.go:97
 									_ = bi
-									var gc_ld119 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld55 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_ld119 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1621)
+										gc_ld55 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens1610)
 //line scan_block.go:98
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld119 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1621)
+										gc_ld55 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds1610)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps42
+										break gc_steps20
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld120 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld56 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_ld120 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1621)
+										gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens1610)
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld120 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1621)
+										gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds1610)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps42
+										break gc_steps20
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st48 := gc_ld120.Add(gc_ld119)
+									gc_st24 := gc_ld56.Add(gc_ld55)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_st48.Permute(gc_spread16Lo14).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes1614).StoreSlice(temp[bi+0:])
+										gc_st24.Permute(gc_spread16Lo7).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes167).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-										gc_st48.Permute(gc_spread16Hi14).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes1614).StoreSlice(temp[bi+16:])
+										gc_st24.Permute(gc_spread16Hi7).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes167).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st48.Permute(gc_spread16Lo14).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes1614).StoreSlice(temp[bi-1:])
+										gc_st24.Permute(gc_spread16Lo7).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes167).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-										gc_st48.Permute(gc_spread16Hi14).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes1614).StoreSlice(temp[bi+15:])
+										gc_st24.Permute(gc_spread16Hi7).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes167).StoreSlice(temp[bi+15:])
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps42
+										break gc_steps20
 //line scan_block.go:98
 									}
 //line scan_block.go:98
@@ -7250,26 +7250,26 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens22 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-						_ = gc_evens22
+						_ = gc_evens10
 //line scan_block.go:78
-						gc_spreadLo21 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-						_ = gc_spreadLo21
+						_ = gc_spreadLo10
 //line scan_block.go:78
-						gc_spreadHi21 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-						_ = gc_spreadHi21
+						_ = gc_spreadHi10
 //line scan_block.go:78
-						gc_evenLanes22 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-						_ = gc_evenLanes22
+						_ = gc_evenLanes10
 //line scan_block.go:78
-						gc_oddLanes14 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-						_ = gc_oddLanes14
-					gc_steps38:
+						_ = gc_oddLanes7
+					gc_steps18:
 						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -7280,70 +7280,70 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							_ = thid
 //line scan_block.go:96
 							{
-								var gc_t75 int = 1*(2*thid+1) - 1
+								var gc_t35 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-								_ = gc_t75
+								_ = gc_t35
 //line scan_block.go:97
-								var gc_t76 int = 1*(2*thid+2) - 1
+								var gc_t36 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-								_ = gc_t76
+								_ = gc_t36
 //line scan_block.go:97
-								var ai int = gc_t75
+								var ai int = gc_t35
 //line scan_block.go:97
 								_ = ai
 //line scan_block.go:97
-								var bi int = gc_t76
+								var bi int = gc_t36
 //line scan_block.go:97
 								_ = bi
-								var gc_ld111 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld51 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_ld111 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens22))
+									gc_ld51 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens10))
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld111 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens22))
+									gc_ld51 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens10))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps38
+									break gc_steps18
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld112 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld52 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_ld112 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens22).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens22))
+									gc_ld52 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens10))
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld112 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens22).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens22))
+									gc_ld52 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens10))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps38
+									break gc_steps18
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								gc_st44 := gc_ld112.Add(gc_ld111)
+								gc_st22 := gc_ld52.Add(gc_ld51)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_st44.Permute(gc_spreadLo21).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes22).StoreSlice(temp[bi+0:])
+									gc_st22.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes10).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-									gc_st44.Permute(gc_spreadHi21).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes22).StoreSlice(temp[bi+8:])
+									gc_st22.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes10).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_st44.Permute(gc_spreadLo21).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes14).StoreSlice(temp[bi-1:])
+									gc_st22.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes7).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-									gc_st44.Permute(gc_spreadHi21).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes14).StoreSlice(temp[bi+7:])
+									gc_st22.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes7).StoreSlice(temp[bi+7:])
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps38
+									break gc_steps18
 //line scan_block.go:98
 								}
 //line scan_block.go:98
@@ -7513,30 +7513,30 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1625 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-							_ = gc_evens1625
+							_ = gc_evens1612
 //line scan_block.go:78
-							gc_odds1625 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-							_ = gc_odds1625
+							_ = gc_odds1612
 //line scan_block.go:78
-							gc_spread16Lo18 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-							_ = gc_spread16Lo18
+							_ = gc_spread16Lo9
 //line scan_block.go:78
-							gc_spread16Hi18 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi9 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-							_ = gc_spread16Hi18
+							_ = gc_spread16Hi9
 //line scan_block.go:78
-							gc_evenLanes1618 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes169 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_evenLanes1618
+							_ = gc_evenLanes169
 //line scan_block.go:78
-							gc_oddLanes1618 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes169 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-							_ = gc_oddLanes1618
-						gc_steps50:
+							_ = gc_oddLanes169
+						gc_steps24:
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7547,96 +7547,96 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								_ = thid
 //line scan_block.go:111
 								{
-									var gc_t99 int = 1*(2*thid+1) - 1
+									var gc_t47 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-									_ = gc_t99
+									_ = gc_t47
 //line scan_block.go:112
-									var gc_t100 int = 1*(2*thid+2) - 1
+									var gc_t48 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-									_ = gc_t100
+									_ = gc_t48
 //line scan_block.go:112
-									var ai_ int = gc_t99
+									var ai_ int = gc_t47
 //line scan_block.go:112
 									_ = ai_
 //line scan_block.go:112
-									var bi_ int = gc_t100
+									var bi_ int = gc_t48
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld142 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld66 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
-										gc_ld142 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1625)
+										gc_ld66 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1612)
 //line scan_block.go:113
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld142 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1625)
+										gc_ld66 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1612)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
-										break gc_steps50
+										break gc_steps24
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld142
+									y := gc_ld66
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld143 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld67 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld143 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1625)
+										gc_ld67 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1612)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld143 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1625)
+										gc_ld67 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1612)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps50
+										break gc_steps24
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st63 := gc_ld143
+									gc_st31 := gc_ld67
 //line scan_block.go:114
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:114
-										gc_st63.Permute(gc_spread16Lo18).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes1618).StoreSlice(temp[ai_+0:])
+										gc_st31.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes169).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-										gc_st63.Permute(gc_spread16Hi18).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes1618).StoreSlice(temp[ai_+16:])
+										gc_st31.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes169).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st63.Permute(gc_spread16Lo18).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes1618).StoreSlice(temp[ai_-1:])
+										gc_st31.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes169).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-										gc_st63.Permute(gc_spread16Hi18).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes1618).StoreSlice(temp[ai_+15:])
+										gc_st31.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes169).StoreSlice(temp[ai_+15:])
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps50
+										break gc_steps24
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld144 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld68 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld144 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1625)
+										gc_ld68 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1612)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld144 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1625)
+										gc_ld68 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1612)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes235 [16]int32
+										var gc_lanes111 [16]int32
 //line scan_block.go:115
-										for gc_k221 := range 16 {
+										for gc_k105 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k221) != 0 {
+											if 0xffff&(1<<gc_k105) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k221
+												gc_pos3.Thread = gc_rank3 + gc_k105
 //line scan_block.go:115
-												gc_lanes235[gc_k221] = temp[bi_+2*gc_k221]
+												gc_lanes111[gc_k105] = temp[bi_+2*gc_k105]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -7644,37 +7644,37 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 										gc_pos3.Thread = gc_rank3
 //line scan_block.go:115
-										gc_ld144 = archsimd.LoadInt32x16(&gc_lanes235)
+										gc_ld68 = archsimd.LoadInt32x16(&gc_lanes111)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st64 := gc_ld144.Add(y)
+									gc_st32 := gc_ld68.Add(y)
 //line scan_block.go:115
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan_block.go:115
-										gc_st64.Permute(gc_spread16Lo18).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes1618).StoreSlice(temp[bi_+0:])
+										gc_st32.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes169).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-										gc_st64.Permute(gc_spread16Hi18).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes1618).StoreSlice(temp[bi_+16:])
+										gc_st32.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes169).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st64.Permute(gc_spread16Lo18).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes1618).StoreSlice(temp[bi_-1:])
+										gc_st32.Permute(gc_spread16Lo9).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes169).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-										gc_st64.Permute(gc_spread16Hi18).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes1618).StoreSlice(temp[bi_+15:])
+										gc_st32.Permute(gc_spread16Hi9).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes169).StoreSlice(temp[bi_+15:])
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes236 [16]int32
+										var gc_lanes112 [16]int32
 //line scan_block.go:115
-										gc_st64.Store(&gc_lanes236)
+										gc_st32.Store(&gc_lanes112)
 //line scan_block.go:115
-										for gc_k222 := range 16 {
+										for gc_k106 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k222) != 0 {
+											if 0xffff&(1<<gc_k106) != 0 {
 //line scan_block.go:115
-												gc_pos3.Thread = gc_rank3 + gc_k222
+												gc_pos3.Thread = gc_rank3 + gc_k106
 //line scan_block.go:115
-												temp[bi_+2*gc_k222] = gc_lanes236[gc_k222]
+												temp[bi_+2*gc_k106] = gc_lanes112[gc_k106]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -7697,26 +7697,26 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens26 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-						_ = gc_evens26
+						_ = gc_evens12
 //line scan_block.go:78
-						gc_spreadLo25 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-						_ = gc_spreadLo25
+						_ = gc_spreadLo12
 //line scan_block.go:78
-						gc_spreadHi25 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-						_ = gc_spreadHi25
+						_ = gc_spreadHi12
 //line scan_block.go:78
-						gc_evenLanes26 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-						_ = gc_evenLanes26
+						_ = gc_evenLanes12
 //line scan_block.go:78
-						gc_oddLanes19 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes9 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-						_ = gc_oddLanes19
-					gc_steps46:
+						_ = gc_oddLanes9
+					gc_steps22:
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -7727,96 +7727,96 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 							_ = thid
 //line scan_block.go:111
 							{
-								var gc_t91 int = 1*(2*thid+1) - 1
+								var gc_t43 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-								_ = gc_t91
+								_ = gc_t43
 //line scan_block.go:112
-								var gc_t92 int = 1*(2*thid+2) - 1
+								var gc_t44 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-								_ = gc_t92
+								_ = gc_t44
 //line scan_block.go:112
-								var ai_ int = gc_t91
+								var ai_ int = gc_t43
 //line scan_block.go:112
 								_ = ai_
 //line scan_block.go:112
-								var bi_ int = gc_t92
+								var bi_ int = gc_t44
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld130 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld60 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
-									gc_ld130 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens26).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens26))
+									gc_ld60 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens12))
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-									gc_ld130 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens26).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens26))
+									gc_ld60 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens12))
 //line scan_block.go:113
 								} else {
 //line scan_block.go:113
-									break gc_steps46
+									break gc_steps22
 //line scan_block.go:113
 								}
 //line scan_block.go:113
-								y := gc_ld130
+								y := gc_ld60
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld131 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld61 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld131 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens26).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens26))
+									gc_ld61 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens12))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_ld131 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens26).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens26))
+									gc_ld61 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens12))
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
-									break gc_steps46
+									break gc_steps22
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								gc_st55 := gc_ld131
+								gc_st27 := gc_ld61
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-									gc_st55.Permute(gc_spreadLo25).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes26).StoreSlice(temp[ai_+0:])
+									gc_st27.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes12).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-									gc_st55.Permute(gc_spreadHi25).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes26).StoreSlice(temp[ai_+8:])
+									gc_st27.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes12).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_st55.Permute(gc_spreadLo25).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes19).StoreSlice(temp[ai_-1:])
+									gc_st27.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes9).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-									gc_st55.Permute(gc_spreadHi25).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes19).StoreSlice(temp[ai_+7:])
+									gc_st27.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes9).StoreSlice(temp[ai_+7:])
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
-									break gc_steps46
+									break gc_steps22
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld132 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld62 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld132 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens26).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens26))
+									gc_ld62 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens12))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_ld132 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens26).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens26))
+									gc_ld62 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens12))
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes215 [8]int32
+									var gc_lanes101 [8]int32
 //line scan_block.go:115
-									for gc_k201 := range 8 {
+									for gc_k95 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k201) != 0 {
+										if 0xff&(1<<gc_k95) != 0 {
 //line scan_block.go:115
-											gc_pos3.Thread = gc_rank3 + gc_k201
+											gc_pos3.Thread = gc_rank3 + gc_k95
 //line scan_block.go:115
-											gc_lanes215[gc_k201] = temp[bi_+2*gc_k201]
+											gc_lanes101[gc_k95] = temp[bi_+2*gc_k95]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -7824,37 +7824,37 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:115
 									gc_pos3.Thread = gc_rank3
 //line scan_block.go:115
-									gc_ld132 = archsimd.LoadInt32x8(&gc_lanes215)
+									gc_ld62 = archsimd.LoadInt32x8(&gc_lanes101)
 //line scan_block.go:115
 								}
 //line scan_block.go:115
-								gc_st56 := gc_ld132.Add(y)
+								gc_st28 := gc_ld62.Add(y)
 //line scan_block.go:115
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-									gc_st56.Permute(gc_spreadLo25).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes26).StoreSlice(temp[bi_+0:])
+									gc_st28.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes12).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-									gc_st56.Permute(gc_spreadHi25).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes26).StoreSlice(temp[bi_+8:])
+									gc_st28.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes12).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_st56.Permute(gc_spreadLo25).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes19).StoreSlice(temp[bi_-1:])
+									gc_st28.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes9).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-									gc_st56.Permute(gc_spreadHi25).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes19).StoreSlice(temp[bi_+7:])
+									gc_st28.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes9).StoreSlice(temp[bi_+7:])
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes216 [8]int32
+									var gc_lanes102 [8]int32
 //line scan_block.go:115
-									gc_st56.Store(&gc_lanes216)
+									gc_st28.Store(&gc_lanes102)
 //line scan_block.go:115
-									for gc_k202 := range 8 {
+									for gc_k96 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k202) != 0 {
+										if 0xff&(1<<gc_k96) != 0 {
 //line scan_block.go:115
-											gc_pos3.Thread = gc_rank3 + gc_k202
+											gc_pos3.Thread = gc_rank3 + gc_k96
 //line scan_block.go:115
-											temp[bi_+2*gc_k202] = gc_lanes216[gc_k202]
+											temp[bi_+2*gc_k96] = gc_lanes102[gc_k96]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -7895,42 +7895,42 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 				var gc_stop8 bool
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens1627 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens1613 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_evens1627
+					_ = gc_evens1613
 //line scan_block.go:78
-					gc_odds1627 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds1613 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-					_ = gc_odds1627
+					_ = gc_odds1613
 //line scan_block.go:78
-					gc_iota222 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota210 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_iota222
+					_ = gc_iota210
 //line scan_block.go:78
-					gc_spread16Lo20 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-					_ = gc_spread16Lo20
+					_ = gc_spread16Lo10
 //line scan_block.go:78
-					gc_spread16Hi20 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-					_ = gc_spread16Hi20
+					_ = gc_spread16Hi10
 //line scan_block.go:78
-					gc_evenLanes1620 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-					_ = gc_evenLanes1620
+					_ = gc_evenLanes1610
 //line scan_block.go:78
-					gc_oddLanes1620 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-					_ = gc_oddLanes1620
+					_ = gc_oddLanes1610
 //line scan_block.go:78
-					gc_pairLo11 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-					_ = gc_pairLo11
+					_ = gc_pairLo5
 //line scan_block.go:78
-					gc_pairHi11 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
-					_ = gc_pairHi11
-				gc_steps54:
+					_ = gc_pairHi5
+				gc_steps26:
 					for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -7952,127 +7952,127 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld151 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld71 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
-							gc_ld151 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1627)
+							gc_ld71 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens1613)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld151 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds1627)
+							gc_ld71 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds1613)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps54
+							break gc_steps26
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld151
+						e0 := gc_ld71
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld152 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld72 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
-							gc_ld152 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1627)
+							gc_ld72 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens1613)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld152 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds1627)
+							gc_ld72 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds1613)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps54
+							break gc_steps26
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld152
+						e1 := gc_ld72
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t107 := e0.Add(a0)
+							gc_t51 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t107
+							_ = gc_t51
 //line scan_block.go:120
-							gc_t108 := e1.Add(a1)
+							gc_t52 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t108
+							_ = gc_t52
 //line scan_block.go:120
-							e0 = gc_t107
+							e0 = gc_t51
 //line scan_block.go:120
-							e1 = gc_t108
+							e1 = gc_t52
 //line scan_block.go:120
 						}
 //line scan_block.go:126
 						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
 //line scan_block.go:124
-							e0.ConcatPermute(e1, gc_pairLo11).StoreSlice(out[g:])
+							e0.ConcatPermute(e1, gc_pairLo5).StoreSlice(out[g:])
 //line scan_block.go:124
-							e0.ConcatPermute(e1, gc_pairHi11).StoreSlice(out[g+16:])
+							e0.ConcatPermute(e1, gc_pairHi5).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
 							if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-								gc_st77 := e0
+								gc_st37 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-									gc_st77.Permute(gc_spread16Lo20).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1620)
+									gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), gc_evenLanes1610)
 //line scan_block.go:124
-									gc_st77.Permute(gc_spread16Hi20).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1620)
+									gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), gc_evenLanes1610)
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st77.Permute(gc_spread16Lo20).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes1620)
+									gc_st37.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), gc_oddLanes1610)
 //line scan_block.go:124
-									gc_st77.Permute(gc_spread16Hi20).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes1620)
+									gc_st37.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), gc_oddLanes1610)
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									break gc_steps54
+									break gc_steps26
 //line scan_block.go:124
 								}
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								gc_if43 := gc_iota222.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+								gc_if19 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:123
-								_ = gc_if43
+								_ = gc_if19
 //line scan_block.go:123
-								if gc_if43.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line scan_block.go:123
-									gc_st78 := e0
+									gc_st38 := e0
 //line scan_block.go:123
-									gc_bits7 := gc_if43.ToBits()
+									gc_bits3 := gc_if19.ToBits()
 //line scan_block.go:123
 									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-										gc_st78.Permute(gc_spread16Lo20).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
+										gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line scan_block.go:124
-										gc_st78.Permute(gc_spread16Hi20).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
+										gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line scan_block.go:124
 									} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-										gc_st78.Permute(gc_spread16Lo20).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
+										gc_st38.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line scan_block.go:124
-										gc_st78.Permute(gc_spread16Hi20).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
+										gc_st38.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 //line scan_block.go:124
 									} else {
 //line scan_block.go:124
-										var gc_lanes258 [16]int32
+										var gc_lanes122 [16]int32
 //line scan_block.go:124
-										gc_st78.Store(&gc_lanes258)
+										gc_st38.Store(&gc_lanes122)
 //line scan_block.go:124
-										for gc_k244 := range 16 {
+										for gc_k116 := range 16 {
 //line scan_block.go:124
-											if gc_if43.ToBits()&(1<<gc_k244) != 0 {
+											if gc_if19.ToBits()&(1<<gc_k116) != 0 {
 //line scan_block.go:124
-												gc_pos3.Thread = gc_rank3 + gc_k244
+												gc_pos3.Thread = gc_rank3 + gc_k116
 //line scan_block.go:124
-												out[g+2*gc_k244] = gc_lanes258[gc_k244]
+												out[g+2*gc_k116] = gc_lanes122[gc_k116]
 //line scan_block.go:124
 											}
 //line scan_block.go:124
@@ -8088,34 +8088,34 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 							if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-								gc_st79 := e1
+								gc_st39 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-									gc_st79.Permute(gc_spread16Lo20).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1620)
+									gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), gc_evenLanes1610)
 //line scan_block.go:127
-									gc_st79.Permute(gc_spread16Hi20).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes1620)
+									gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), gc_evenLanes1610)
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st79.Permute(gc_spread16Lo20).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes1620)
+									gc_st39.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes1610)
 //line scan_block.go:127
-									gc_st79.Permute(gc_spread16Hi20).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes1620)
+									gc_st39.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes1610)
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes259 [16]int32
+									var gc_lanes123 [16]int32
 //line scan_block.go:127
-									gc_st79.Store(&gc_lanes259)
+									gc_st39.Store(&gc_lanes123)
 //line scan_block.go:127
-									for gc_k245 := range 16 {
+									for gc_k117 := range 16 {
 //line scan_block.go:127
-										if 0xffff&(1<<gc_k245) != 0 {
+										if 0xffff&(1<<gc_k117) != 0 {
 //line scan_block.go:127
-											gc_pos3.Thread = gc_rank3 + gc_k245
+											gc_pos3.Thread = gc_rank3 + gc_k117
 //line scan_block.go:127
-											out[(g+1)+2*gc_k245] = gc_lanes259[gc_k245]
+											out[(g+1)+2*gc_k117] = gc_lanes123[gc_k117]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -8127,42 +8127,42 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								gc_if44 := gc_iota222.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+								gc_if20 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:126
-								_ = gc_if44
+								_ = gc_if20
 //line scan_block.go:126
-								if gc_if44.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line scan_block.go:126
-									gc_st80 := e1
+									gc_st40 := e1
 //line scan_block.go:126
-									gc_bits8 := gc_if44.ToBits()
+									gc_bits4 := gc_if20.ToBits()
 //line scan_block.go:126
 									if (g+
 										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-										gc_st80.Permute(gc_spread16Lo20).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
+										gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line scan_block.go:127
-										gc_st80.Permute(gc_spread16Hi20).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
+										gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line scan_block.go:127
 									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-										gc_st80.Permute(gc_spread16Lo20).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
+										gc_st40.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line scan_block.go:127
-										gc_st80.Permute(gc_spread16Hi20).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
+										gc_st40.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 //line scan_block.go:127
 									} else {
 //line scan_block.go:127
-										var gc_lanes260 [16]int32
+										var gc_lanes124 [16]int32
 //line scan_block.go:127
-										gc_st80.Store(&gc_lanes260)
+										gc_st40.Store(&gc_lanes124)
 //line scan_block.go:127
-										for gc_k246 := range 16 {
+										for gc_k118 := range 16 {
 //line scan_block.go:127
-											if gc_if44.ToBits()&(1<<gc_k246) != 0 {
+											if gc_if20.ToBits()&(1<<gc_k118) != 0 {
 //line scan_block.go:127
-												gc_pos3.Thread = gc_rank3 + gc_k246
+												gc_pos3.Thread = gc_rank3 + gc_k118
 //line scan_block.go:127
-												out[(g+1)+2*gc_k246] = gc_lanes260[gc_k246]
+												out[(g+1)+2*gc_k118] = gc_lanes124[gc_k118]
 //line scan_block.go:127
 											}
 //line scan_block.go:127
@@ -8187,30 +8187,30 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens28 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-				_ = gc_evens28
+				_ = gc_evens13
 //line scan_block.go:78
-				gc_iota220 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-				_ = gc_iota220
+				_ = gc_iota29
 //line scan_block.go:78
-				gc_spreadLo27 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-				_ = gc_spreadLo27
+				_ = gc_spreadLo13
 //line scan_block.go:78
-				gc_spreadHi27 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi13 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-				_ = gc_spreadHi27
+				_ = gc_spreadHi13
 //line scan_block.go:78
-				gc_evenLanes28 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes13 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes28
+				_ = gc_evenLanes13
 //line scan_block.go:78
-				gc_oddLanes21 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-				_ = gc_oddLanes21
-			gc_steps52:
+				_ = gc_oddLanes10
+			gc_steps25:
 				for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 					gc_tx3 := gc_vstep8
 					gc_rank3 := gc_base3 + gc_tx3
@@ -8232,125 +8232,125 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld147 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld69 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
-						gc_ld147 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens28).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens28))
+						gc_ld69 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens13))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld147 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens28).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens28))
+						gc_ld69 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens13))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps52
+						break gc_steps25
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld147
+					e0 := gc_ld69
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld148 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld70 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
-						gc_ld148 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens28).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens28))
+						gc_ld70 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens13).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens13))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld148 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens28).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens28))
+						gc_ld70 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens13).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens13))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps52
+						break gc_steps25
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld148
+					e1 := gc_ld70
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t103 := e0.Add(a0)
+						gc_t49 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t103
+						_ = gc_t49
 //line scan_block.go:120
-						gc_t104 := e1.Add(a1)
+						gc_t50 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t104
+						_ = gc_t50
 //line scan_block.go:120
-						e0 = gc_t103
+						e0 = gc_t49
 //line scan_block.go:120
-						e1 = gc_t104
+						e1 = gc_t50
 //line scan_block.go:120
 					}
 //line scan_block.go:126
 					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
 //line scan_block.go:124
-						e0.Permute(gc_spreadLo27).Merge(e1.Permute(gc_spreadLo27), gc_evenLanes28).StoreSlice(out[g:])
+						e0.Permute(gc_spreadLo13).Merge(e1.Permute(gc_spreadLo13), gc_evenLanes13).StoreSlice(out[g:])
 //line scan_block.go:124
-						e0.Permute(gc_spreadHi27).Merge(e1.Permute(gc_spreadHi27), gc_evenLanes28).StoreSlice(out[g+8:])
+						e0.Permute(gc_spreadHi13).Merge(e1.Permute(gc_spreadHi13), gc_evenLanes13).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
 						if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-							gc_st69 := e0
+							gc_st33 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-								gc_st69.Permute(gc_spreadLo27).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes28)
+								gc_st33.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g+0:]), gc_evenLanes13)
 //line scan_block.go:124
-								gc_st69.Permute(gc_spreadHi27).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes28)
+								gc_st33.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+8:]), gc_evenLanes13)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st69.Permute(gc_spreadLo27).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes21)
+								gc_st33.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g-1:]), gc_oddLanes10)
 //line scan_block.go:124
-								gc_st69.Permute(gc_spreadHi27).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes21)
+								gc_st33.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+7:]), gc_oddLanes10)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								break gc_steps52
+								break gc_steps25
 //line scan_block.go:124
 							}
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if39 := gc_iota220.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+							gc_if17 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-							_ = gc_if39
+							_ = gc_if17
 //line scan_block.go:123
-							if gc_if39.ToBits() != 0 {
+							if gc_if17.ToBits() != 0 {
 //line scan_block.go:123
-								gc_st70 := e0
+								gc_st34 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									gc_st70.Permute(gc_spreadLo27).StoreMasked((*[8]int32)(out[g+0:]), gc_if39.ToInt32x8().Permute(gc_spreadLo27).ToMask().And(gc_evenLanes28))
+									gc_st34.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g+0:]), gc_if17.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_evenLanes13))
 //line scan_block.go:124
-									gc_st70.Permute(gc_spreadHi27).StoreMasked((*[8]int32)(out[g+8:]), gc_if39.ToInt32x8().Permute(gc_spreadHi27).ToMask().And(gc_evenLanes28))
+									gc_st34.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+8:]), gc_if17.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_evenLanes13))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_st70.Permute(gc_spreadLo27).StoreMasked((*[8]int32)(out[g-1:]), gc_if39.ToInt32x8().Permute(gc_spreadLo27).ToMask().And(gc_oddLanes21))
+									gc_st34.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g-1:]), gc_if17.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_oddLanes10))
 //line scan_block.go:124
-									gc_st70.Permute(gc_spreadHi27).StoreMasked((*[8]int32)(out[g+7:]), gc_if39.ToInt32x8().Permute(gc_spreadHi27).ToMask().And(gc_oddLanes21))
+									gc_st34.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+7:]), gc_if17.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_oddLanes10))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes246 [8]int32
+									var gc_lanes116 [8]int32
 //line scan_block.go:124
-									gc_st70.Store(&gc_lanes246)
+									gc_st34.Store(&gc_lanes116)
 //line scan_block.go:124
-									for gc_k232 := range 8 {
+									for gc_k110 := range 8 {
 //line scan_block.go:124
-										if gc_if39.ToBits()&(1<<gc_k232) != 0 {
+										if gc_if17.ToBits()&(1<<gc_k110) != 0 {
 //line scan_block.go:124
-											gc_pos3.Thread = gc_rank3 + gc_k232
+											gc_pos3.Thread = gc_rank3 + gc_k110
 //line scan_block.go:124
-											out[g+2*gc_k232] = gc_lanes246[gc_k232]
+											out[g+2*gc_k110] = gc_lanes116[gc_k110]
 //line scan_block.go:124
 										}
 //line scan_block.go:124
@@ -8366,34 +8366,34 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 						if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-							gc_st71 := e1
+							gc_st35 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-								gc_st71.Permute(gc_spreadLo27).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes28)
+								gc_st35.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_evenLanes13)
 //line scan_block.go:127
-								gc_st71.Permute(gc_spreadHi27).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes28)
+								gc_st35.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_evenLanes13)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st71.Permute(gc_spreadLo27).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes21)
+								gc_st35.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes10)
 //line scan_block.go:127
-								gc_st71.Permute(gc_spreadHi27).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes21)
+								gc_st35.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes10)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes247 [8]int32
+								var gc_lanes117 [8]int32
 //line scan_block.go:127
-								gc_st71.Store(&gc_lanes247)
+								gc_st35.Store(&gc_lanes117)
 //line scan_block.go:127
-								for gc_k233 := range 8 {
+								for gc_k111 := range 8 {
 //line scan_block.go:127
-									if 0xff&(1<<gc_k233) != 0 {
+									if 0xff&(1<<gc_k111) != 0 {
 //line scan_block.go:127
-										gc_pos3.Thread = gc_rank3 + gc_k233
+										gc_pos3.Thread = gc_rank3 + gc_k111
 //line scan_block.go:127
-										out[(g+1)+2*gc_k233] = gc_lanes247[gc_k233]
+										out[(g+1)+2*gc_k111] = gc_lanes117[gc_k111]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -8405,40 +8405,40 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							gc_if40 := gc_iota220.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+							gc_if18 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-							_ = gc_if40
+							_ = gc_if18
 //line scan_block.go:126
-							if gc_if40.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line scan_block.go:126
-								gc_st72 := e1
+								gc_st36 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-									gc_st72.Permute(gc_spreadLo27).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if40.ToInt32x8().Permute(gc_spreadLo27).ToMask().And(gc_evenLanes28))
+									gc_st36.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_evenLanes13))
 //line scan_block.go:127
-									gc_st72.Permute(gc_spreadHi27).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if40.ToInt32x8().Permute(gc_spreadHi27).ToMask().And(gc_evenLanes28))
+									gc_st36.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_evenLanes13))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_st72.Permute(gc_spreadLo27).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if40.ToInt32x8().Permute(gc_spreadLo27).ToMask().And(gc_oddLanes21))
+									gc_st36.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_oddLanes10))
 //line scan_block.go:127
-									gc_st72.Permute(gc_spreadHi27).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if40.ToInt32x8().Permute(gc_spreadHi27).ToMask().And(gc_oddLanes21))
+									gc_st36.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_oddLanes10))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes248 [8]int32
+									var gc_lanes118 [8]int32
 //line scan_block.go:127
-									gc_st72.Store(&gc_lanes248)
+									gc_st36.Store(&gc_lanes118)
 //line scan_block.go:127
-									for gc_k234 := range 8 {
+									for gc_k112 := range 8 {
 //line scan_block.go:127
-										if gc_if40.ToBits()&(1<<gc_k234) != 0 {
+										if gc_if18.ToBits()&(1<<gc_k112) != 0 {
 //line scan_block.go:127
-											gc_pos3.Thread = gc_rank3 + gc_k234
+											gc_pos3.Thread = gc_rank3 + gc_k112
 //line scan_block.go:127
-											out[(g+1)+2*gc_k234] = gc_lanes248[gc_k234]
+											out[(g+1)+2*gc_k112] = gc_lanes118[gc_k112]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -8543,26 +8543,26 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				var gc_stop9 bool
 				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line scan_block.go:78
-					gc_iota230 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota214 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_iota230
+					_ = gc_iota214
 //line scan_block.go:78
-					gc_evens1631 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens1615 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_evens1631
+					_ = gc_evens1615
 //line scan_block.go:78
-					gc_odds1631 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds1615 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-					_ = gc_odds1631
+					_ = gc_odds1615
 //line scan_block.go:78
-					gc_pairLo15 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-					_ = gc_pairLo15
+					_ = gc_pairLo7
 //line scan_block.go:78
-					gc_pairHi15 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi7 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
-					_ = gc_pairHi15
-				gc_steps62:
+					_ = gc_pairHi7
+				gc_steps30:
 					for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -8586,47 +8586,47 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 						if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:86
-							var gc_ld181 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_ld85 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld181 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1631)
+								gc_ld85 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1615)
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-								gc_ld181 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1631)
+								gc_ld85 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1615)
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps62
+								break gc_steps30
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld181
+							a0 = gc_ld85
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							gc_if59 := gc_iota230.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							gc_if27 := gc_iota214.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:86
-							_ = gc_if59
+							_ = gc_if27
 //line scan_block.go:86
-							if gc_if59.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line scan_block.go:86
-								var gc_ld182 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld86 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:86
 								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-									gc_ld182 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1631)
+									gc_ld86 = archsimd.LoadUint32x16Slice(in[g:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+16:]), gc_evens1615)
 //line scan_block.go:87
 								} else if g >= 1 && g <= len(in)-31 {
 //line scan_block.go:87
-									gc_ld182 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1631)
+									gc_ld86 = archsimd.LoadUint32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[g+15:]), gc_odds1615)
 //line scan_block.go:87
 								} else {
 //line scan_block.go:87
-									break gc_steps62
+									break gc_steps30
 //line scan_block.go:87
 								}
 //line scan_block.go:87
-								a0 = a0.Merge(gc_ld182, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+								a0 = a0.Merge(gc_ld86, archsimd.Mask32x16FromBits(^gc_if27.ToBits()))
 //line scan_block.go:87
 							}
 //line scan_block.go:87
@@ -8634,91 +8634,91 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:89
-							var gc_ld183 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+							var gc_ld87 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-								gc_ld183 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1631)
+								gc_ld87 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1615)
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-								gc_ld183 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1631)
+								gc_ld87 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1615)
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps62
+								break gc_steps30
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld183
+							a1 = gc_ld87
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							gc_if60 := gc_iota230.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							gc_if28 := gc_iota214.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:89
-							_ = gc_if60
+							_ = gc_if28
 //line scan_block.go:89
-							if gc_if60.ToBits() != 0 {
+							if gc_if28.ToBits() != 0 {
 //line scan_block.go:89
-								var gc_ld184 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_ld88 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:89
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line scan_block.go:90
-									gc_ld184 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1631)
+									gc_ld88 = archsimd.LoadUint32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+16:]), gc_evens1615)
 //line scan_block.go:90
 								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line scan_block.go:90
-									gc_ld184 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1631)
+									gc_ld88 = archsimd.LoadUint32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(in[(g+1)+15:]), gc_odds1615)
 //line scan_block.go:90
 								} else {
 //line scan_block.go:90
-									break gc_steps62
+									break gc_steps30
 //line scan_block.go:90
 								}
 //line scan_block.go:90
-								a1 = a1.Merge(gc_ld184, archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+								a1 = a1.Merge(gc_ld88, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line scan_block.go:90
 							}
 //line scan_block.go:90
 						}
 //line scan_block.go:89
-						gc_t123 := a0
+						gc_t59 := a0
 //line scan_block.go:89
-						_ = gc_t123
+						_ = gc_t59
 //line scan_block.go:89
-						gc_t124 := a1
+						gc_t60 := a1
 //line scan_block.go:89
-						_ = gc_t124
+						_ = gc_t60
 //line scan_block.go:92
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:92
-							gc_t123.ConcatPermute(gc_t124, gc_pairLo15).StoreSlice(temp[2*thid:])
+							gc_t59.ConcatPermute(gc_t60, gc_pairLo7).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-							gc_t123.ConcatPermute(gc_t124, gc_pairHi15).StoreSlice(temp[(2*thid)+16:])
+							gc_t59.ConcatPermute(gc_t60, gc_pairHi7).StoreSlice(temp[(2*thid)+16:])
 //line scan_block.go:92
 						} else {
 //line scan_block.go:92
-							var gc_lanes307 [16]uint32
+							var gc_lanes147 [16]uint32
 //line scan_block.go:92
-							var gc_lanes308 [16]uint32
+							var gc_lanes148 [16]uint32
 //line scan_block.go:92
-							gc_t123.Store(&gc_lanes307)
+							gc_t59.Store(&gc_lanes147)
 //line scan_block.go:92
-							gc_t124.Store(&gc_lanes308)
+							gc_t60.Store(&gc_lanes148)
 //line scan_block.go:92
-							for gc_k286 := range 16 {
+							for gc_k138 := range 16 {
 //line scan_block.go:92
-								if 0xffff&(1<<gc_k286) != 0 {
+								if 0xffff&(1<<gc_k138) != 0 {
 //line scan_block.go:92
-									gc_pos4.Thread = gc_rank4 + gc_k286
+									gc_pos4.Thread = gc_rank4 + gc_k138
 //line scan_block.go:92
 									{
 //line scan_block.go:92
-										temp[(2*thid)+2*gc_k286] = gc_lanes307[gc_k286]
+										temp[(2*thid)+2*gc_k138] = gc_lanes147[gc_k138]
 //line scan_block.go:92
-										temp[((2*thid)+1)+2*gc_k286] = gc_lanes308[gc_k286]
+										temp[((2*thid)+1)+2*gc_k138] = gc_lanes148[gc_k138]
 //line scan_block.go:92
 									}
 //line scan_block.go:92
@@ -8743,26 +8743,26 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_iota226 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota212 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-				_ = gc_iota226
+				_ = gc_iota212
 //line scan_block.go:78
-				gc_evens32 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens15 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-				_ = gc_evens32
+				_ = gc_evens15
 //line scan_block.go:78
-				gc_spreadLo31 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo15 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-				_ = gc_spreadLo31
+				_ = gc_spreadLo15
 //line scan_block.go:78
-				gc_spreadHi31 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi15 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-				_ = gc_spreadHi31
+				_ = gc_spreadHi15
 //line scan_block.go:78
-				gc_evenLanes32 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes32
-			gc_steps58:
+				_ = gc_evenLanes15
+			gc_steps28:
 				for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 					gc_tx4 := gc_vstep9
 					gc_rank4 := gc_base4 + gc_tx4
@@ -8786,47 +8786,47 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:86
 					if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:86
-						var gc_ld165 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld77 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld165 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens32).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens32))
+							gc_ld77 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens15))
 //line scan_block.go:87
 						} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-							gc_ld165 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens32).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens32))
+							gc_ld77 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens15))
 //line scan_block.go:87
 						} else {
 //line scan_block.go:87
-							break gc_steps58
+							break gc_steps28
 //line scan_block.go:87
 						}
 //line scan_block.go:87
-						a0 = gc_ld165
+						a0 = gc_ld77
 //line scan_block.go:87
 					} else {
 //line scan_block.go:87
-						gc_if51 := gc_iota226.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						gc_if23 := gc_iota212.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:86
-						_ = gc_if51
+						_ = gc_if23
 //line scan_block.go:86
-						if gc_if51.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line scan_block.go:86
-							var gc_ld166 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld78 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:86
 							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-								gc_ld166 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens32).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens32))
+								gc_ld78 = archsimd.LoadUint32x8Slice(in[g:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[g+8:]).Permute(gc_evens15))
 //line scan_block.go:87
 							} else if g >= 1 && g <= len(in)-15 {
 //line scan_block.go:87
-								gc_ld166 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens32).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens32))
+								gc_ld78 = archsimd.LoadUint32x8Slice(in[g-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[g+7:]).Permute(gc_evens15))
 //line scan_block.go:87
 							} else {
 //line scan_block.go:87
-								break gc_steps58
+								break gc_steps28
 //line scan_block.go:87
 							}
 //line scan_block.go:87
-							a0 = gc_ld166.Merge(a0, gc_if51)
+							a0 = gc_ld78.Merge(a0, gc_if23)
 //line scan_block.go:87
 						}
 //line scan_block.go:87
@@ -8834,91 +8834,91 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:89
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:89
-						var gc_ld167 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld79 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-							gc_ld167 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens32).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens32))
+							gc_ld79 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens15))
 //line scan_block.go:90
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-							gc_ld167 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens32).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens32))
+							gc_ld79 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens15))
 //line scan_block.go:90
 						} else {
 //line scan_block.go:90
-							break gc_steps58
+							break gc_steps28
 //line scan_block.go:90
 						}
 //line scan_block.go:90
-						a1 = gc_ld167
+						a1 = gc_ld79
 //line scan_block.go:90
 					} else {
 //line scan_block.go:90
-						gc_if52 := gc_iota226.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						gc_if24 := gc_iota212.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:89
-						_ = gc_if52
+						_ = gc_if24
 //line scan_block.go:89
-						if gc_if52.ToBits() != 0 {
+						if gc_if24.ToBits() != 0 {
 //line scan_block.go:89
-							var gc_ld168 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_ld80 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:89
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line scan_block.go:90
-								gc_ld168 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens32).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens32))
+								gc_ld80 = archsimd.LoadUint32x8Slice(in[g+1:]).Permute(gc_evens15).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(in[(g+1)+8:]).Permute(gc_evens15))
 //line scan_block.go:90
 							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line scan_block.go:90
-								gc_ld168 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens32).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens32))
+								gc_ld80 = archsimd.LoadUint32x8Slice(in[(g+1)-1:]).Permute(gc_evens15).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(in[(g+1)+7:]).Permute(gc_evens15))
 //line scan_block.go:90
 							} else {
 //line scan_block.go:90
-								break gc_steps58
+								break gc_steps28
 //line scan_block.go:90
 							}
 //line scan_block.go:90
-							a1 = gc_ld168.Merge(a1, gc_if52)
+							a1 = gc_ld80.Merge(a1, gc_if24)
 //line scan_block.go:90
 						}
 //line scan_block.go:90
 					}
 //line scan_block.go:89
-					gc_t115 := a0
+					gc_t55 := a0
 //line scan_block.go:89
-					_ = gc_t115
+					_ = gc_t55
 //line scan_block.go:89
-					gc_t116 := a1
+					gc_t56 := a1
 //line scan_block.go:89
-					_ = gc_t116
+					_ = gc_t56
 //line scan_block.go:92
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:92
-						gc_t115.Permute(gc_spreadLo31).Merge(gc_t116.Permute(gc_spreadLo31), gc_evenLanes32).StoreSlice(temp[2*thid:])
+						gc_t55.Permute(gc_spreadLo15).Merge(gc_t56.Permute(gc_spreadLo15), gc_evenLanes15).StoreSlice(temp[2*thid:])
 //line scan_block.go:92
-						gc_t115.Permute(gc_spreadHi31).Merge(gc_t116.Permute(gc_spreadHi31), gc_evenLanes32).StoreSlice(temp[(2*thid)+8:])
+						gc_t55.Permute(gc_spreadHi15).Merge(gc_t56.Permute(gc_spreadHi15), gc_evenLanes15).StoreSlice(temp[(2*thid)+8:])
 //line scan_block.go:92
 					} else {
 //line scan_block.go:92
-						var gc_lanes283 [8]uint32
+						var gc_lanes135 [8]uint32
 //line scan_block.go:92
-						var gc_lanes284 [8]uint32
+						var gc_lanes136 [8]uint32
 //line scan_block.go:92
-						gc_t115.Store(&gc_lanes283)
+						gc_t55.Store(&gc_lanes135)
 //line scan_block.go:92
-						gc_t116.Store(&gc_lanes284)
+						gc_t56.Store(&gc_lanes136)
 //line scan_block.go:92
-						for gc_k266 := range 8 {
+						for gc_k128 := range 8 {
 //line scan_block.go:92
-							if 0xff&(1<<gc_k266) != 0 {
+							if 0xff&(1<<gc_k128) != 0 {
 //line scan_block.go:92
-								gc_pos4.Thread = gc_rank4 + gc_k266
+								gc_pos4.Thread = gc_rank4 + gc_k128
 //line scan_block.go:92
 								{
 //line scan_block.go:92
-									temp[(2*thid)+2*gc_k266] = gc_lanes283[gc_k266]
+									temp[(2*thid)+2*gc_k128] = gc_lanes135[gc_k128]
 //line scan_block.go:92
-									temp[((2*thid)+1)+2*gc_k266] = gc_lanes284[gc_k266]
+									temp[((2*thid)+1)+2*gc_k128] = gc_lanes136[gc_k128]
 //line scan_block.go:92
 								}
 //line scan_block.go:92
@@ -8990,30 +8990,30 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1635 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens1617 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-							_ = gc_evens1635
+							_ = gc_evens1617
 //line scan_block.go:78
-							gc_odds1635 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds1617 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-							_ = gc_odds1635
+							_ = gc_odds1617
 //line scan_block.go:78
-							gc_spread16Lo24 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-							_ = gc_spread16Lo24
+							_ = gc_spread16Lo12
 //line scan_block.go:78
-							gc_spread16Hi24 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-							_ = gc_spread16Hi24
+							_ = gc_spread16Hi12
 //line scan_block.go:78
-							gc_evenLanes1624 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes1612 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_evenLanes1624
+							_ = gc_evenLanes1612
 //line scan_block.go:78
-							gc_oddLanes1624 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes1612 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-							_ = gc_oddLanes1624
-						gc_steps70:
+							_ = gc_oddLanes1612
+						gc_steps34:
 							for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
 								gc_tx4 := gc_vstep10
 								gc_rank4 := gc_base4 + gc_tx4
@@ -9024,70 +9024,70 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								_ = thid
 //line scan_block.go:96
 								{
-									var gc_t139 int = 1*(2*thid+1) - 1
+									var gc_t67 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-									_ = gc_t139
+									_ = gc_t67
 //line scan_block.go:97
-									var gc_t140 int = 1*(2*thid+2) - 1
+									var gc_t68 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-									_ = gc_t140
+									_ = gc_t68
 //line scan_block.go:97
-									var ai int = gc_t139
+									var ai int = gc_t67
 //line scan_block.go:97
 									_ = ai
 //line scan_block.go:97
-									var bi int = gc_t140
+									var bi int = gc_t68
 //line scan_block.go:97
 									_ = bi
-									var gc_ld199 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld95 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:98
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_ld199 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1635)
+										gc_ld95 = archsimd.LoadUint32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+16:]), gc_evens1617)
 //line scan_block.go:98
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld199 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1635)
+										gc_ld95 = archsimd.LoadUint32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai+15:]), gc_odds1617)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps70
+										break gc_steps34
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									var gc_ld200 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld96 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_ld200 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1635)
+										gc_ld96 = archsimd.LoadUint32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evens1617)
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_ld200 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1635)
+										gc_ld96 = archsimd.LoadUint32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_odds1617)
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps70
+										break gc_steps34
 //line scan_block.go:98
 									}
 //line scan_block.go:98
-									gc_st88 := gc_ld200.Add(gc_ld199)
+									gc_st44 := gc_ld96.Add(gc_ld95)
 //line scan_block.go:98
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line scan_block.go:98
-										gc_st88.Permute(gc_spread16Lo24).Merge(archsimd.LoadUint32x16Slice(temp[bi+0:]), gc_evenLanes1624).StoreSlice(temp[bi+0:])
+										gc_st44.Permute(gc_spread16Lo12).Merge(archsimd.LoadUint32x16Slice(temp[bi+0:]), gc_evenLanes1612).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-										gc_st88.Permute(gc_spread16Hi24).Merge(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evenLanes1624).StoreSlice(temp[bi+16:])
+										gc_st44.Permute(gc_spread16Hi12).Merge(archsimd.LoadUint32x16Slice(temp[bi+16:]), gc_evenLanes1612).StoreSlice(temp[bi+16:])
 //line scan_block.go:98
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line scan_block.go:98
-										gc_st88.Permute(gc_spread16Lo24).Merge(archsimd.LoadUint32x16Slice(temp[bi-1:]), gc_oddLanes1624).StoreSlice(temp[bi-1:])
+										gc_st44.Permute(gc_spread16Lo12).Merge(archsimd.LoadUint32x16Slice(temp[bi-1:]), gc_oddLanes1612).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-										gc_st88.Permute(gc_spread16Hi24).Merge(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_oddLanes1624).StoreSlice(temp[bi+15:])
+										gc_st44.Permute(gc_spread16Hi12).Merge(archsimd.LoadUint32x16Slice(temp[bi+15:]), gc_oddLanes1612).StoreSlice(temp[bi+15:])
 //line scan_block.go:98
 									} else {
 //line scan_block.go:98
-										break gc_steps70
+										break gc_steps34
 //line scan_block.go:98
 									}
 //line scan_block.go:98
@@ -9104,26 +9104,26 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens36 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens18 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-						_ = gc_evens36
+						_ = gc_evens18
 //line scan_block.go:78
-						gc_spreadLo35 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo17 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-						_ = gc_spreadLo35
+						_ = gc_spreadLo17
 //line scan_block.go:78
-						gc_spreadHi35 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi17 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-						_ = gc_spreadHi35
+						_ = gc_spreadHi17
 //line scan_block.go:78
-						gc_evenLanes36 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes18 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-						_ = gc_evenLanes36
+						_ = gc_evenLanes18
 //line scan_block.go:78
-						gc_oddLanes25 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-						_ = gc_oddLanes25
-					gc_steps66:
+						_ = gc_oddLanes12
+					gc_steps32:
 						for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -9134,70 +9134,70 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							_ = thid
 //line scan_block.go:96
 							{
-								var gc_t131 int = 1*(2*thid+1) - 1
+								var gc_t63 int = 1*(2*thid+1) - 1
 //line scan_block.go:97
-								_ = gc_t131
+								_ = gc_t63
 //line scan_block.go:97
-								var gc_t132 int = 1*(2*thid+2) - 1
+								var gc_t64 int = 1*(2*thid+2) - 1
 //line scan_block.go:97
-								_ = gc_t132
+								_ = gc_t64
 //line scan_block.go:97
-								var ai int = gc_t131
+								var ai int = gc_t63
 //line scan_block.go:97
 								_ = ai
 //line scan_block.go:97
-								var bi int = gc_t132
+								var bi int = gc_t64
 //line scan_block.go:97
 								_ = bi
-								var gc_ld191 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld91 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_ld191 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens36).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens36))
+									gc_ld91 = archsimd.LoadUint32x8Slice(temp[ai:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai+8:]).Permute(gc_evens18))
 //line scan_block.go:98
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld191 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens36).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens36))
+									gc_ld91 = archsimd.LoadUint32x8Slice(temp[ai-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai+7:]).Permute(gc_evens18))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps66
+									break gc_steps32
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								var gc_ld192 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld92 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_ld192 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens36).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens36))
+									gc_ld92 = archsimd.LoadUint32x8Slice(temp[bi:]).Permute(gc_evens18).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi+8:]).Permute(gc_evens18))
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_ld192 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens36).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens36))
+									gc_ld92 = archsimd.LoadUint32x8Slice(temp[bi-1:]).Permute(gc_evens18).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi+7:]).Permute(gc_evens18))
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps66
+									break gc_steps32
 //line scan_block.go:98
 								}
 //line scan_block.go:98
-								gc_st84 := gc_ld192.Add(gc_ld191)
+								gc_st42 := gc_ld92.Add(gc_ld91)
 //line scan_block.go:98
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line scan_block.go:98
-									gc_st84.Permute(gc_spreadLo35).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes36).StoreSlice(temp[bi+0:])
+									gc_st42.Permute(gc_spreadLo17).Merge(archsimd.LoadUint32x8Slice(temp[bi+0:]), gc_evenLanes18).StoreSlice(temp[bi+0:])
 //line scan_block.go:98
-									gc_st84.Permute(gc_spreadHi35).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes36).StoreSlice(temp[bi+8:])
+									gc_st42.Permute(gc_spreadHi17).Merge(archsimd.LoadUint32x8Slice(temp[bi+8:]), gc_evenLanes18).StoreSlice(temp[bi+8:])
 //line scan_block.go:98
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line scan_block.go:98
-									gc_st84.Permute(gc_spreadLo35).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes25).StoreSlice(temp[bi-1:])
+									gc_st42.Permute(gc_spreadLo17).Merge(archsimd.LoadUint32x8Slice(temp[bi-1:]), gc_oddLanes12).StoreSlice(temp[bi-1:])
 //line scan_block.go:98
-									gc_st84.Permute(gc_spreadHi35).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes25).StoreSlice(temp[bi+7:])
+									gc_st42.Permute(gc_spreadHi17).Merge(archsimd.LoadUint32x8Slice(temp[bi+7:]), gc_oddLanes12).StoreSlice(temp[bi+7:])
 //line scan_block.go:98
 								} else {
 //line scan_block.go:98
-									break gc_steps66
+									break gc_steps32
 //line scan_block.go:98
 								}
 //line scan_block.go:98
@@ -9367,30 +9367,30 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 						if offset == 1 {
 //line scan_block.go:78
-							gc_evens1639 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens1619 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-							_ = gc_evens1639
+							_ = gc_evens1619
 //line scan_block.go:78
-							gc_odds1639 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds1619 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-							_ = gc_odds1639
+							_ = gc_odds1619
 //line scan_block.go:78
-							gc_spread16Lo28 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo14 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-							_ = gc_spread16Lo28
+							_ = gc_spread16Lo14
 //line scan_block.go:78
-							gc_spread16Hi28 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi14 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-							_ = gc_spread16Hi28
+							_ = gc_spread16Hi14
 //line scan_block.go:78
-							gc_evenLanes1628 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes1614 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-							_ = gc_evenLanes1628
+							_ = gc_evenLanes1614
 //line scan_block.go:78
-							gc_oddLanes1628 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes1614 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-							_ = gc_oddLanes1628
-						gc_steps78:
+							_ = gc_oddLanes1614
+						gc_steps38:
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -9401,96 +9401,96 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								_ = thid
 //line scan_block.go:111
 								{
-									var gc_t155 int = 1*(2*thid+1) - 1
+									var gc_t75 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-									_ = gc_t155
+									_ = gc_t75
 //line scan_block.go:112
-									var gc_t156 int = 1*(2*thid+2) - 1
+									var gc_t76 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-									_ = gc_t156
+									_ = gc_t76
 //line scan_block.go:112
-									var ai_ int = gc_t155
+									var ai_ int = gc_t75
 //line scan_block.go:112
 									_ = ai_
 //line scan_block.go:112
-									var bi_ int = gc_t156
+									var bi_ int = gc_t76
 //line scan_block.go:112
 									_ = bi_
-									var gc_ld222 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld106 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:113
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:113
-										gc_ld222 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1639)
+										gc_ld106 = archsimd.LoadUint32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evens1619)
 //line scan_block.go:113
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:113
-										gc_ld222 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1639)
+										gc_ld106 = archsimd.LoadUint32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_odds1619)
 //line scan_block.go:113
 									} else {
 //line scan_block.go:113
-										break gc_steps78
+										break gc_steps38
 //line scan_block.go:113
 									}
 //line scan_block.go:113
-									y := gc_ld222
+									y := gc_ld106
 //line scan_block.go:113
 									_ = y
 //line scan_block.go:113
-									var gc_ld223 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld107 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:113
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld223 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1639)
+										gc_ld107 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1619)
 //line scan_block.go:114
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_ld223 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1639)
+										gc_ld107 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1619)
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps78
+										break gc_steps38
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									gc_st103 := gc_ld223
+									gc_st51 := gc_ld107
 //line scan_block.go:114
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line scan_block.go:114
-										gc_st103.Permute(gc_spread16Lo28).Merge(archsimd.LoadUint32x16Slice(temp[ai_+0:]), gc_evenLanes1628).StoreSlice(temp[ai_+0:])
+										gc_st51.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+0:]), gc_evenLanes1614).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-										gc_st103.Permute(gc_spread16Hi28).Merge(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evenLanes1628).StoreSlice(temp[ai_+16:])
+										gc_st51.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+16:]), gc_evenLanes1614).StoreSlice(temp[ai_+16:])
 //line scan_block.go:114
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line scan_block.go:114
-										gc_st103.Permute(gc_spread16Lo28).Merge(archsimd.LoadUint32x16Slice(temp[ai_-1:]), gc_oddLanes1628).StoreSlice(temp[ai_-1:])
+										gc_st51.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[ai_-1:]), gc_oddLanes1614).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-										gc_st103.Permute(gc_spread16Hi28).Merge(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_oddLanes1628).StoreSlice(temp[ai_+15:])
+										gc_st51.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[ai_+15:]), gc_oddLanes1614).StoreSlice(temp[ai_+15:])
 //line scan_block.go:114
 									} else {
 //line scan_block.go:114
-										break gc_steps78
+										break gc_steps38
 //line scan_block.go:114
 									}
 //line scan_block.go:114
-									var gc_ld224 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld108 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:114
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld224 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1639)
+										gc_ld108 = archsimd.LoadUint32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evens1619)
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_ld224 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1639)
+										gc_ld108 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds1619)
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes371 [16]uint32
+										var gc_lanes179 [16]uint32
 //line scan_block.go:115
-										for gc_k349 := range 16 {
+										for gc_k169 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k349) != 0 {
+											if 0xffff&(1<<gc_k169) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k349
+												gc_pos4.Thread = gc_rank4 + gc_k169
 //line scan_block.go:115
-												gc_lanes371[gc_k349] = temp[bi_+2*gc_k349]
+												gc_lanes179[gc_k169] = temp[bi_+2*gc_k169]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -9498,37 +9498,37 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 										gc_pos4.Thread = gc_rank4
 //line scan_block.go:115
-										gc_ld224 = archsimd.LoadUint32x16(&gc_lanes371)
+										gc_ld108 = archsimd.LoadUint32x16(&gc_lanes179)
 //line scan_block.go:115
 									}
 //line scan_block.go:115
-									gc_st104 := gc_ld224.Add(y)
+									gc_st52 := gc_ld108.Add(y)
 //line scan_block.go:115
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line scan_block.go:115
-										gc_st104.Permute(gc_spread16Lo28).Merge(archsimd.LoadUint32x16Slice(temp[bi_+0:]), gc_evenLanes1628).StoreSlice(temp[bi_+0:])
+										gc_st52.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+0:]), gc_evenLanes1614).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-										gc_st104.Permute(gc_spread16Hi28).Merge(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evenLanes1628).StoreSlice(temp[bi_+16:])
+										gc_st52.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+16:]), gc_evenLanes1614).StoreSlice(temp[bi_+16:])
 //line scan_block.go:115
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line scan_block.go:115
-										gc_st104.Permute(gc_spread16Lo28).Merge(archsimd.LoadUint32x16Slice(temp[bi_-1:]), gc_oddLanes1628).StoreSlice(temp[bi_-1:])
+										gc_st52.Permute(gc_spread16Lo14).Merge(archsimd.LoadUint32x16Slice(temp[bi_-1:]), gc_oddLanes1614).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-										gc_st104.Permute(gc_spread16Hi28).Merge(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_oddLanes1628).StoreSlice(temp[bi_+15:])
+										gc_st52.Permute(gc_spread16Hi14).Merge(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_oddLanes1614).StoreSlice(temp[bi_+15:])
 //line scan_block.go:115
 									} else {
 //line scan_block.go:115
-										var gc_lanes372 [16]uint32
+										var gc_lanes180 [16]uint32
 //line scan_block.go:115
-										gc_st104.Store(&gc_lanes372)
+										gc_st52.Store(&gc_lanes180)
 //line scan_block.go:115
-										for gc_k350 := range 16 {
+										for gc_k170 := range 16 {
 //line scan_block.go:115
-											if 0xffff&(1<<gc_k350) != 0 {
+											if 0xffff&(1<<gc_k170) != 0 {
 //line scan_block.go:115
-												gc_pos4.Thread = gc_rank4 + gc_k350
+												gc_pos4.Thread = gc_rank4 + gc_k170
 //line scan_block.go:115
-												temp[bi_+2*gc_k350] = gc_lanes372[gc_k350]
+												temp[bi_+2*gc_k170] = gc_lanes180[gc_k170]
 //line scan_block.go:115
 											}
 //line scan_block.go:115
@@ -9551,26 +9551,26 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				if compiled.SIMD {
 					if offset == 1 {
 //line scan_block.go:78
-						gc_evens40 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens20 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-						_ = gc_evens40
+						_ = gc_evens20
 //line scan_block.go:78
-						gc_spreadLo39 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo19 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-						_ = gc_spreadLo39
+						_ = gc_spreadLo19
 //line scan_block.go:78
-						gc_spreadHi39 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi19 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-						_ = gc_spreadHi39
+						_ = gc_spreadHi19
 //line scan_block.go:78
-						gc_evenLanes40 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes20 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-						_ = gc_evenLanes40
+						_ = gc_evenLanes20
 //line scan_block.go:78
-						gc_oddLanes29 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes14 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-						_ = gc_oddLanes29
-					gc_steps74:
+						_ = gc_oddLanes14
+					gc_steps36:
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
@@ -9581,96 +9581,96 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 							_ = thid
 //line scan_block.go:111
 							{
-								var gc_t147 int = 1*(2*thid+1) - 1
+								var gc_t71 int = 1*(2*thid+1) - 1
 //line scan_block.go:112
-								_ = gc_t147
+								_ = gc_t71
 //line scan_block.go:112
-								var gc_t148 int = 1*(2*thid+2) - 1
+								var gc_t72 int = 1*(2*thid+2) - 1
 //line scan_block.go:112
-								_ = gc_t148
+								_ = gc_t72
 //line scan_block.go:112
-								var ai_ int = gc_t147
+								var ai_ int = gc_t71
 //line scan_block.go:112
 								_ = ai_
 //line scan_block.go:112
-								var bi_ int = gc_t148
+								var bi_ int = gc_t72
 //line scan_block.go:112
 								_ = bi_
-								var gc_ld210 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld100 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:113
-									gc_ld210 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens40).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens40))
+									gc_ld100 = archsimd.LoadUint32x8Slice(temp[ai_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[ai_+8:]).Permute(gc_evens20))
 //line scan_block.go:113
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:113
-									gc_ld210 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens40).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens40))
+									gc_ld100 = archsimd.LoadUint32x8Slice(temp[ai_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[ai_+7:]).Permute(gc_evens20))
 //line scan_block.go:113
 								} else {
 //line scan_block.go:113
-									break gc_steps74
+									break gc_steps36
 //line scan_block.go:113
 								}
 //line scan_block.go:113
-								y := gc_ld210
+								y := gc_ld100
 //line scan_block.go:113
 								_ = y
 //line scan_block.go:113
-								var gc_ld211 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld101 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:113
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld211 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens40).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens40))
+									gc_ld101 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens20))
 //line scan_block.go:114
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_ld211 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens40).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens40))
+									gc_ld101 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens20))
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
-									break gc_steps74
+									break gc_steps36
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								gc_st95 := gc_ld211
+								gc_st47 := gc_ld101
 //line scan_block.go:114
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line scan_block.go:114
-									gc_st95.Permute(gc_spreadLo39).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes40).StoreSlice(temp[ai_+0:])
+									gc_st47.Permute(gc_spreadLo19).Merge(archsimd.LoadUint32x8Slice(temp[ai_+0:]), gc_evenLanes20).StoreSlice(temp[ai_+0:])
 //line scan_block.go:114
-									gc_st95.Permute(gc_spreadHi39).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes40).StoreSlice(temp[ai_+8:])
+									gc_st47.Permute(gc_spreadHi19).Merge(archsimd.LoadUint32x8Slice(temp[ai_+8:]), gc_evenLanes20).StoreSlice(temp[ai_+8:])
 //line scan_block.go:114
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line scan_block.go:114
-									gc_st95.Permute(gc_spreadLo39).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes29).StoreSlice(temp[ai_-1:])
+									gc_st47.Permute(gc_spreadLo19).Merge(archsimd.LoadUint32x8Slice(temp[ai_-1:]), gc_oddLanes14).StoreSlice(temp[ai_-1:])
 //line scan_block.go:114
-									gc_st95.Permute(gc_spreadHi39).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes29).StoreSlice(temp[ai_+7:])
+									gc_st47.Permute(gc_spreadHi19).Merge(archsimd.LoadUint32x8Slice(temp[ai_+7:]), gc_oddLanes14).StoreSlice(temp[ai_+7:])
 //line scan_block.go:114
 								} else {
 //line scan_block.go:114
-									break gc_steps74
+									break gc_steps36
 //line scan_block.go:114
 								}
 //line scan_block.go:114
-								var gc_ld212 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld102 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:114
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld212 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens40).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens40))
+									gc_ld102 = archsimd.LoadUint32x8Slice(temp[bi_:]).Permute(gc_evens20).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[bi_+8:]).Permute(gc_evens20))
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_ld212 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens40).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens40))
+									gc_ld102 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens20).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens20))
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes351 [8]uint32
+									var gc_lanes169 [8]uint32
 //line scan_block.go:115
-									for gc_k329 := range 8 {
+									for gc_k159 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k329) != 0 {
+										if 0xff&(1<<gc_k159) != 0 {
 //line scan_block.go:115
-											gc_pos4.Thread = gc_rank4 + gc_k329
+											gc_pos4.Thread = gc_rank4 + gc_k159
 //line scan_block.go:115
-											gc_lanes351[gc_k329] = temp[bi_+2*gc_k329]
+											gc_lanes169[gc_k159] = temp[bi_+2*gc_k159]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -9678,37 +9678,37 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:115
 									gc_pos4.Thread = gc_rank4
 //line scan_block.go:115
-									gc_ld212 = archsimd.LoadUint32x8(&gc_lanes351)
+									gc_ld102 = archsimd.LoadUint32x8(&gc_lanes169)
 //line scan_block.go:115
 								}
 //line scan_block.go:115
-								gc_st96 := gc_ld212.Add(y)
+								gc_st48 := gc_ld102.Add(y)
 //line scan_block.go:115
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line scan_block.go:115
-									gc_st96.Permute(gc_spreadLo39).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes40).StoreSlice(temp[bi_+0:])
+									gc_st48.Permute(gc_spreadLo19).Merge(archsimd.LoadUint32x8Slice(temp[bi_+0:]), gc_evenLanes20).StoreSlice(temp[bi_+0:])
 //line scan_block.go:115
-									gc_st96.Permute(gc_spreadHi39).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes40).StoreSlice(temp[bi_+8:])
+									gc_st48.Permute(gc_spreadHi19).Merge(archsimd.LoadUint32x8Slice(temp[bi_+8:]), gc_evenLanes20).StoreSlice(temp[bi_+8:])
 //line scan_block.go:115
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line scan_block.go:115
-									gc_st96.Permute(gc_spreadLo39).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes29).StoreSlice(temp[bi_-1:])
+									gc_st48.Permute(gc_spreadLo19).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes14).StoreSlice(temp[bi_-1:])
 //line scan_block.go:115
-									gc_st96.Permute(gc_spreadHi39).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes29).StoreSlice(temp[bi_+7:])
+									gc_st48.Permute(gc_spreadHi19).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes14).StoreSlice(temp[bi_+7:])
 //line scan_block.go:115
 								} else {
 //line scan_block.go:115
-									var gc_lanes352 [8]uint32
+									var gc_lanes170 [8]uint32
 //line scan_block.go:115
-									gc_st96.Store(&gc_lanes352)
+									gc_st48.Store(&gc_lanes170)
 //line scan_block.go:115
-									for gc_k330 := range 8 {
+									for gc_k160 := range 8 {
 //line scan_block.go:115
-										if 0xff&(1<<gc_k330) != 0 {
+										if 0xff&(1<<gc_k160) != 0 {
 //line scan_block.go:115
-											gc_pos4.Thread = gc_rank4 + gc_k330
+											gc_pos4.Thread = gc_rank4 + gc_k160
 //line scan_block.go:115
-											temp[bi_+2*gc_k330] = gc_lanes352[gc_k330]
+											temp[bi_+2*gc_k160] = gc_lanes170[gc_k160]
 //line scan_block.go:115
 										}
 //line scan_block.go:115
@@ -9749,42 +9749,42 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 				var gc_stop12 bool
 				gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line scan_block.go:78
-					gc_evens1641 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens1620 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_evens1641
+					_ = gc_evens1620
 //line scan_block.go:78
-					gc_odds1641 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds1620 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line scan_block.go:78
-					_ = gc_odds1641
+					_ = gc_odds1620
 //line scan_block.go:78
-					gc_iota234 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota216 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line scan_block.go:78
-					_ = gc_iota234
+					_ = gc_iota216
 //line scan_block.go:78
-					gc_spread16Lo30 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo15 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line scan_block.go:78
-					_ = gc_spread16Lo30
+					_ = gc_spread16Lo15
 //line scan_block.go:78
-					gc_spread16Hi30 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi15 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line scan_block.go:78
-					_ = gc_spread16Hi30
+					_ = gc_spread16Hi15
 //line scan_block.go:78
-					gc_evenLanes1630 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes1615 := archsimd.Mask32x16FromBits(21845)
 //line scan_block.go:78
-					_ = gc_evenLanes1630
+					_ = gc_evenLanes1615
 //line scan_block.go:78
-					gc_oddLanes1630 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes1615 := archsimd.Mask32x16FromBits(43690)
 //line scan_block.go:78
-					_ = gc_oddLanes1630
+					_ = gc_oddLanes1615
 //line scan_block.go:78
-					gc_pairLo17 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line scan_block.go:78
-					_ = gc_pairLo17
+					_ = gc_pairLo8
 //line scan_block.go:78
-					gc_pairHi17 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line scan_block.go:78
-					_ = gc_pairHi17
-				gc_steps82:
+					_ = gc_pairHi8
+				gc_steps40:
 					for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 						gc_tx4 := gc_vstep12
 						gc_rank4 := gc_base4 + gc_tx4
@@ -9806,127 +9806,127 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 						_ = a1
 //line scan_block.go:119
-						var gc_ld231 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+						var gc_ld111 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:119
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line scan_block.go:119
-							gc_ld231 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1641)
+							gc_ld111 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens1620)
 //line scan_block.go:119
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld231 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds1641)
+							gc_ld111 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds1620)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps82
+							break gc_steps40
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e0 := gc_ld231
+						e0 := gc_ld111
 //line scan_block.go:119
 						_ = e0
 //line scan_block.go:119
-						var gc_ld232 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+						var gc_ld112 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line scan_block.go:119
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line scan_block.go:119
-							gc_ld232 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1641)
+							gc_ld112 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens1620)
 //line scan_block.go:119
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
-							gc_ld232 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds1641)
+							gc_ld112 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds1620)
 //line scan_block.go:119
 						} else {
 //line scan_block.go:119
-							break gc_steps82
+							break gc_steps40
 //line scan_block.go:119
 						}
 //line scan_block.go:119
-						e1 := gc_ld232
+						e1 := gc_ld112
 //line scan_block.go:119
 						_ = e1
 //line scan_block.go:120
 						if inclusive {
 //line scan_block.go:120
-							gc_t163 := e0.Add(a0)
+							gc_t79 := e0.Add(a0)
 //line scan_block.go:120
-							_ = gc_t163
+							_ = gc_t79
 //line scan_block.go:120
-							gc_t164 := e1.Add(a1)
+							gc_t80 := e1.Add(a1)
 //line scan_block.go:120
-							_ = gc_t164
+							_ = gc_t80
 //line scan_block.go:120
-							e0 = gc_t163
+							e0 = gc_t79
 //line scan_block.go:120
-							e1 = gc_t164
+							e1 = gc_t80
 //line scan_block.go:120
 						}
 //line scan_block.go:126
 						if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
 //line scan_block.go:124
-							e0.ConcatPermute(e1, gc_pairLo17).StoreSlice(out[g:])
+							e0.ConcatPermute(e1, gc_pairLo8).StoreSlice(out[g:])
 //line scan_block.go:124
-							e0.ConcatPermute(e1, gc_pairHi17).StoreSlice(out[g+16:])
+							e0.ConcatPermute(e1, gc_pairHi8).StoreSlice(out[g+16:])
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
 							if compiled.Reach(n, g, 32) > 30 {
 //line scan_block.go:123
-								gc_st117 := e0
+								gc_st57 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-									gc_st117.Permute(gc_spread16Lo30).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1630)
+									gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), gc_evenLanes1615)
 //line scan_block.go:124
-									gc_st117.Permute(gc_spread16Hi30).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1630)
+									gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), gc_evenLanes1615)
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-									gc_st117.Permute(gc_spread16Lo30).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes1630)
+									gc_st57.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), gc_oddLanes1615)
 //line scan_block.go:124
-									gc_st117.Permute(gc_spread16Hi30).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes1630)
+									gc_st57.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), gc_oddLanes1615)
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									break gc_steps82
+									break gc_steps40
 //line scan_block.go:124
 								}
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								gc_if67 := gc_iota234.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+								gc_if31 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line scan_block.go:123
-								_ = gc_if67
+								_ = gc_if31
 //line scan_block.go:123
-								if gc_if67.ToBits() != 0 {
+								if gc_if31.ToBits() != 0 {
 //line scan_block.go:123
-									gc_st118 := e0
+									gc_st58 := e0
 //line scan_block.go:123
-									gc_bits11 := gc_if67.ToBits()
+									gc_bits5 := gc_if31.ToBits()
 //line scan_block.go:123
 									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-										gc_st118.Permute(gc_spread16Lo30).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits11))))
+										gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
 //line scan_block.go:124
-										gc_st118.Permute(gc_spread16Hi30).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits11>>8))))
+										gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
 //line scan_block.go:124
 									} else if g >= 1 && g <= len(out)-31 {
 //line scan_block.go:124
-										gc_st118.Permute(gc_spread16Lo30).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits11))<<1))
+										gc_st58.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
 //line scan_block.go:124
-										gc_st118.Permute(gc_spread16Hi30).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits11>>8))<<1))
+										gc_st58.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
 //line scan_block.go:124
 									} else {
 //line scan_block.go:124
-										var gc_lanes394 [16]uint32
+										var gc_lanes190 [16]uint32
 //line scan_block.go:124
-										gc_st118.Store(&gc_lanes394)
+										gc_st58.Store(&gc_lanes190)
 //line scan_block.go:124
-										for gc_k372 := range 16 {
+										for gc_k180 := range 16 {
 //line scan_block.go:124
-											if gc_if67.ToBits()&(1<<gc_k372) != 0 {
+											if gc_if31.ToBits()&(1<<gc_k180) != 0 {
 //line scan_block.go:124
-												gc_pos4.Thread = gc_rank4 + gc_k372
+												gc_pos4.Thread = gc_rank4 + gc_k180
 //line scan_block.go:124
-												out[g+2*gc_k372] = gc_lanes394[gc_k372]
+												out[g+2*gc_k180] = gc_lanes190[gc_k180]
 //line scan_block.go:124
 											}
 //line scan_block.go:124
@@ -9942,34 +9942,34 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 							if compiled.Reach(n, g+1, 32) > 30 {
 //line scan_block.go:126
-								gc_st119 := e1
+								gc_st59 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-									gc_st119.Permute(gc_spread16Lo30).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1630)
+									gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), gc_evenLanes1615)
 //line scan_block.go:127
-									gc_st119.Permute(gc_spread16Hi30).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes1630)
+									gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), gc_evenLanes1615)
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-									gc_st119.Permute(gc_spread16Lo30).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes1630)
+									gc_st59.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes1615)
 //line scan_block.go:127
-									gc_st119.Permute(gc_spread16Hi30).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes1630)
+									gc_st59.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes1615)
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes395 [16]uint32
+									var gc_lanes191 [16]uint32
 //line scan_block.go:127
-									gc_st119.Store(&gc_lanes395)
+									gc_st59.Store(&gc_lanes191)
 //line scan_block.go:127
-									for gc_k373 := range 16 {
+									for gc_k181 := range 16 {
 //line scan_block.go:127
-										if 0xffff&(1<<gc_k373) != 0 {
+										if 0xffff&(1<<gc_k181) != 0 {
 //line scan_block.go:127
-											gc_pos4.Thread = gc_rank4 + gc_k373
+											gc_pos4.Thread = gc_rank4 + gc_k181
 //line scan_block.go:127
-											out[(g+1)+2*gc_k373] = gc_lanes395[gc_k373]
+											out[(g+1)+2*gc_k181] = gc_lanes191[gc_k181]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -9981,42 +9981,42 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								gc_if68 := gc_iota234.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+								gc_if32 := gc_iota216.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line scan_block.go:126
-								_ = gc_if68
+								_ = gc_if32
 //line scan_block.go:126
-								if gc_if68.ToBits() != 0 {
+								if gc_if32.ToBits() != 0 {
 //line scan_block.go:126
-									gc_st120 := e1
+									gc_st60 := e1
 //line scan_block.go:126
-									gc_bits12 := gc_if68.ToBits()
+									gc_bits6 := gc_if32.ToBits()
 //line scan_block.go:126
 									if (g+
 										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line scan_block.go:127
-										gc_st120.Permute(gc_spread16Lo30).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits12))))
+										gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
 //line scan_block.go:127
-										gc_st120.Permute(gc_spread16Hi30).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits12>>8))))
+										gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
 //line scan_block.go:127
 									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line scan_block.go:127
-										gc_st120.Permute(gc_spread16Lo30).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits12))<<1))
+										gc_st60.Permute(gc_spread16Lo15).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
 //line scan_block.go:127
-										gc_st120.Permute(gc_spread16Hi30).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits12>>8))<<1))
+										gc_st60.Permute(gc_spread16Hi15).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
 //line scan_block.go:127
 									} else {
 //line scan_block.go:127
-										var gc_lanes396 [16]uint32
+										var gc_lanes192 [16]uint32
 //line scan_block.go:127
-										gc_st120.Store(&gc_lanes396)
+										gc_st60.Store(&gc_lanes192)
 //line scan_block.go:127
-										for gc_k374 := range 16 {
+										for gc_k182 := range 16 {
 //line scan_block.go:127
-											if gc_if68.ToBits()&(1<<gc_k374) != 0 {
+											if gc_if32.ToBits()&(1<<gc_k182) != 0 {
 //line scan_block.go:127
-												gc_pos4.Thread = gc_rank4 + gc_k374
+												gc_pos4.Thread = gc_rank4 + gc_k182
 //line scan_block.go:127
-												out[(g+1)+2*gc_k374] = gc_lanes396[gc_k374]
+												out[(g+1)+2*gc_k182] = gc_lanes192[gc_k182]
 //line scan_block.go:127
 											}
 //line scan_block.go:127
@@ -10041,30 +10041,30 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			}
 			if compiled.SIMD {
 //line scan_block.go:78
-				gc_evens42 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens21 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line scan_block.go:78
-				_ = gc_evens42
+				_ = gc_evens21
 //line scan_block.go:78
-				gc_iota232 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota215 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line scan_block.go:78
-				_ = gc_iota232
+				_ = gc_iota215
 //line scan_block.go:78
-				gc_spreadLo41 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo20 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line scan_block.go:78
-				_ = gc_spreadLo41
+				_ = gc_spreadLo20
 //line scan_block.go:78
-				gc_spreadHi41 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi20 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line scan_block.go:78
-				_ = gc_spreadHi41
+				_ = gc_spreadHi20
 //line scan_block.go:78
-				gc_evenLanes42 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes21 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line scan_block.go:78
-				_ = gc_evenLanes42
+				_ = gc_evenLanes21
 //line scan_block.go:78
-				gc_oddLanes31 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line scan_block.go:78
-				_ = gc_oddLanes31
-			gc_steps80:
+				_ = gc_oddLanes15
+			gc_steps39:
 				for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
 					gc_tx4 := gc_vstep12
 					gc_rank4 := gc_base4 + gc_tx4
@@ -10086,125 +10086,125 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld227 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_ld109 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line scan_block.go:119
-						gc_ld227 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens42).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens42))
+						gc_ld109 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens21))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld227 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens42).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens42))
+						gc_ld109 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens21))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps80
+						break gc_steps39
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld227
+					e0 := gc_ld109
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld228 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					var gc_ld110 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line scan_block.go:119
-						gc_ld228 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens42).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens42))
+						gc_ld110 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens21).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens21))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
-						gc_ld228 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens42).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens42))
+						gc_ld110 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens21).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens21))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						break gc_steps80
+						break gc_steps39
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld228
+					e1 := gc_ld110
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t159 := e0.Add(a0)
+						gc_t77 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t159
+						_ = gc_t77
 //line scan_block.go:120
-						gc_t160 := e1.Add(a1)
+						gc_t78 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t160
+						_ = gc_t78
 //line scan_block.go:120
-						e0 = gc_t159
+						e0 = gc_t77
 //line scan_block.go:120
-						e1 = gc_t160
+						e1 = gc_t78
 //line scan_block.go:120
 					}
 //line scan_block.go:126
 					if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
 //line scan_block.go:124
-						e0.Permute(gc_spreadLo41).Merge(e1.Permute(gc_spreadLo41), gc_evenLanes42).StoreSlice(out[g:])
+						e0.Permute(gc_spreadLo20).Merge(e1.Permute(gc_spreadLo20), gc_evenLanes21).StoreSlice(out[g:])
 //line scan_block.go:124
-						e0.Permute(gc_spreadHi41).Merge(e1.Permute(gc_spreadHi41), gc_evenLanes42).StoreSlice(out[g+8:])
+						e0.Permute(gc_spreadHi20).Merge(e1.Permute(gc_spreadHi20), gc_evenLanes21).StoreSlice(out[g+8:])
 //line scan_block.go:124
 					} else {
 //line scan_block.go:124
 						if compiled.Reach(n, g, 16) > 14 {
 //line scan_block.go:123
-							gc_st109 := e0
+							gc_st53 := e0
 //line scan_block.go:123
 							if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-								gc_st109.Permute(gc_spreadLo41).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes42)
+								gc_st53.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g+0:]), gc_evenLanes21)
 //line scan_block.go:124
-								gc_st109.Permute(gc_spreadHi41).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes42)
+								gc_st53.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+8:]), gc_evenLanes21)
 //line scan_block.go:124
 							} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-								gc_st109.Permute(gc_spreadLo41).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes31)
+								gc_st53.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g-1:]), gc_oddLanes15)
 //line scan_block.go:124
-								gc_st109.Permute(gc_spreadHi41).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes31)
+								gc_st53.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+7:]), gc_oddLanes15)
 //line scan_block.go:124
 							} else {
 //line scan_block.go:124
-								break gc_steps80
+								break gc_steps39
 //line scan_block.go:124
 							}
 //line scan_block.go:124
 						} else {
 //line scan_block.go:124
-							gc_if63 := gc_iota232.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+							gc_if29 := gc_iota215.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-							_ = gc_if63
+							_ = gc_if29
 //line scan_block.go:123
-							if gc_if63.ToBits() != 0 {
+							if gc_if29.ToBits() != 0 {
 //line scan_block.go:123
-								gc_st110 := e0
+								gc_st54 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									gc_st110.Permute(gc_spreadLo41).StoreMasked((*[8]uint32)(out[g+0:]), gc_if63.ToInt32x8().Permute(gc_spreadLo41).ToMask().And(gc_evenLanes42))
+									gc_st54.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g+0:]), gc_if29.ToInt32x8().Permute(gc_spreadLo20).ToMask().And(gc_evenLanes21))
 //line scan_block.go:124
-									gc_st110.Permute(gc_spreadHi41).StoreMasked((*[8]uint32)(out[g+8:]), gc_if63.ToInt32x8().Permute(gc_spreadHi41).ToMask().And(gc_evenLanes42))
+									gc_st54.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+8:]), gc_if29.ToInt32x8().Permute(gc_spreadHi20).ToMask().And(gc_evenLanes21))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_st110.Permute(gc_spreadLo41).StoreMasked((*[8]uint32)(out[g-1:]), gc_if63.ToInt32x8().Permute(gc_spreadLo41).ToMask().And(gc_oddLanes31))
+									gc_st54.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g-1:]), gc_if29.ToInt32x8().Permute(gc_spreadLo20).ToMask().And(gc_oddLanes15))
 //line scan_block.go:124
-									gc_st110.Permute(gc_spreadHi41).StoreMasked((*[8]uint32)(out[g+7:]), gc_if63.ToInt32x8().Permute(gc_spreadHi41).ToMask().And(gc_oddLanes31))
+									gc_st54.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+7:]), gc_if29.ToInt32x8().Permute(gc_spreadHi20).ToMask().And(gc_oddLanes15))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
-									var gc_lanes382 [8]uint32
+									var gc_lanes184 [8]uint32
 //line scan_block.go:124
-									gc_st110.Store(&gc_lanes382)
+									gc_st54.Store(&gc_lanes184)
 //line scan_block.go:124
-									for gc_k360 := range 8 {
+									for gc_k174 := range 8 {
 //line scan_block.go:124
-										if gc_if63.ToBits()&(1<<gc_k360) != 0 {
+										if gc_if29.ToBits()&(1<<gc_k174) != 0 {
 //line scan_block.go:124
-											gc_pos4.Thread = gc_rank4 + gc_k360
+											gc_pos4.Thread = gc_rank4 + gc_k174
 //line scan_block.go:124
-											out[g+2*gc_k360] = gc_lanes382[gc_k360]
+											out[g+2*gc_k174] = gc_lanes184[gc_k174]
 //line scan_block.go:124
 										}
 //line scan_block.go:124
@@ -10220,34 +10220,34 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 						if compiled.Reach(n, g+1, 16) > 14 {
 //line scan_block.go:126
-							gc_st111 := e1
+							gc_st55 := e1
 //line scan_block.go:126
 							if (g+
 								1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-								gc_st111.Permute(gc_spreadLo41).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes42)
+								gc_st55.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_evenLanes21)
 //line scan_block.go:127
-								gc_st111.Permute(gc_spreadHi41).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes42)
+								gc_st55.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_evenLanes21)
 //line scan_block.go:127
 							} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-								gc_st111.Permute(gc_spreadLo41).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes31)
+								gc_st55.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes15)
 //line scan_block.go:127
-								gc_st111.Permute(gc_spreadHi41).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes31)
+								gc_st55.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes15)
 //line scan_block.go:127
 							} else {
 //line scan_block.go:127
-								var gc_lanes383 [8]uint32
+								var gc_lanes185 [8]uint32
 //line scan_block.go:127
-								gc_st111.Store(&gc_lanes383)
+								gc_st55.Store(&gc_lanes185)
 //line scan_block.go:127
-								for gc_k361 := range 8 {
+								for gc_k175 := range 8 {
 //line scan_block.go:127
-									if 0xff&(1<<gc_k361) != 0 {
+									if 0xff&(1<<gc_k175) != 0 {
 //line scan_block.go:127
-										gc_pos4.Thread = gc_rank4 + gc_k361
+										gc_pos4.Thread = gc_rank4 + gc_k175
 //line scan_block.go:127
-										out[(g+1)+2*gc_k361] = gc_lanes383[gc_k361]
+										out[(g+1)+2*gc_k175] = gc_lanes185[gc_k175]
 //line scan_block.go:127
 									}
 //line scan_block.go:127
@@ -10259,40 +10259,40 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:127
 						} else {
 //line scan_block.go:127
-							gc_if64 := gc_iota232.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+							gc_if30 := gc_iota215.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-							_ = gc_if64
+							_ = gc_if30
 //line scan_block.go:126
-							if gc_if64.ToBits() != 0 {
+							if gc_if30.ToBits() != 0 {
 //line scan_block.go:126
-								gc_st112 := e1
+								gc_st56 := e1
 //line scan_block.go:126
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-									gc_st112.Permute(gc_spreadLo41).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if64.ToInt32x8().Permute(gc_spreadLo41).ToMask().And(gc_evenLanes42))
+									gc_st56.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if30.ToInt32x8().Permute(gc_spreadLo20).ToMask().And(gc_evenLanes21))
 //line scan_block.go:127
-									gc_st112.Permute(gc_spreadHi41).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if64.ToInt32x8().Permute(gc_spreadHi41).ToMask().And(gc_evenLanes42))
+									gc_st56.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if30.ToInt32x8().Permute(gc_spreadHi20).ToMask().And(gc_evenLanes21))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_st112.Permute(gc_spreadLo41).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if64.ToInt32x8().Permute(gc_spreadLo41).ToMask().And(gc_oddLanes31))
+									gc_st56.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if30.ToInt32x8().Permute(gc_spreadLo20).ToMask().And(gc_oddLanes15))
 //line scan_block.go:127
-									gc_st112.Permute(gc_spreadHi41).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if64.ToInt32x8().Permute(gc_spreadHi41).ToMask().And(gc_oddLanes31))
+									gc_st56.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if30.ToInt32x8().Permute(gc_spreadHi20).ToMask().And(gc_oddLanes15))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
-									var gc_lanes384 [8]uint32
+									var gc_lanes186 [8]uint32
 //line scan_block.go:127
-									gc_st112.Store(&gc_lanes384)
+									gc_st56.Store(&gc_lanes186)
 //line scan_block.go:127
-									for gc_k362 := range 8 {
+									for gc_k176 := range 8 {
 //line scan_block.go:127
-										if gc_if64.ToBits()&(1<<gc_k362) != 0 {
+										if gc_if30.ToBits()&(1<<gc_k176) != 0 {
 //line scan_block.go:127
-											gc_pos4.Thread = gc_rank4 + gc_k362
+											gc_pos4.Thread = gc_rank4 + gc_k176
 //line scan_block.go:127
-											out[(g+1)+2*gc_k362] = gc_lanes384[gc_k362]
+											out[(g+1)+2*gc_k176] = gc_lanes186[gc_k176]
 //line scan_block.go:127
 										}
 //line scan_block.go:127
@@ -10388,23 +10388,23 @@ func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*go
 var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210")
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan[T Number](gc_b41 *compiled.Block, in, out, sums []T, inclusive bool) {
-	t := gc_b41.Thread()
-	gc_pos5 := gc_b41.Pos()
+func gc_body_warpShuffleScan[T Number](gc_b23 *compiled.Block, in, out, sums []T, inclusive bool) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b41.Dim()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b41.Index()
+	gc_bidx5 := gc_b23.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b41.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b41, 0)[:gc_n5]
+	gc_n5 := gc_b23.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
 	_ = gc_s_incl_
-	gc_s_excl_ := compiled.Scratch[T](gc_b41, 1)[:gc_n5]
+	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
 	_ = gc_s_excl_
 
 //line scan_block.go:141
@@ -10431,7 +10431,7 @@ func gc_body_warpShuffleScan[T Number](gc_b41 *compiled.Block, in, out, sums []T
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx17 := gc_b41.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+				gc_tidx17 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx17.X - 1
 				{
 					gc_x05 := gc_tidx17.X
@@ -10483,11 +10483,11 @@ func gc_body_warpShuffleScan[T Number](gc_b41 *compiled.Block, in, out, sums []T
 			}
 
 //line scan_block.go:203
-			gc_all45 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all45 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all45 = (d < (min(w, b_-(gc_w5>>5)*w)))
+			gc_all27 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all27 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all27 = (d < (min(w, b_-(gc_w5>>5)*w)))
 			}
-			if gc_all45 {
+			if gc_all27 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
@@ -10507,7 +10507,7 @@ func gc_body_warpShuffleScan[T Number](gc_b41 *compiled.Block, in, out, sums []T
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b41, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+						compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
 						{
 
 //line scan_block.go:167
@@ -10564,7 +10564,7 @@ func gc_body_warpShuffleScan[T Number](gc_b41 *compiled.Block, in, out, sums []T
 			} else {
 
 //line scan_block.go:171
-				compiled.ShflWarp(gc_b41, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
+				compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
 
 //line scan_block.go:171
 				copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
@@ -10689,11 +10689,11 @@ func gc_body_warpShuffleScan[T Number](gc_b41 *compiled.Block, in, out, sums []T
 						copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
 
 //line scan_block.go:203
-						gc_all46 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all46 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all46 = (d_ < lanes_2)
+						gc_all28 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all28 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all28 = (d_ < lanes_2)
 						}
-						if gc_all46 {
+						if gc_all28 {
 							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
@@ -10713,7 +10713,7 @@ func gc_body_warpShuffleScan[T Number](gc_b41 *compiled.Block, in, out, sums []T
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b41, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
 									gc_lo29, gc_hi29 := 0, 32
 									if gc_lo29 < gc_hi29 {
 										gc_lo29 = max(gc_lo29, max(min(d_, 32), -1))
@@ -11126,84 +11126,31 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							_ = gc_iota2
+							_ = gc_iota
 //line scan_block.go:204
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none2
+							_ = gc_none
 //line scan_block.go:204
-							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all5
+							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-								_ = gc_iota4
+								_ = gc_iota2
 //line scan_block.go:204
-								gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none4
+								_ = gc_none2
 //line scan_block.go:204
-								gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all7
+								_ = gc_all5
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:167
-									var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-									_ = warp
-//line scan_block.go:168
-									var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-									_ = lanes
-//line scan_block.go:170
-									var lanes_ int = lanes
-//line scan_block.go:170
-									_ = lanes_
-//line scan_block.go:202
-									var lane_ int = gc_lane2
-//line scan_block.go:202
-									_ = lane_
-//line scan_block.go:202
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-									_ = v_2
-//line scan_block.go:204
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:204
-									_ = y
-//line scan_block.go:205
-									gc_b6 := gc_none4
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b6 = gc_all7
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
-//line scan_block.go:205
-									_ = gc_if4
-//line scan_block.go:205
-									if gc_if4.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if4)
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line scan_block.go:167
@@ -11246,6 +11193,59 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
 										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line scan_block.go:167
+									var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+									_ = warp
+//line scan_block.go:168
+									var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+									_ = lanes
+//line scan_block.go:170
+									var lanes_ int = lanes
+//line scan_block.go:170
+									_ = lanes_
+//line scan_block.go:202
+									var lane_ int = gc_lane2
+//line scan_block.go:202
+									_ = lane_
+//line scan_block.go:202
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+									_ = v_2
+//line scan_block.go:204
+									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+									_ = y
+//line scan_block.go:205
+									gc_b3 := gc_none
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b3 = gc_all4
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+//line scan_block.go:205
+									_ = gc_if
+//line scan_block.go:205
+									if gc_if.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -11401,14 +11401,14 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_left2 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-							_ = gc_iota15
+							_ = gc_iota7
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-								_ = gc_iota18
+								_ = gc_iota8
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -11432,13 +11432,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 										s = archsimd.LoadFloat32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if18
+										_ = gc_if8
 //line scan_block.go:184
-										if gc_if18.ToBits() != 0 {
+										if gc_if8.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if18)
+											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 										}
 //line scan_block.go:185
 									}
@@ -11468,13 +11468,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if15 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if15
+									_ = gc_if7
 //line scan_block.go:185
-									if gc_if15.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if15)
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -11524,11 +11524,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 						copy(gc_l_v_3[:gc_cnt2], gc_l_s[:gc_cnt2])
 
 //line scan_block.go:203
-						gc_all12 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all12 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all12 = (d_ < lanes_2)
+						gc_all8 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all8 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all8 = (d_ < lanes_2)
 						}
-						if gc_all12 {
+						if gc_all8 {
 							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
@@ -11552,30 +11552,30 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 									gc_left3 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_iota20
+										_ = gc_iota9
 //line scan_block.go:204
-										gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none10
+										_ = gc_none5
 //line scan_block.go:204
-										gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all14
+										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-											_ = gc_iota22
+											_ = gc_iota10
 //line scan_block.go:204
-											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none12
+											_ = gc_none6
 //line scan_block.go:204
-											gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all16
+											_ = gc_all10
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -11592,21 +11592,21 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b14 := gc_none12
+												gc_b8 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b14 = gc_all16
+													gc_b8 = gc_all10
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
+												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
 //line scan_block.go:205
-												_ = gc_if22
+												_ = gc_if10
 //line scan_block.go:205
-												if gc_if22.ToBits() != 0 {
+												if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -11633,21 +11633,21 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b12 := gc_none10
+												gc_b7 := gc_none5
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b12 = gc_all14
+													gc_b7 = gc_all9
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b12)
+												gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												_ = gc_if20
+												_ = gc_if9
 //line scan_block.go:205
-												if gc_if20.ToBits() != 0 {
+												if gc_if9.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if20)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -12008,23 +12008,23 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
-	t := gc_b15.Thread()
-	gc_pos3 := gc_b15.Pos()
+func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b15.Dim()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_bdy3 := gc_bd3.Y
 	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b15.Index()
+	gc_bidx3 := gc_b9.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b15.Len()
-	gc_s_incl_ := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 	_ = gc_s_incl_
-	gc_s_excl_ := compiled.Scratch[int32](gc_b15, 1)[:gc_n3]
+	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
 	_ = gc_s_excl_
 
 //line scan_block.go:141
@@ -12051,7 +12051,7 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx7 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tidx7 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx7.X - 1
 				{
 					gc_x03 := gc_tidx7.X
@@ -12103,11 +12103,11 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 			}
 
 //line scan_block.go:203
-			gc_all17 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all17 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all17 = (d < (min(w, b_-(gc_w3>>5)*w)))
+			gc_all11 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all11 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all11 = (d < (min(w, b_-(gc_w3>>5)*w)))
 			}
-			if gc_all17 {
+			if gc_all11 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
@@ -12127,34 +12127,34 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b15, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+						compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
 						gc_left5 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							_ = gc_iota24
+							_ = gc_iota11
 //line scan_block.go:204
-							gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none14
+							_ = gc_none7
 //line scan_block.go:204
-							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all19
+							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-								_ = gc_iota26
+								_ = gc_iota12
 //line scan_block.go:204
-								gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none16
+								_ = gc_none8
 //line scan_block.go:204
-								gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all21
+								_ = gc_all13
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -12183,21 +12183,21 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b19 := gc_none16
+									gc_b11 := gc_none8
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b19 = gc_all21
+										gc_b11 = gc_all13
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b19)
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
 //line scan_block.go:205
-									_ = gc_if26
+									_ = gc_if12
 //line scan_block.go:205
-									if gc_if26.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if26)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12236,21 +12236,21 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b17 := gc_none14
+									gc_b10 := gc_none7
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b17 = gc_all19
+										gc_b10 = gc_all12
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
+									gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
 //line scan_block.go:205
-									_ = gc_if24
+									_ = gc_if11
 //line scan_block.go:205
-									if gc_if24.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if11)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -12313,7 +12313,7 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 			} else {
 
 //line scan_block.go:171
-				compiled.ShflWarp(gc_b15, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
+				compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
 
 //line scan_block.go:171
 				copy(gc_s_excl_[gc_w3:][:gc_cnt3], gc_c32r[:gc_cnt3])
@@ -12406,14 +12406,14 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 						gc_left6 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota38 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-							_ = gc_iota38
+							_ = gc_iota18
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota42 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-								_ = gc_iota42
+								_ = gc_iota20
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -12437,13 +12437,13 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 										s = archsimd.LoadInt32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if42 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if42
+										_ = gc_if20
 //line scan_block.go:184
-										if gc_if42.ToBits() != 0 {
+										if gc_if20.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if42)
+											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if20)
 										}
 //line scan_block.go:185
 									}
@@ -12473,13 +12473,13 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if38
+									_ = gc_if18
 //line scan_block.go:185
-									if gc_if38.ToBits() != 0 {
+									if gc_if18.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if38)
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -12529,11 +12529,11 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 						copy(gc_l_v_3[:gc_cnt3], gc_l_s[:gc_cnt3])
 
 //line scan_block.go:203
-						gc_all26 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all26 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all26 = (d_ < lanes_2)
+						gc_all16 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all16 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all16 = (d_ < lanes_2)
 						}
-						if gc_all26 {
+						if gc_all16 {
 							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
@@ -12553,34 +12553,34 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b15, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+									compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
 									gc_left7 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota44 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_iota44
+										_ = gc_iota21
 //line scan_block.go:204
-										gc_none22 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none22
+										_ = gc_none11
 //line scan_block.go:204
-										gc_all28 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all28
+										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota46 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-											_ = gc_iota46
+											_ = gc_iota22
 //line scan_block.go:204
-											gc_none24 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none24
+											_ = gc_none12
 //line scan_block.go:204
-											gc_all30 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all30
+											_ = gc_all18
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 												gc_rank3 := gc_w3 + gc_lane3
 												_ = gc_rank3
@@ -12597,21 +12597,21 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b27 := gc_none24
+												gc_b15 := gc_none12
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b27 = gc_all30
+													gc_b15 = gc_all18
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if46 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b27)
+												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
 //line scan_block.go:205
-												_ = gc_if46
+												_ = gc_if22
 //line scan_block.go:205
-												if gc_if46.ToBits() != 0 {
+												if gc_if22.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if46)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -12638,21 +12638,21 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b25 := gc_none22
+												gc_b14 := gc_none11
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b25 = gc_all28
+													gc_b14 = gc_all17
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if44 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b25)
+												gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
 //line scan_block.go:205
-												_ = gc_if44
+												_ = gc_if21
 //line scan_block.go:205
-												if gc_if44.ToBits() != 0 {
+												if gc_if21.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if44)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -13013,23 +13013,23 @@ func gc_body_warpShuffleScan_int32(gc_b15 *compiled.Block, in []int32, out []int
 }
 
 //line scan_block.go:140
-func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
-	t := gc_b28.Thread()
-	gc_pos4 := gc_b28.Pos()
+func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b28.Dim()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_bdy4 := gc_bd4.Y
 	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b28.Index()
+	gc_bidx4 := gc_b16.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b28.Len()
-	gc_s_incl_ := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 	_ = gc_s_incl_
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b28, 1)[:gc_n4]
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
 	_ = gc_s_excl_
 
 //line scan_block.go:141
@@ -13056,7 +13056,7 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx12 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+				gc_tidx12 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx12.X - 1
 				{
 					gc_x04 := gc_tidx12.X
@@ -13108,11 +13108,11 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 			}
 
 //line scan_block.go:203
-			gc_all31 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all31 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all31 = (d < (min(w, b_-(gc_w4>>5)*w)))
+			gc_all19 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all19 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all19 = (d < (min(w, b_-(gc_w4>>5)*w)))
 			}
-			if gc_all31 {
+			if gc_all19 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
@@ -13132,34 +13132,34 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b28, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+						compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
 						gc_left9 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota48 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							_ = gc_iota48
+							_ = gc_iota23
 //line scan_block.go:204
-							gc_none26 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none26
+							_ = gc_none13
 //line scan_block.go:204
-							gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all33
+							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota50 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-								_ = gc_iota50
+								_ = gc_iota24
 //line scan_block.go:204
-								gc_none28 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none28
+								_ = gc_none14
 //line scan_block.go:204
-								gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all35
+								_ = gc_all21
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -13188,21 +13188,21 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b32 := gc_none28
+									gc_b18 := gc_none14
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b32 = gc_all35
+										gc_b18 = gc_all21
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if50 := gc_iota50.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b32)
+									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
 //line scan_block.go:205
-									_ = gc_if50
+									_ = gc_if24
 //line scan_block.go:205
-									if gc_if50.ToBits() != 0 {
+									if gc_if24.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if50)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -13241,21 +13241,21 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b30 := gc_none26
+									gc_b17 := gc_none13
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b30 = gc_all33
+										gc_b17 = gc_all20
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b30)
+									gc_if23 := gc_iota23.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
 //line scan_block.go:205
-									_ = gc_if48
+									_ = gc_if23
 //line scan_block.go:205
-									if gc_if48.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if48)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if23)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -13318,7 +13318,7 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 			} else {
 
 //line scan_block.go:171
-				compiled.ShflWarp(gc_b28, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
+				compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
 
 //line scan_block.go:171
 				copy(gc_s_excl_[gc_w4:][:gc_cnt4], gc_c42r[:gc_cnt4])
@@ -13411,14 +13411,14 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 						gc_left10 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota62 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-							_ = gc_iota62
+							_ = gc_iota30
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota66 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-								_ = gc_iota66
+								_ = gc_iota32
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -13442,13 +13442,13 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 										s = archsimd.LoadUint32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if66 := gc_iota66.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if66
+										_ = gc_if32
 //line scan_block.go:184
-										if gc_if66.ToBits() != 0 {
+										if gc_if32.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if66)
+											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if32)
 										}
 //line scan_block.go:185
 									}
@@ -13478,13 +13478,13 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if62 := gc_iota62.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if62
+									_ = gc_if30
 //line scan_block.go:185
-									if gc_if62.ToBits() != 0 {
+									if gc_if30.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if62)
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if30)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -13534,11 +13534,11 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 						copy(gc_l_v_3[:gc_cnt4], gc_l_s[:gc_cnt4])
 
 //line scan_block.go:203
-						gc_all40 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all40 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all40 = (d_ < lanes_2)
+						gc_all24 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all24 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all24 = (d_ < lanes_2)
 						}
-						if gc_all40 {
+						if gc_all24 {
 							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
@@ -13558,34 +13558,34 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b28, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+									compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
 									gc_left11 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota68 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_iota68
+										_ = gc_iota33
 //line scan_block.go:204
-										gc_none34 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none34
+										_ = gc_none17
 //line scan_block.go:204
-										gc_all42 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all42
+										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota70 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-											_ = gc_iota70
+											_ = gc_iota34
 //line scan_block.go:204
-											gc_none36 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none36
+											_ = gc_none18
 //line scan_block.go:204
-											gc_all44 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all44
+											_ = gc_all26
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 												gc_rank4 := gc_w4 + gc_lane4
 												_ = gc_rank4
@@ -13602,21 +13602,21 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b40 := gc_none36
+												gc_b22 := gc_none18
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b40 = gc_all44
+													gc_b22 = gc_all26
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if70 := gc_iota70.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b40)
+												gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
 //line scan_block.go:205
-												_ = gc_if70
+												_ = gc_if34
 //line scan_block.go:205
-												if gc_if70.ToBits() != 0 {
+												if gc_if34.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if70)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -13643,21 +13643,21 @@ func gc_body_warpShuffleScan_uint32(gc_b28 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b38 := gc_none34
+												gc_b21 := gc_none17
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b38 = gc_all42
+													gc_b21 = gc_all25
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if68 := gc_iota68.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b38)
+												gc_if33 := gc_iota33.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
 //line scan_block.go:205
-												_ = gc_if68
+												_ = gc_if33
 //line scan_block.go:205
-												if gc_if68.ToBits() != 0 {
+												if gc_if33.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if68)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if33)
 //line scan_block.go:205
 												}
 //line scan_block.go:205

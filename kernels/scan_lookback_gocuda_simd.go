@@ -49,26 +49,26 @@ func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket
 var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49")
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan[T Number](gc_b41 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
-	t := gc_b41.Thread()
-	gc_pos5 := gc_b41.Pos()
+func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
+	t := gc_b23.Thread()
+	gc_pos5 := gc_b23.Pos()
 	gc_shared15 := func(n int) []T {
 		defer func() {}()
 		return gocuda.Shared[T](t, n)
 	}
-	gc_bd5 := gc_b41.Dim()
+	gc_bd5 := gc_b23.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_n5 := gc_b41.Len()
-	gc_s_incl_ := compiled.Scratch[T](gc_b41, 0)[:gc_n5]
+	gc_n5 := gc_b23.Len()
+	gc_s_incl_ := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
 	_ = gc_s_incl_
-	gc_s_excl_ := compiled.Scratch[T](gc_b41, 1)[:gc_n5]
+	gc_s_excl_ := compiled.Scratch[T](gc_b23, 1)[:gc_n5]
 	_ = gc_s_excl_
-	gc_s_tile := compiled.Scratch[int](gc_b41, 2)[:gc_n5]
-	gc_s_i := compiled.Scratch[int](gc_b41, 3)[:gc_n5]
-	gc_s_excl := compiled.Scratch[T](gc_b41, 4)[:gc_n5]
-	gc_s_incl := compiled.Scratch[T](gc_b41, 5)[:gc_n5]
+	gc_s_tile := compiled.Scratch[int](gc_b23, 2)[:gc_n5]
+	gc_s_i := compiled.Scratch[int](gc_b23, 3)[:gc_n5]
+	gc_s_excl := compiled.Scratch[T](gc_b23, 4)[:gc_n5]
+	gc_s_incl := compiled.Scratch[T](gc_b23, 5)[:gc_n5]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -183,7 +183,7 @@ func gc_body_lookbackScan[T Number](gc_b41 *compiled.Block, in, out []T, status 
 			var gc_dead5 uint32
 			_ = gc_dead5
 			{
-				gc_tidx17 := gc_b41.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
+				gc_tidx17 := gc_b23.AtFlat(gc_w5, gc_bdy5*gc_bdz5 == 1)
 				gc_tx5 := gc_tidx17.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
@@ -237,11 +237,11 @@ func gc_body_lookbackScan[T Number](gc_b41 *compiled.Block, in, out []T, status 
 			}
 
 //line scan_block.go:203
-			gc_all45 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all45 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all45 = (d < (min(w, b_-(gc_w5>>5)*w)))
+			gc_all27 := gc_act5 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all27 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all27 = (d < (min(w, b_-(gc_w5>>5)*w)))
 			}
-			if gc_all45 {
+			if gc_all27 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
@@ -261,7 +261,7 @@ func gc_body_lookbackScan[T Number](gc_b41 *compiled.Block, in, out []T, status 
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b41, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
+						compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c51r)
 						{
 
 //line scan_block.go:167
@@ -318,7 +318,7 @@ func gc_body_lookbackScan[T Number](gc_b41 *compiled.Block, in, out []T, status 
 			} else {
 
 //line scan_block.go:171
-				compiled.ShflWarp(gc_b41, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
+				compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, (scanLaneMask((min(w, b_-(gc_w5>>5)*w)))), &gc_l_v_2, 1, w, &gc_c52r)
 
 //line scan_block.go:171
 				copy(gc_s_excl_[gc_w5:][:gc_cnt5], gc_c52r[:gc_cnt5])
@@ -443,11 +443,11 @@ func gc_body_lookbackScan[T Number](gc_b41 *compiled.Block, in, out []T, status 
 						copy(gc_l_v_3[:gc_cnt5], gc_l_s[:gc_cnt5])
 
 //line scan_block.go:203
-						gc_all46 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all46 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all46 = (d_ < lanes_2)
+						gc_all28 := gc_act5 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all28 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all28 = (d_ < lanes_2)
 						}
-						if gc_all46 {
+						if gc_all28 {
 							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
@@ -467,7 +467,7 @@ func gc_body_lookbackScan[T Number](gc_b41 *compiled.Block, in, out []T, status 
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b41, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
+									compiled.ShflWarp(gc_b23, compiled.ShflUp, gc_w5, gc_act5, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c53r)
 									gc_lo33, gc_hi33 := 0, 32
 									if gc_lo33 < gc_hi33 {
 										gc_lo33 = max(gc_lo33, max(min(d_, 32), -1))
@@ -981,84 +981,31 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							_ = gc_iota2
+							_ = gc_iota
 //line scan_block.go:204
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none2
+							_ = gc_none
 //line scan_block.go:204
-							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all5
+							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-								_ = gc_iota4
+								_ = gc_iota2
 //line scan_block.go:204
-								gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none4
+								_ = gc_none2
 //line scan_block.go:204
-								gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all7
+								_ = gc_all5
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line scan_block.go:167
-									var warp int = (gc_rank2 >> 5)
-//line scan_block.go:167
-									_ = warp
-//line scan_block.go:168
-									var lanes int = min(w, b_-warp*w)
-//line scan_block.go:168
-									_ = lanes
-//line scan_block.go:170
-									var lanes_ int = lanes
-//line scan_block.go:170
-									_ = lanes_
-//line scan_block.go:202
-									var lane_ int = gc_lane2
-//line scan_block.go:202
-									_ = lane_
-//line scan_block.go:202
-									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:202
-									_ = v_2
-//line scan_block.go:204
-									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:204
-									_ = y
-//line scan_block.go:205
-									gc_b6 := gc_none4
-//line scan_block.go:205
-									if d < lanes_ {
-//line scan_block.go:205
-										gc_b6 = gc_all7
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b6)
-//line scan_block.go:205
-									_ = gc_if4
-//line scan_block.go:205
-									if gc_if4.ToBits() != 0 {
-//line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if4)
-//line scan_block.go:205
-									}
-//line scan_block.go:205
-									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line scan_block.go:167
@@ -1101,6 +1048,59 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									if gc_if2.ToBits() != 0 {
 //line scan_block.go:205
 										v_2 = v_2.Add(y).Merge(v_2, gc_if2)
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									v_2.StoreSlice(gc_l_v_2[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line scan_block.go:167
+									var warp int = (gc_rank2 >> 5)
+//line scan_block.go:167
+									_ = warp
+//line scan_block.go:168
+									var lanes int = min(w, b_-warp*w)
+//line scan_block.go:168
+									_ = lanes
+//line scan_block.go:170
+									var lanes_ int = lanes
+//line scan_block.go:170
+									_ = lanes_
+//line scan_block.go:202
+									var lane_ int = gc_lane2
+//line scan_block.go:202
+									_ = lane_
+//line scan_block.go:202
+									v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
+//line scan_block.go:202
+									_ = v_2
+//line scan_block.go:204
+									y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
+//line scan_block.go:204
+									_ = y
+//line scan_block.go:205
+									gc_b3 := gc_none
+//line scan_block.go:205
+									if d < lanes_ {
+//line scan_block.go:205
+										gc_b3 = gc_all4
+//line scan_block.go:205
+									}
+//line scan_block.go:205
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b3)
+//line scan_block.go:205
+									_ = gc_if
+//line scan_block.go:205
+									if gc_if.ToBits() != 0 {
+//line scan_block.go:205
+										v_2 = v_2.Add(y).Merge(v_2, gc_if)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -1256,14 +1256,14 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						gc_left2 := gc_act2
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-							_ = gc_iota15
+							_ = gc_iota7
 							if gc_act2 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-								_ = gc_iota18
+								_ = gc_iota8
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -1287,13 +1287,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 										s = archsimd.LoadFloat32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if18
+										_ = gc_if8
 //line scan_block.go:184
-										if gc_if18.ToBits() != 0 {
+										if gc_if8.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if18)
+											s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if8)
 										}
 //line scan_block.go:185
 									}
@@ -1323,13 +1323,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if15 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if15
+									_ = gc_if7
 //line scan_block.go:185
-									if gc_if15.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if15)
+										s = archsimd.LoadFloat32x8Slice(totals[lane:]).Merge(s, gc_if7)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -1379,11 +1379,11 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						copy(gc_l_v_3[:gc_cnt2], gc_l_s[:gc_cnt2])
 
 //line scan_block.go:203
-						gc_all12 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all12 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all12 = (d_ < lanes_2)
+						gc_all8 := gc_act2 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all8 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all8 = (d_ < lanes_2)
 						}
-						if gc_all12 {
+						if gc_all8 {
 							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
@@ -1407,30 +1407,30 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 									gc_left3 := gc_act2
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_iota20
+										_ = gc_iota9
 //line scan_block.go:204
-										gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none10
+										_ = gc_none5
 //line scan_block.go:204
-										gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all14
+										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-											_ = gc_iota22
+											_ = gc_iota10
 //line scan_block.go:204
-											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none12
+											_ = gc_none6
 //line scan_block.go:204
-											gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all16
+											_ = gc_all10
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -1447,21 +1447,21 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b14 := gc_none12
+												gc_b8 := gc_none6
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b14 = gc_all16
+													gc_b8 = gc_all10
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
+												gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b8)
 //line scan_block.go:205
-												_ = gc_if22
+												_ = gc_if10
 //line scan_block.go:205
-												if gc_if22.ToBits() != 0 {
+												if gc_if10.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if10)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -1488,21 +1488,21 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b12 := gc_none10
+												gc_b7 := gc_none5
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b12 = gc_all14
+													gc_b7 = gc_all9
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b12)
+												gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b7)
 //line scan_block.go:205
-												_ = gc_if20
+												_ = gc_if9
 //line scan_block.go:205
-												if gc_if20.ToBits() != 0 {
+												if gc_if9.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if20)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if9)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -1871,26 +1871,26 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
-	t := gc_b15.Thread()
-	gc_pos3 := gc_b15.Pos()
+func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
+	t := gc_b9.Thread()
+	gc_pos3 := gc_b9.Pos()
 	gc_shared13 := func(n int) []int32 {
 		defer func() {}()
 		return gocuda.Shared[int32](t, n)
 	}
-	gc_bd3 := gc_b15.Dim()
+	gc_bd3 := gc_b9.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_bdy3 := gc_bd3.Y
 	gc_bdz3 := gc_bd3.Z
-	gc_n3 := gc_b15.Len()
-	gc_s_incl_ := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
+	gc_n3 := gc_b9.Len()
+	gc_s_incl_ := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
 	_ = gc_s_incl_
-	gc_s_excl_ := compiled.Scratch[int32](gc_b15, 1)[:gc_n3]
+	gc_s_excl_ := compiled.Scratch[int32](gc_b9, 1)[:gc_n3]
 	_ = gc_s_excl_
-	gc_s_tile := compiled.Scratch[int](gc_b15, 2)[:gc_n3]
-	gc_s_i := compiled.Scratch[int](gc_b15, 3)[:gc_n3]
-	gc_s_excl := compiled.Scratch[int32](gc_b15, 4)[:gc_n3]
-	gc_s_incl := compiled.Scratch[int32](gc_b15, 5)[:gc_n3]
+	gc_s_tile := compiled.Scratch[int](gc_b9, 2)[:gc_n3]
+	gc_s_i := compiled.Scratch[int](gc_b9, 3)[:gc_n3]
+	gc_s_excl := compiled.Scratch[int32](gc_b9, 4)[:gc_n3]
+	gc_s_incl := compiled.Scratch[int32](gc_b9, 5)[:gc_n3]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -2005,7 +2005,7 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 			var gc_dead3 uint32
 			_ = gc_dead3
 			{
-				gc_tidx7 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+				gc_tidx7 := gc_b9.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 				gc_tx3 := gc_tidx7.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
@@ -2059,11 +2059,11 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 			}
 
 //line scan_block.go:203
-			gc_all17 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all17 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all17 = (d < (min(w, b_-(gc_w3>>5)*w)))
+			gc_all11 := gc_act3 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all11 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all11 = (d < (min(w, b_-(gc_w3>>5)*w)))
 			}
-			if gc_all17 {
+			if gc_all11 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
@@ -2083,34 +2083,34 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b15, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
+						compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c31r)
 						gc_left5 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							_ = gc_iota24
+							_ = gc_iota11
 //line scan_block.go:204
-							gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none14
+							_ = gc_none7
 //line scan_block.go:204
-							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all19
+							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-								_ = gc_iota26
+								_ = gc_iota12
 //line scan_block.go:204
-								gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none16
+								_ = gc_none8
 //line scan_block.go:204
-								gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all21
+								_ = gc_all13
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -2139,21 +2139,21 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b19 := gc_none16
+									gc_b11 := gc_none8
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b19 = gc_all21
+										gc_b11 = gc_all13
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b19)
+									gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b11)
 //line scan_block.go:205
-									_ = gc_if26
+									_ = gc_if12
 //line scan_block.go:205
-									if gc_if26.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if26)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if12)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -2192,21 +2192,21 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b17 := gc_none14
+									gc_b10 := gc_none7
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b17 = gc_all19
+										gc_b10 = gc_all12
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
+									gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b10)
 //line scan_block.go:205
-									_ = gc_if24
+									_ = gc_if11
 //line scan_block.go:205
-									if gc_if24.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if11)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -2269,7 +2269,7 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 			} else {
 
 //line scan_block.go:171
-				compiled.ShflWarp(gc_b15, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
+				compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, (scanLaneMask((min(w, b_-(gc_w3>>5)*w)))), &gc_l_v_2, 1, w, &gc_c32r)
 
 //line scan_block.go:171
 				copy(gc_s_excl_[gc_w3:][:gc_cnt3], gc_c32r[:gc_cnt3])
@@ -2362,14 +2362,14 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 						gc_left6 := gc_act3
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota38 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-							_ = gc_iota38
+							_ = gc_iota18
 							if gc_act3 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota42 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-								_ = gc_iota42
+								_ = gc_iota20
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 									gc_rank3 := gc_w3 + gc_lane3
 									_ = gc_rank3
@@ -2393,13 +2393,13 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 										s = archsimd.LoadInt32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if42 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if42
+										_ = gc_if20
 //line scan_block.go:184
-										if gc_if42.ToBits() != 0 {
+										if gc_if20.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if42)
+											s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if20)
 										}
 //line scan_block.go:185
 									}
@@ -2429,13 +2429,13 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if38
+									_ = gc_if18
 //line scan_block.go:185
-									if gc_if38.ToBits() != 0 {
+									if gc_if18.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if38)
+										s = archsimd.LoadInt32x8Slice(totals[lane:]).Merge(s, gc_if18)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -2485,11 +2485,11 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 						copy(gc_l_v_3[:gc_cnt3], gc_l_s[:gc_cnt3])
 
 //line scan_block.go:203
-						gc_all26 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all26 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all26 = (d_ < lanes_2)
+						gc_all16 := gc_act3 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all16 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all16 = (d_ < lanes_2)
 						}
-						if gc_all26 {
+						if gc_all16 {
 							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
@@ -2509,34 +2509,34 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b15, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
+									compiled.ShflWarp(gc_b9, compiled.ShflUp, gc_w3, gc_act3, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c33r)
 									gc_left7 := gc_act3
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota44 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_iota44
+										_ = gc_iota21
 //line scan_block.go:204
-										gc_none22 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none22
+										_ = gc_none11
 //line scan_block.go:204
-										gc_all28 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all28
+										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota46 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-											_ = gc_iota46
+											_ = gc_iota22
 //line scan_block.go:204
-											gc_none24 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none24
+											_ = gc_none12
 //line scan_block.go:204
-											gc_all30 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all30
+											_ = gc_all18
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 												gc_rank3 := gc_w3 + gc_lane3
 												_ = gc_rank3
@@ -2553,21 +2553,21 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b27 := gc_none24
+												gc_b15 := gc_none12
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b27 = gc_all30
+													gc_b15 = gc_all18
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if46 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b27)
+												gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b15)
 //line scan_block.go:205
-												_ = gc_if46
+												_ = gc_if22
 //line scan_block.go:205
-												if gc_if46.ToBits() != 0 {
+												if gc_if22.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if46)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if22)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -2594,21 +2594,21 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b25 := gc_none22
+												gc_b14 := gc_none11
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b25 = gc_all28
+													gc_b14 = gc_all17
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if44 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b25)
+												gc_if21 := gc_iota21.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b14)
 //line scan_block.go:205
-												_ = gc_if44
+												_ = gc_if21
 //line scan_block.go:205
-												if gc_if44.ToBits() != 0 {
+												if gc_if21.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if44)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if21)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -2977,26 +2977,26 @@ func gc_body_lookbackScan_int32(gc_b15 *compiled.Block, in []int32, out []int32,
 }
 
 //line scan_lookback.go:101
-func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
-	t := gc_b28.Thread()
-	gc_pos4 := gc_b28.Pos()
+func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
+	t := gc_b16.Thread()
+	gc_pos4 := gc_b16.Pos()
 	gc_shared14 := func(n int) []uint32 {
 		defer func() {}()
 		return gocuda.Shared[uint32](t, n)
 	}
-	gc_bd4 := gc_b28.Dim()
+	gc_bd4 := gc_b16.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_bdy4 := gc_bd4.Y
 	gc_bdz4 := gc_bd4.Z
-	gc_n4 := gc_b28.Len()
-	gc_s_incl_ := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
+	gc_n4 := gc_b16.Len()
+	gc_s_incl_ := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
 	_ = gc_s_incl_
-	gc_s_excl_ := compiled.Scratch[uint32](gc_b28, 1)[:gc_n4]
+	gc_s_excl_ := compiled.Scratch[uint32](gc_b16, 1)[:gc_n4]
 	_ = gc_s_excl_
-	gc_s_tile := compiled.Scratch[int](gc_b28, 2)[:gc_n4]
-	gc_s_i := compiled.Scratch[int](gc_b28, 3)[:gc_n4]
-	gc_s_excl := compiled.Scratch[uint32](gc_b28, 4)[:gc_n4]
-	gc_s_incl := compiled.Scratch[uint32](gc_b28, 5)[:gc_n4]
+	gc_s_tile := compiled.Scratch[int](gc_b16, 2)[:gc_n4]
+	gc_s_i := compiled.Scratch[int](gc_b16, 3)[:gc_n4]
+	gc_s_excl := compiled.Scratch[uint32](gc_b16, 4)[:gc_n4]
+	gc_s_incl := compiled.Scratch[uint32](gc_b16, 5)[:gc_n4]
 
 //line scan_lookback.go:102
 	n := len(in)
@@ -3111,7 +3111,7 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 			var gc_dead4 uint32
 			_ = gc_dead4
 			{
-				gc_tidx12 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+				gc_tidx12 := gc_b16.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 				gc_tx4 := gc_tidx12.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
@@ -3165,11 +3165,11 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 			}
 
 //line scan_block.go:203
-			gc_all31 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
-			for d := 1; gc_all31 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
-				gc_all31 = (d < (min(w, b_-(gc_w4>>5)*w)))
+			gc_all19 := gc_act4 == ^uint32(0) && (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))) == ^uint32(0) && gocuda.WarpSize == 32
+			for d := 1; gc_all19 && d < 32 && d < gocuda.WarpSize; d <<= 1 {
+				gc_all19 = (d < (min(w, b_-(gc_w4>>5)*w)))
 			}
-			if gc_all31 {
+			if gc_all19 {
 				compiled.ShflUpDoubling(&gc_l_v_2, 1, 32)
 			} else {
 
@@ -3189,34 +3189,34 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 					} else {
 
 //line scan_block.go:204
-						compiled.ShflWarp(gc_b28, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
+						compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, d, gocuda.WarpSize, &gc_c41r)
 						gc_left9 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:204
-							gc_iota48 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-							_ = gc_iota48
+							_ = gc_iota23
 //line scan_block.go:204
-							gc_none26 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-							_ = gc_none26
+							_ = gc_none13
 //line scan_block.go:204
-							gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-							_ = gc_all33
+							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-								gc_iota50 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-								_ = gc_iota50
+								_ = gc_iota24
 //line scan_block.go:204
-								gc_none28 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-								_ = gc_none28
+								_ = gc_none14
 //line scan_block.go:204
-								gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-								_ = gc_all35
+								_ = gc_all21
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -3245,21 +3245,21 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b32 := gc_none28
+									gc_b18 := gc_none14
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b32 = gc_all35
+										gc_b18 = gc_all21
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if50 := gc_iota50.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b32)
+									gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b18)
 //line scan_block.go:205
-									_ = gc_if50
+									_ = gc_if24
 //line scan_block.go:205
-									if gc_if50.ToBits() != 0 {
+									if gc_if24.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if50)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if24)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -3298,21 +3298,21 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 									_ = y
 //line scan_block.go:205
-									gc_b30 := gc_none26
+									gc_b17 := gc_none13
 //line scan_block.go:205
 									if d < lanes_ {
 //line scan_block.go:205
-										gc_b30 = gc_all33
+										gc_b17 = gc_all20
 //line scan_block.go:205
 									}
 //line scan_block.go:205
-									gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b30)
+									gc_if23 := gc_iota23.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane_, 8)))).And(gc_b17)
 //line scan_block.go:205
-									_ = gc_if48
+									_ = gc_if23
 //line scan_block.go:205
-									if gc_if48.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line scan_block.go:205
-										v_2 = v_2.Add(y).Merge(v_2, gc_if48)
+										v_2 = v_2.Add(y).Merge(v_2, gc_if23)
 //line scan_block.go:205
 									}
 //line scan_block.go:205
@@ -3375,7 +3375,7 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 			} else {
 
 //line scan_block.go:171
-				compiled.ShflWarp(gc_b28, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
+				compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, (scanLaneMask((min(w, b_-(gc_w4>>5)*w)))), &gc_l_v_2, 1, w, &gc_c42r)
 
 //line scan_block.go:171
 				copy(gc_s_excl_[gc_w4:][:gc_cnt4], gc_c42r[:gc_cnt4])
@@ -3468,14 +3468,14 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 						gc_left10 := gc_act4
 						if compiled.SIMD {
 //line scan_block.go:183
-							gc_iota62 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-							_ = gc_iota62
+							_ = gc_iota30
 							if gc_act4 == ^uint32(0) {
 //line scan_block.go:183
-								gc_iota66 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:183
-								_ = gc_iota66
+								_ = gc_iota32
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 									gc_rank4 := gc_w4 + gc_lane4
 									_ = gc_rank4
@@ -3499,13 +3499,13 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 										s = archsimd.LoadUint32x8Slice(totals[lane:])
 									} else {
 //line scan_block.go:185
-										gc_if66 := gc_iota66.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+										gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-										_ = gc_if66
+										_ = gc_if32
 //line scan_block.go:184
-										if gc_if66.ToBits() != 0 {
+										if gc_if32.ToBits() != 0 {
 //line scan_block.go:184
-											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if66)
+											s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if32)
 										}
 //line scan_block.go:185
 									}
@@ -3535,13 +3535,13 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:184
 									}
 //line scan_block.go:184
-									gc_if62 := gc_iota62.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
+									gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(warps, lane, 8))))
 //line scan_block.go:184
-									_ = gc_if62
+									_ = gc_if30
 //line scan_block.go:185
-									if gc_if62.ToBits() != 0 {
+									if gc_if30.ToBits() != 0 {
 //line scan_block.go:185
-										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if62)
+										s = archsimd.LoadUint32x8Slice(totals[lane:]).Merge(s, gc_if30)
 //line scan_block.go:185
 									}
 //line scan_block.go:185
@@ -3591,11 +3591,11 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 						copy(gc_l_v_3[:gc_cnt4], gc_l_s[:gc_cnt4])
 
 //line scan_block.go:203
-						gc_all40 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
-						for d_ := 1; gc_all40 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
-							gc_all40 = (d_ < lanes_2)
+						gc_all24 := gc_act4 == ^uint32(0) && mask_2 == ^uint32(0) && gocuda.WarpSize == 32
+						for d_ := 1; gc_all24 && d_ < 32 && d_ < gocuda.WarpSize; d_ <<= 1 {
+							gc_all24 = (d_ < lanes_2)
 						}
-						if gc_all40 {
+						if gc_all24 {
 							compiled.ShflUpDoubling(&gc_l_v_3, 1, 32)
 						} else {
 
@@ -3615,34 +3615,34 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 								} else {
 
 //line scan_block.go:204
-									compiled.ShflWarp(gc_b28, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
+									compiled.ShflWarp(gc_b16, compiled.ShflUp, gc_w4, gc_act4, mask_2, &gc_l_v_3, d_, gocuda.WarpSize, &gc_c43r)
 									gc_left11 := gc_act4
 									if compiled.SIMD {
 //line scan_block.go:204
-										gc_iota68 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-										_ = gc_iota68
+										_ = gc_iota33
 //line scan_block.go:204
-										gc_none34 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-										_ = gc_none34
+										_ = gc_none17
 //line scan_block.go:204
-										gc_all42 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-										_ = gc_all42
+										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
 //line scan_block.go:204
-											gc_iota70 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:204
-											_ = gc_iota70
+											_ = gc_iota34
 //line scan_block.go:204
-											gc_none36 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line scan_block.go:204
-											_ = gc_none36
+											_ = gc_none18
 //line scan_block.go:204
-											gc_all44 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:204
-											_ = gc_all44
+											_ = gc_all26
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 												gc_rank4 := gc_w4 + gc_lane4
 												_ = gc_rank4
@@ -3659,21 +3659,21 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b40 := gc_none36
+												gc_b22 := gc_none18
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b40 = gc_all44
+													gc_b22 = gc_all26
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if70 := gc_iota70.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b40)
+												gc_if34 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b22)
 //line scan_block.go:205
-												_ = gc_if70
+												_ = gc_if34
 //line scan_block.go:205
-												if gc_if70.ToBits() != 0 {
+												if gc_if34.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if70)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if34)
 //line scan_block.go:205
 												}
 //line scan_block.go:205
@@ -3700,21 +3700,21 @@ func gc_body_lookbackScan_uint32(gc_b28 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 												_ = y_
 //line scan_block.go:205
-												gc_b38 := gc_none34
+												gc_b21 := gc_none17
 //line scan_block.go:205
 												if d_ < lanes_2 {
 //line scan_block.go:205
-													gc_b38 = gc_all42
+													gc_b21 = gc_all25
 //line scan_block.go:205
 												}
 //line scan_block.go:205
-												gc_if68 := gc_iota68.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b38)
+												gc_if33 := gc_iota33.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane_2, 8)))).And(gc_b21)
 //line scan_block.go:205
-												_ = gc_if68
+												_ = gc_if33
 //line scan_block.go:205
-												if gc_if68.ToBits() != 0 {
+												if gc_if33.ToBits() != 0 {
 //line scan_block.go:205
-													v_3 = v_3.Add(y_).Merge(v_3, gc_if68)
+													v_3 = v_3.Add(y_).Merge(v_3, gc_if33)
 //line scan_block.go:205
 												}
 //line scan_block.go:205

@@ -308,9 +308,9 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line scan_multi.go:99
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
+									gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line scan_multi.go:99
-									_ = gc_Lane0Mask324
+									_ = gc_Lane0Mask322
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -322,7 +322,7 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 //line scan_multi.go:100
 										{
 //line scan_multi.go:100
-											archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+											archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask322)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 //line scan_multi.go:100
 										}
 									}
@@ -335,9 +335,9 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 							}
 							if compiled.SIMD {
 //line scan_multi.go:99
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line scan_multi.go:99
-								_ = gc_Lane0Mask322
+								_ = gc_Lane0Mask32
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -349,7 +349,7 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 //line scan_multi.go:100
 									{
 //line scan_multi.go:100
-										archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
+										archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx2 - gc_seg2):]).Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask32)).StoreSlice(gc_at3[(gc_tx2 - gc_seg2):])
 //line scan_multi.go:100
 									}
 								}

@@ -65,25 +65,25 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line sort.go:40
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sort.go:40
-				_ = gc_all9
+				_ = gc_all8
 //line sort.go:40
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sort.go:40
-				_ = gc_iota5
+				_ = gc_iota4
 				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line sort.go:40
-					gc_alive9 := gc_all9
+					gc_alive8 := gc_all8
 //line sort.go:40
-					_ = gc_alive9
+					_ = gc_alive8
 //line sort.go:40
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line sort.go:40
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line sort.go:40
 					}
 //line sort.go:40
@@ -91,15 +91,15 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 					_ = i
 //line sort.go:43
-					gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
+					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size, i, 8))))
 //line sort.go:43
-					_ = gc_if5
+					_ = gc_if4
 //line sort.go:43
-					if gc_alive9.And(gc_if5).ToBits() != 0 {
+					if gc_alive8.And(gc_if4).ToBits() != 0 {
 //line sort.go:43
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive9.And(gc_if5).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_if4).ToBits())
 //line sort.go:43
-						gc_alive9 = gc_alive9.And(gc_alive9.And(gc_if5).ToInt32x8().Not().ToMask())
+						gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if4).ToInt32x8().Not().ToMask())
 //line sort.go:43
 					}
 //line sort.go:47
@@ -108,7 +108,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						break
 //line sort.go:47
 					}
-					archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive9)
+					archsimd.LoadUint32x8Slice(keys[base+i:]).StoreMasked((*[8]uint32)(values[i:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -163,25 +163,25 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line sort.go:59
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sort.go:59
-					_ = gc_all11
+					_ = gc_all9
 //line sort.go:62
-					gc_vb3 := archsimd.BroadcastUint32x8(1)
+					gc_vb2 := archsimd.BroadcastUint32x8(1)
 //line sort.go:62
-					_ = gc_vb3
+					_ = gc_vb2
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line sort.go:62
-						gc_alive11 := gc_all11
+						gc_alive9 := gc_all9
 //line sort.go:62
-						_ = gc_alive11
+						_ = gc_alive9
 //line sort.go:62
-						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line sort.go:62
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line sort.go:62
 						}
 //line sort.go:59
@@ -199,13 +199,13 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:61
 						_ = x
 //line sort.go:62
-						p := x.ShiftAllRight(uint64(bit_)).And(gc_vb3)
+						p := x.ShiftAllRight(uint64(bit_)).And(gc_vb2)
 //line sort.go:62
 						_ = p
 //line sort.go:63
-						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive11)
-						x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank2:]), gc_alive11).StoreSlice(gc_s_x[gc_rank2:])
-						p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank2:]), gc_alive11).StoreSlice(gc_s_p[gc_rank2:])
+						p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive9)
+						x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank2:]), gc_alive9).StoreSlice(gc_s_x[gc_rank2:])
+						p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank2:]), gc_alive9).StoreSlice(gc_s_p[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -249,25 +249,25 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					gc_vstep9 := 0
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-						_ = gc_all15
+						_ = gc_all11
 //line scan_block.go:50
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_block.go:50
-						_ = gc_iota9
+						_ = gc_iota6
 						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line scan_block.go:50
-							gc_alive15 := gc_all15
+							gc_alive11 := gc_all11
 //line scan_block.go:50
-							_ = gc_alive15
+							_ = gc_alive11
 //line scan_block.go:50
-							if gc_ex15 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex15 != 0 {
+							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line scan_block.go:50
-								gc_alive15 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex15]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 							}
 //line scan_block.go:50
@@ -288,20 +288,20 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:53
 							if compiled.Reach(offset, i_2, 8) <= 0 {
 //line scan_block.go:53
-								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive15)
+								y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11)
 							} else {
 //line scan_block.go:54
-								gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
 //line scan_block.go:53
-								_ = gc_if9
+								_ = gc_if6
 //line scan_block.go:53
-								if gc_alive15.And(gc_if9).ToBits() != 0 {
+								if gc_alive11.And(gc_if6).ToBits() != 0 {
 //line scan_block.go:53
-									y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive15.And(gc_if9))
+									y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive11.And(gc_if6))
 								}
 //line scan_block.go:54
 							}
-							y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive15).StoreSlice(gc_s_y[gc_rank2:])
+							y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:]), gc_alive11).StoreSlice(gc_s_y[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -337,21 +337,21 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					gc_vstep10 := gc_from2
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-						_ = gc_all17
+						_ = gc_all12
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line scan_block.go:50
-							gc_alive17 := gc_all17
+							gc_alive12 := gc_all12
 //line scan_block.go:50
-							_ = gc_alive17
+							_ = gc_alive12
 //line scan_block.go:50
-							if gc_ex17 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex17 != 0 {
+							if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line scan_block.go:50
-								gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 							}
 //line scan_block.go:50
@@ -370,7 +370,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:58
 								}
 //line scan_block.go:58
-								y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive17)
+								y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive12)
 //line scan_block.go:58
 							}
 						}
@@ -401,21 +401,21 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				gc_vstep11 := 0
 				if compiled.SIMD {
 //line scan_block.go:50
-					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line scan_block.go:50
-					_ = gc_all19
+					_ = gc_all13
 					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
 						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line scan_block.go:50
-						gc_alive19 := gc_all19
+						gc_alive13 := gc_all13
 //line scan_block.go:50
-						_ = gc_alive19
+						_ = gc_alive13
 //line scan_block.go:50
-						if gc_ex19 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex19 != 0 {
+						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line scan_block.go:50
-							gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line scan_block.go:50
 						}
 //line scan_block.go:50
@@ -429,11 +429,11 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:62
 						}
 //line scan_block.go:62
-						gc_t3 := archsimd.LoadUint32x8Slice(x_[i_2:])
+						gc_t2 := archsimd.LoadUint32x8Slice(x_[i_2:])
 //line scan_block.go:62
-						_ = gc_t3
+						_ = gc_t2
 //line scan_block.go:62
-						r := gc_t3
+						r := gc_t2
 //line scan_block.go:62
 						_ = r
 //line scan_block.go:62
@@ -441,27 +441,27 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:62
 						_ = tBefore
 //line scan_block.go:62
-						var gc_u3 uint32
+						var gc_u2 uint32
 //line scan_block.go:62
-						_ = gc_u3
+						_ = gc_u2
 //line sort.go:66
-						if gc_in3 := gc_alive19.ToBits(); gc_in3 != 0 {
+						if gc_in2 := gc_alive13.ToBits(); gc_in2 != 0 {
 //line sort.go:66
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line sort.go:66
-							gc_u3 = values_[size_-1]
+							gc_u2 = values_[size_-1]
 //line sort.go:66
 						}
 //line sort.go:66
-						var tTotal uint32 = gc_u3
+						var tTotal uint32 = gc_u2
 //line sort.go:66
 						_ = tTotal
 //line sort.go:67
 						var fTotal uint32 = size_ - tTotal
 //line sort.go:67
 						_ = fTotal
-						tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank2:]), gc_alive19).StoreSlice(gc_s_tBefore[gc_rank2:])
-						archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank2:]), gc_alive19).StoreSlice(gc_s_fTotal[gc_rank2:])
+						tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank2:]), gc_alive13).StoreSlice(gc_s_tBefore[gc_rank2:])
+						archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank2:]), gc_alive13).StoreSlice(gc_s_fTotal[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -531,21 +531,21 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			gc_vstep12 := 0
 			if compiled.SIMD {
 //line sort.go:40
-				gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sort.go:40
-				_ = gc_all21
+				_ = gc_all14
 				for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
 					gc_tx2 := gc_vstep12
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line sort.go:40
-					gc_alive21 := gc_all21
+					gc_alive14 := gc_all14
 //line sort.go:40
-					_ = gc_alive21
+					_ = gc_alive14
 //line sort.go:40
-					if gc_ex21 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex21 != 0 {
+					if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line sort.go:40
-						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
 //line sort.go:40
 					}
 //line sort.go:40
@@ -558,7 +558,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						break
 //line sort.go:53
 					}
-					archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive21)
+					archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive14)
 				}
 				archsimd.ClearAVXUpperBits()
 			}

@@ -142,13 +142,13 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line stencil.go:28
-									gc_Lane0Mask328 := compiled.Lane0Mask32()
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line stencil.go:28
-									_ = gc_Lane0Mask328
+									_ = gc_Lane0Mask324
 //line stencil.go:39
-									gc_vb8 := archsimd.BroadcastFloat32x16(2)
+									gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line stencil.go:39
-									_ = gc_vb8
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -162,10 +162,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:34
 										_ = i
 //line stencil.go:35
-										div := compiled.BroadcastFloat32x16At(&gc_at26[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x16At(&gc_at28[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at35[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
+										div := compiled.BroadcastFloat32x16At(&gc_at26[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x16At(&gc_at28[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at35[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
 //line stencil.go:35
 										_ = div
-										gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep, false
@@ -176,13 +176,13 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 							}
 							if compiled.SIMD {
 //line stencil.go:28
-								gc_Lane0Mask326 := compiled.Lane0Mask32()
+								gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line stencil.go:28
-								_ = gc_Lane0Mask326
+								_ = gc_Lane0Mask323
 //line stencil.go:39
-								gc_vb6 := archsimd.BroadcastFloat32x8(2)
+								gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line stencil.go:39
-								_ = gc_vb6
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -196,10 +196,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:34
 									_ = i
 //line stencil.go:35
-									div := compiled.BroadcastFloat32x8At(&gc_at26[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x8At(&gc_at28[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at35[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
+									div := compiled.BroadcastFloat32x8At(&gc_at26[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(compiled.BroadcastFloat32x8At(&gc_at28[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at35[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
 //line stencil.go:35
 									_ = div
-									gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -256,13 +256,13 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line stencil.go:28
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line stencil.go:28
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 //line stencil.go:39
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line stencil.go:39
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -285,10 +285,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:35
 								}
 //line stencil.go:35
-								div := compiled.BroadcastFloat32x16At(&coef[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(compiled.BroadcastFloat32x16At(&coef[1], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[2], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[3], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
+								div := compiled.BroadcastFloat32x16At(&coef[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(compiled.BroadcastFloat32x16At(&coef[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x16At(&coef[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
 //line stencil.go:35
 								_ = div
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Sub(archsimd.LoadFloat32x16Slice(aout[i:])).Add(archsimd.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Sub(archsimd.LoadFloat32x16Slice(aout[i:])).Add(archsimd.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -299,13 +299,13 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					}
 					if compiled.SIMD {
 //line stencil.go:28
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line stencil.go:28
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 //line stencil.go:39
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line stencil.go:39
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -328,10 +328,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:35
 							}
 //line stencil.go:35
-							div := compiled.BroadcastFloat32x8At(&coef[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(compiled.BroadcastFloat32x8At(&coef[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[2], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[3], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
+							div := compiled.BroadcastFloat32x8At(&coef[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Add(compiled.BroadcastFloat32x8At(&coef[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+1:]).Add(archsimd.LoadFloat32x8Slice(ain[i-1:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[2], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+2:]).Add(archsimd.LoadFloat32x8Slice(ain[i-2:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-2*nxy:])))).Add(compiled.BroadcastFloat32x8At(&coef[3], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(ain[i+3:]).Add(archsimd.LoadFloat32x8Slice(ain[i-3:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x8Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x8Slice(ain[i-3*nxy:]))))
 //line stencil.go:35
 							_ = div
-							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
+							gc_vb.Mul(archsimd.LoadFloat32x8Slice(ain[i:])).Sub(archsimd.LoadFloat32x8Slice(aout[i:])).Add(archsimd.LoadFloat32x8Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

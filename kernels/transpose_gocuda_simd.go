@@ -158,17 +158,17 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line transpose.go:164
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line transpose.go:164
-					_ = gc_iota4
+					_ = gc_iota2
 //line transpose.go:164
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line transpose.go:164
-					_ = gc_none4
+					_ = gc_none2
 //line transpose.go:164
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line transpose.go:164
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -192,39 +192,39 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:167
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-							gc_b6 := gc_none4
+							gc_b4 := gc_none2
 //line transpose.go:167
 							if y+j <
 								rows_ {
 //line transpose.go:168
-								gc_b6 = gc_all4
+								gc_b4 = gc_all2
 //line transpose.go:168
 							}
 //line transpose.go:168
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b6.ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
 //line transpose.go:168
-							_ = gc_if4
+							_ = gc_if2
 //line transpose.go:168
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line transpose.go:168
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
 								if ((y+j)*
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+									gc_ld2 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes7 [16]float32
+									var gc_lanes3 [16]float32
 //line transpose.go:169
-									for gc_k7 := range 16 {
+									for gc_k3 := range 16 {
 //line transpose.go:169
-										if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line transpose.go:169
-											gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -232,27 +232,27 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line transpose.go:169
 								}
 //line transpose.go:169
 								if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
-									gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if4)
+									gc_ld2.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes8 [16]float32
+									var gc_lanes4 [16]float32
 //line transpose.go:169
-									gc_ld4.Store(&gc_lanes8)
+									gc_ld2.Store(&gc_lanes4)
 //line transpose.go:169
-									for gc_k8 := range 16 {
+									for gc_k4 := range 16 {
 //line transpose.go:169
-										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line transpose.go:169
-											tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -275,17 +275,17 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 			}
 			if compiled.SIMD {
 //line transpose.go:164
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line transpose.go:164
-				_ = gc_iota2
+				_ = gc_iota
 //line transpose.go:164
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line transpose.go:164
-				_ = gc_none2
+				_ = gc_none
 //line transpose.go:164
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line transpose.go:164
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -309,39 +309,39 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:167
 					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line transpose.go:167
 						if y+j <
 							rows_ {
 //line transpose.go:168
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line transpose.go:168
 						}
 //line transpose.go:168
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b4)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
-						_ = gc_if2
+						_ = gc_if
 //line transpose.go:168
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line transpose.go:168
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 							if ((y+j)*
 								cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+								gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 							} else {
 //line transpose.go:169
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line transpose.go:169
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line transpose.go:169
-									if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line transpose.go:169
-										gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+										gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 //line transpose.go:169
 									}
 //line transpose.go:169
@@ -349,27 +349,27 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 								gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line transpose.go:169
 							}
 //line transpose.go:169
 							if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
-								gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if2)
+								gc_ld.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 //line transpose.go:169
 							} else {
 //line transpose.go:169
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line transpose.go:169
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line transpose.go:169
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line transpose.go:169
-									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line transpose.go:169
-										tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+										tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 //line transpose.go:169
 									}
 //line transpose.go:169
@@ -529,17 +529,17 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line transpose.go:164
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line transpose.go:164
-					_ = gc_iota4
+					_ = gc_iota2
 //line transpose.go:164
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line transpose.go:164
-					_ = gc_none4
+					_ = gc_none2
 //line transpose.go:164
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line transpose.go:164
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -563,39 +563,39 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:167
 						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-							gc_b6 := gc_none4
+							gc_b4 := gc_none2
 //line transpose.go:167
 							if y+j <
 								rows_ {
 //line transpose.go:168
-								gc_b6 = gc_all4
+								gc_b4 = gc_all2
 //line transpose.go:168
 							}
 //line transpose.go:168
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b6.ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
 //line transpose.go:168
-							_ = gc_if4
+							_ = gc_if2
 //line transpose.go:168
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line transpose.go:168
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line transpose.go:168
 								if ((y+j)*
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
-									gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+									gc_ld2 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes7 [16]float32
+									var gc_lanes3 [16]float32
 //line transpose.go:169
-									for gc_k7 := range 16 {
+									for gc_k3 := range 16 {
 //line transpose.go:169
-										if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line transpose.go:169
-											gc_lanes7[gc_k7] = in_[((y+j)*cols_+x)+gc_k7]
+											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -603,27 +603,27 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 									gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line transpose.go:169
 								}
 //line transpose.go:169
 								if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
-									gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if4)
+									gc_ld2.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
 //line transpose.go:169
 								} else {
 //line transpose.go:169
-									var gc_lanes8 [16]float32
+									var gc_lanes4 [16]float32
 //line transpose.go:169
-									gc_ld4.Store(&gc_lanes8)
+									gc_ld2.Store(&gc_lanes4)
 //line transpose.go:169
-									for gc_k8 := range 16 {
+									for gc_k4 := range 16 {
 //line transpose.go:169
-										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line transpose.go:169
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line transpose.go:169
-											tile[ty+j][tx+gc_k8] = gc_lanes8[gc_k8]
+											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
 //line transpose.go:169
 										}
 //line transpose.go:169
@@ -646,17 +646,17 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 			}
 			if compiled.SIMD {
 //line transpose.go:164
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line transpose.go:164
-				_ = gc_iota2
+				_ = gc_iota
 //line transpose.go:164
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line transpose.go:164
-				_ = gc_none2
+				_ = gc_none
 //line transpose.go:164
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line transpose.go:164
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -680,39 +680,39 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:167
 					for j := 0; j < TransposeTile; j = j + transposeBlockRows {
 //line transpose.go:167
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line transpose.go:167
 						if y+j <
 							rows_ {
 //line transpose.go:168
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line transpose.go:168
 						}
 //line transpose.go:168
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b4)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(cols_, x, 8)))).And(gc_b3)
 //line transpose.go:168
-						_ = gc_if2
+						_ = gc_if
 //line transpose.go:168
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line transpose.go:168
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line transpose.go:168
 							if ((y+j)*
 								cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
-								gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
+								gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
 							} else {
 //line transpose.go:169
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line transpose.go:169
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line transpose.go:169
-									if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line transpose.go:169
-										gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+										gc_lanes[gc_k] = in_[((y+j)*cols_+x)+gc_k]
 //line transpose.go:169
 									}
 //line transpose.go:169
@@ -720,27 +720,27 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 								gc_pos2.Thread = gc_rank2
 //line transpose.go:169
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line transpose.go:169
 							}
 //line transpose.go:169
 							if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
-								gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if2)
+								gc_ld.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 //line transpose.go:169
 							} else {
 //line transpose.go:169
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line transpose.go:169
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line transpose.go:169
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line transpose.go:169
-									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line transpose.go:169
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line transpose.go:169
-										tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+										tile[ty+j][tx+gc_k2] = gc_lanes2[gc_k2]
 //line transpose.go:169
 									}
 //line transpose.go:169

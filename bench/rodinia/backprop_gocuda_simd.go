@@ -506,9 +506,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line backprop.go:37
-						gc_Lane0Mask328 := compiled.Lane0Mask32()
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line backprop.go:37
-						_ = gc_Lane0Mask328
+						_ = gc_Lane0Mask324
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -521,7 +521,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							var ty int = gc_ty2
 //line backprop.go:38
 							_ = ty
-							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at18[0], gc_Lane0Mask328)).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at18[0], gc_Lane0Mask324)).StoreSlice(gc_at17[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -532,9 +532,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				}
 				if compiled.SIMD {
 //line backprop.go:37
-					gc_Lane0Mask326 := compiled.Lane0Mask32()
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line backprop.go:37
-					_ = gc_Lane0Mask326
+					_ = gc_Lane0Mask323
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -547,7 +547,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						var ty int = gc_ty2
 //line backprop.go:38
 						_ = ty
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at18[0], gc_Lane0Mask326)).StoreSlice(gc_at17[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at18[0], gc_Lane0Mask323)).StoreSlice(gc_at17[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -572,9 +572,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line backprop.go:37
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line backprop.go:37
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -593,7 +593,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 								break
 //line backprop.go:54
 							}
-							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty], gc_Lane0Mask324)).StoreSlice(weightMatrix[ty][tx:])
+							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x16At(&inputNode[ty], gc_Lane0Mask322)).StoreSlice(weightMatrix[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -604,9 +604,9 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				}
 				if compiled.SIMD {
 //line backprop.go:37
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line backprop.go:37
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -625,7 +625,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							break
 //line backprop.go:54
 						}
-						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty], gc_Lane0Mask322)).StoreSlice(weightMatrix[ty][tx:])
+						archsimd.LoadFloat32x8Slice(weightMatrix[ty][tx:]).Mul(compiled.BroadcastFloat32x8At(&inputNode[ty], gc_Lane0Mask32)).StoreSlice(weightMatrix[ty][tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

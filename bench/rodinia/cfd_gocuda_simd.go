@@ -721,9 +721,9 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line cfd.go:279
-							gc_vb8 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+							gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
 //line cfd.go:279
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line cfd.go:277
@@ -731,7 +731,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:277
 								_ = i
 //line cfd.go:279
-								factor := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Div(gc_vb8)
+								factor := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Div(gc_vb4)
 //line cfd.go:279
 								_ = factor
 								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
@@ -749,9 +749,9 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					}
 					if compiled.SIMD {
 //line cfd.go:279
-						gc_vb6 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+						gc_vb3 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 //line cfd.go:279
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line cfd.go:277
@@ -759,7 +759,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:277
 							_ = i
 //line cfd.go:279
-							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb6)
+							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb3)
 //line cfd.go:279
 							_ = factor
 							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
@@ -801,9 +801,9 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line cfd.go:279
-							gc_vb4 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
+							gc_vb2 := archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j))
 //line cfd.go:279
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line cfd.go:277
@@ -823,7 +823,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:279
 								}
 //line cfd.go:279
-								factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(gc_vb4)
+								factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(gc_vb2)
 //line cfd.go:279
 								_ = factor
 								archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
@@ -841,9 +841,9 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					}
 					if compiled.SIMD {
 //line cfd.go:279
-						gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+						gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 //line cfd.go:279
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line cfd.go:277
@@ -863,7 +863,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:279
 							}
 //line cfd.go:279
-							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb2)
+							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
 //line cfd.go:279
 							_ = factor
 							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])

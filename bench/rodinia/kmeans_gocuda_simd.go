@@ -473,9 +473,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								var gc_stop3 bool
 								gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
 //line kmeans.go:58
-									gc_Lane0Mask328 := compiled.Lane0Mask32()
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line kmeans.go:58
-									_ = gc_Lane0Mask328
+									_ = gc_Lane0Mask324
 									for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
@@ -495,7 +495,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 											var addr int = pointID + j*npoints
 //line kmeans.go:72
 											_ = addr
-											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask328))
+											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324))
 //line kmeans.go:73
 											_ = diff
 //line kmeans.go:73
@@ -514,9 +514,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							}
 							if compiled.SIMD {
 //line kmeans.go:58
-								gc_Lane0Mask326 := compiled.Lane0Mask32()
+								gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line kmeans.go:58
-								_ = gc_Lane0Mask326
+								_ = gc_Lane0Mask323
 								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
@@ -536,7 +536,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										var addr int = pointID + j*npoints
 //line kmeans.go:72
 										_ = addr
-										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask326))
+										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323))
 //line kmeans.go:73
 										_ = diff
 //line kmeans.go:73
@@ -577,9 +577,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								var gc_stop4 bool
 								gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
 //line kmeans.go:58
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
+									gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line kmeans.go:58
-									_ = gc_Lane0Mask324
+									_ = gc_Lane0Mask322
 									for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 										gc_tx2 := gc_vstep9
 										gc_rank2 := gc_base2 + gc_tx2
@@ -605,7 +605,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:73
 											}
 //line kmeans.go:73
-											diff := archsimd.LoadFloat32x16Slice(features[addr:]).Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask324))
+											diff := archsimd.LoadFloat32x16Slice(features[addr:]).Sub(compiled.BroadcastFloat32x16At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
 //line kmeans.go:73
 											_ = diff
 //line kmeans.go:73
@@ -624,9 +624,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							}
 							if compiled.SIMD {
 //line kmeans.go:58
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line kmeans.go:58
-								_ = gc_Lane0Mask322
+								_ = gc_Lane0Mask32
 								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
@@ -652,7 +652,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:73
 										}
 //line kmeans.go:73
-										diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask322))
+										diff := archsimd.LoadFloat32x8Slice(features[addr:]).Sub(compiled.BroadcastFloat32x8At(&clusters[clusterBaseIndex+j], gc_Lane0Mask32))
 //line kmeans.go:73
 										_ = diff
 //line kmeans.go:73
@@ -794,9 +794,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						var gc_stop5 bool
 						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line kmeans.go:80
-							gc_vb10 := archsimd.BroadcastInt32x16(int32(i))
+							gc_vb6 := archsimd.BroadcastInt32x16(int32(i))
 //line kmeans.go:80
-							_ = gc_vb10
+							_ = gc_vb6
 							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
@@ -827,15 +827,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:76
 									dist = ans
 
-									gc_if8 := dist.Less(minDist)
+									gc_if4 := dist.Less(minDist)
 //line kmeans.go:78
-									_ = gc_if8
+									_ = gc_if4
 //line kmeans.go:78
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line kmeans.go:78
-										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line kmeans.go:78
-										index = index.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										index = index.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line kmeans.go:78
 									}
 //line kmeans.go:78
@@ -854,9 +854,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					}
 					if compiled.SIMD {
 //line kmeans.go:80
-						gc_vb7 := archsimd.BroadcastInt32x8(int32(i))
+						gc_vb5 := archsimd.BroadcastInt32x8(int32(i))
 //line kmeans.go:80
-						_ = gc_vb7
+						_ = gc_vb5
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -887,15 +887,15 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:76
 								dist = ans
 
-								gc_if5 := dist.Less(minDist)
+								gc_if3 := dist.Less(minDist)
 //line kmeans.go:78
-								_ = gc_if5
+								_ = gc_if3
 //line kmeans.go:78
-								if gc_if5.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line kmeans.go:78
-									minDist = dist.Merge(minDist, gc_if5)
+									minDist = dist.Merge(minDist, gc_if3)
 //line kmeans.go:78
-									index = gc_vb7.Merge(index, gc_if5)
+									index = gc_vb5.Merge(index, gc_if3)
 //line kmeans.go:78
 								}
 //line kmeans.go:78

@@ -69,24 +69,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:30
 							if (arrayOffset+
 								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
 //line lud.go:31
-								gc_ld4 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
+								gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
 							} else {
 //line lud.go:31
-								var gc_lanes7 [16]float32
+								var gc_lanes3 [16]float32
 //line lud.go:31
-								for gc_k7 := range 16 {
+								for gc_k3 := range 16 {
 //line lud.go:31
-									if 0xffff&(1<<gc_k7) != 0 {
+									if 0xffff&(1<<gc_k3) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line lud.go:31
-										gc_lanes7[gc_k7] = m[(arrayOffset+gc_tx2)+gc_k7]
+										gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
 //line lud.go:31
 									}
 //line lud.go:31
@@ -94,27 +94,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 								gc_pos2.Thread = gc_rank2
 //line lud.go:31
-								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line lud.go:31
 							}
 //line lud.go:31
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-16 {
 //line lud.go:31
-								gc_ld4.StoreSlice(shadow[i_][gc_tx2:])
+								gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
 							} else {
 //line lud.go:31
-								var gc_lanes8 [16]float32
+								var gc_lanes4 [16]float32
 //line lud.go:31
-								gc_ld4.Store(&gc_lanes8)
+								gc_ld2.Store(&gc_lanes4)
 //line lud.go:31
-								for gc_k8 := range 16 {
+								for gc_k4 := range 16 {
 //line lud.go:31
-									if 0xffff&(1<<gc_k8) != 0 {
+									if 0xffff&(1<<gc_k4) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line lud.go:31
-										shadow[i_][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+										shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
 //line lud.go:31
 									}
 //line lud.go:31
@@ -162,24 +162,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 					for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:30
 						if (arrayOffset+
 							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:31
-							gc_ld2 = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
 						} else {
 //line lud.go:31
-							var gc_lanes3 [8]float32
+							var gc_lanes [8]float32
 //line lud.go:31
-							for gc_k3 := range 8 {
+							for gc_k := range 8 {
 //line lud.go:31
-								if 0xff&(1<<gc_k3) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line lud.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line lud.go:31
-									gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
+									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
 //line lud.go:31
 								}
 //line lud.go:31
@@ -187,27 +187,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 							gc_pos2.Thread = gc_rank2
 //line lud.go:31
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line lud.go:31
 						}
 //line lud.go:31
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line lud.go:31
-							gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
+							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
 						} else {
 //line lud.go:31
-							var gc_lanes4 [8]float32
+							var gc_lanes2 [8]float32
 //line lud.go:31
-							gc_ld2.Store(&gc_lanes4)
+							gc_ld.Store(&gc_lanes2)
 //line lud.go:31
-							for gc_k4 := range 8 {
+							for gc_k2 := range 8 {
 //line lud.go:31
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line lud.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line lud.go:31
-									shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line lud.go:31
 								}
 //line lud.go:31
@@ -325,9 +325,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lud.go:44
-							gc_Lane0Mask3216 := compiled.Lane0Mask32()
+							gc_Lane0Mask328 := compiled.Lane0Mask32()
 //line lud.go:44
-							_ = gc_Lane0Mask3216
+							_ = gc_Lane0Mask328
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -340,22 +340,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								{
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
-											gc_ld12 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+											gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
 //line lud.go:46
-											var gc_lanes16 [16]float32
+											var gc_lanes8 [16]float32
 //line lud.go:46
-											for gc_k16 := range 16 {
+											for gc_k8 := range 16 {
 //line lud.go:46
-												if 0xffff&(1<<gc_k16) != 0 {
+												if 0xffff&(1<<gc_k8) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k16
+													gc_pos2.Thread = gc_rank2 + gc_k8
 //line lud.go:46
-													gc_lanes16[gc_k16] = shadow[j][gc_tx2+gc_k16]
+													gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
 //line lud.go:46
 												}
 //line lud.go:46
@@ -363,11 +363,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
-											gc_ld12 = archsimd.LoadFloat32x16(&gc_lanes16)
+											gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j], gc_Lane0Mask3216).Mul(gc_ld12)).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at8[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
@@ -382,9 +382,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 					if compiled.SIMD {
 //line lud.go:44
-						gc_Lane0Mask3212 := compiled.Lane0Mask32()
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
 //line lud.go:44
-						_ = gc_Lane0Mask3212
+						_ = gc_Lane0Mask326
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -397,22 +397,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							{
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld10 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
 //line lud.go:46
-										var gc_lanes14 [8]float32
+										var gc_lanes7 [8]float32
 //line lud.go:46
-										for gc_k14 := range 8 {
+										for gc_k7 := range 8 {
 //line lud.go:46
-											if 0xff&(1<<gc_k14) != 0 {
+											if 0xff&(1<<gc_k7) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k14
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line lud.go:46
-												gc_lanes14[gc_k14] = shadow[j][gc_tx2+gc_k14]
+												gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
 //line lud.go:46
 											}
 //line lud.go:46
@@ -420,11 +420,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										gc_pos2.Thread = gc_rank2
 //line lud.go:46
-										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask3212).Mul(gc_ld10)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask326).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -451,9 +451,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line lud.go:44
-							gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line lud.go:44
-							_ = gc_Lane0Mask328
+							_ = gc_Lane0Mask324
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -472,22 +472,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
-											gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+											gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
 //line lud.go:46
-											var gc_lanes12 [16]float32
+											var gc_lanes6 [16]float32
 //line lud.go:46
-											for gc_k12 := range 16 {
+											for gc_k6 := range 16 {
 //line lud.go:46
-												if 0xffff&(1<<gc_k12) != 0 {
+												if 0xffff&(1<<gc_k6) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k12
+													gc_pos2.Thread = gc_rank2 + gc_k6
 //line lud.go:46
-													gc_lanes12[gc_k12] = shadow[j][gc_tx2+gc_k12]
+													gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
 //line lud.go:46
 												}
 //line lud.go:46
@@ -495,11 +495,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
-											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes12)
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask328).Mul(gc_ld8)).StoreSlice(shadow[i_2+1][gc_tx2:])
+										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
@@ -514,9 +514,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 					if compiled.SIMD {
 //line lud.go:44
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line lud.go:44
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -535,22 +535,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld6 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
 //line lud.go:46
-										var gc_lanes10 [8]float32
+										var gc_lanes5 [8]float32
 //line lud.go:46
-										for gc_k10 := range 8 {
+										for gc_k5 := range 8 {
 //line lud.go:46
-											if 0xff&(1<<gc_k10) != 0 {
+											if 0xff&(1<<gc_k5) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line lud.go:46
-												gc_lanes10[gc_k10] = shadow[j][gc_tx2+gc_k10]
+												gc_lanes5[gc_k5] = shadow[j][gc_tx2+gc_k5]
 //line lud.go:46
 											}
 //line lud.go:46
@@ -558,11 +558,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										gc_pos2.Thread = gc_rank2
 //line lud.go:46
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld6)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -616,22 +616,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-							var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:54
 							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-16 {
-								gc_ld16 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
+								gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 							} else {
 //line lud.go:55
-								var gc_lanes23 [16]float32
+								var gc_lanes11 [16]float32
 //line lud.go:55
-								for gc_k23 := range 16 {
+								for gc_k11 := range 16 {
 //line lud.go:55
-									if 0xffff&(1<<gc_k23) != 0 {
+									if 0xffff&(1<<gc_k11) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k23
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line lud.go:55
-										gc_lanes23[gc_k23] = shadow[i_3][gc_tx2+gc_k23]
+										gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
 //line lud.go:55
 									}
 //line lud.go:55
@@ -639,27 +639,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 								gc_pos2.Thread = gc_rank2
 //line lud.go:55
-								gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes23)
+								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
 //line lud.go:55
 							}
 //line lud.go:55
 							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
 //line lud.go:55
-								gc_ld16.StoreSlice(m[arrayOffset+gc_tx2:])
+								gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 							} else {
 //line lud.go:55
-								var gc_lanes24 [16]float32
+								var gc_lanes12 [16]float32
 //line lud.go:55
-								gc_ld16.Store(&gc_lanes24)
+								gc_ld8.Store(&gc_lanes12)
 //line lud.go:55
-								for gc_k24 := range 16 {
+								for gc_k12 := range 16 {
 //line lud.go:55
-									if 0xffff&(1<<gc_k24) != 0 {
+									if 0xffff&(1<<gc_k12) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k24
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line lud.go:55
-										m[(arrayOffset+gc_tx2)+gc_k24] = gc_lanes24[gc_k24]
+										m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
 //line lud.go:55
 									}
 //line lud.go:55
@@ -707,22 +707,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-						var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:54
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
-							gc_ld14 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes19 [8]float32
+							var gc_lanes9 [8]float32
 //line lud.go:55
-							for gc_k19 := range 8 {
+							for gc_k9 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k19) != 0 {
+								if 0xff&(1<<gc_k9) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k19
+									gc_pos2.Thread = gc_rank2 + gc_k9
 //line lud.go:55
-									gc_lanes19[gc_k19] = shadow[i_3][gc_tx2+gc_k19]
+									gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -730,27 +730,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 							gc_pos2.Thread = gc_rank2
 //line lud.go:55
-							gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes19)
+							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line lud.go:55
 						}
 //line lud.go:55
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:55
-							gc_ld14.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes20 [8]float32
+							var gc_lanes10 [8]float32
 //line lud.go:55
-							gc_ld14.Store(&gc_lanes20)
+							gc_ld7.Store(&gc_lanes10)
 //line lud.go:55
-							for gc_k20 := range 8 {
+							for gc_k10 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k20) != 0 {
+								if 0xff&(1<<gc_k10) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k20
+									gc_pos2.Thread = gc_rank2 + gc_k10
 //line lud.go:55
-									m[(arrayOffset+gc_tx2)+gc_k20] = gc_lanes20[gc_k20]
+									m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -1169,14 +1169,14 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var gc_stop3 bool
 					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line lud.go:172
-						gc_vb14 := archsimd.BroadcastFloat32x16(0)
+						gc_vb10 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
-						_ = gc_vb14
+						_ = gc_vb10
 //line lud.go:172
-						gc_Lane0Mask3216 := compiled.Lane0Mask32()
+						gc_Lane0Mask328 := compiled.Lane0Mask32()
 //line lud.go:172
-						_ = gc_Lane0Mask3216
-					gc_steps10:
+						_ = gc_Lane0Mask328
+					gc_steps6:
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1190,7 +1190,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							_ = sum
 //line lud.go:172
-							sum = gc_vb14
+							sum = gc_vb10
 //line lud.go:173
 							var i_ int = 0
 //line lud.go:173
@@ -1198,18 +1198,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:173
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
-									gc_ld10 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+									gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 								} else {
 //line lud.go:174
-									break gc_steps10
+									break gc_steps6
 //line lud.go:174
 								}
 //line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_], gc_Lane0Mask3216).Mul(gc_ld10))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at11[0][i_], gc_Lane0Mask328).Mul(gc_ld6))
 //line lud.go:174
 							}
 //line lud.go:173
@@ -1225,14 +1225,14 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				if compiled.SIMD {
 //line lud.go:172
-					gc_vb11 := archsimd.BroadcastFloat32x8(0)
+					gc_vb8 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
-					_ = gc_vb11
+					_ = gc_vb8
 //line lud.go:172
-					gc_Lane0Mask3212 := compiled.Lane0Mask32()
+					gc_Lane0Mask326 := compiled.Lane0Mask32()
 //line lud.go:172
-					_ = gc_Lane0Mask3212
-				gc_steps8:
+					_ = gc_Lane0Mask326
+				gc_steps5:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1246,7 +1246,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						_ = sum
 //line lud.go:172
-						sum = gc_vb11
+						sum = gc_vb8
 //line lud.go:173
 						var i_ int = 0
 //line lud.go:173
@@ -1254,18 +1254,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld8 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld5 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 							} else {
 //line lud.go:174
-								break gc_steps8
+								break gc_steps5
 //line lud.go:174
 							}
 //line lud.go:174
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask3212).Mul(gc_ld8))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask326).Mul(gc_ld5))
 //line lud.go:174
 						}
 //line lud.go:173
@@ -1309,14 +1309,14 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line lud.go:172
-						gc_vb8 := archsimd.BroadcastFloat32x16(0)
+						gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line lud.go:172
-						_ = gc_vb8
+						_ = gc_vb6
 //line lud.go:172
-						gc_Lane0Mask328 := compiled.Lane0Mask32()
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line lud.go:172
-						_ = gc_Lane0Mask328
-					gc_steps6:
+						_ = gc_Lane0Mask324
+					gc_steps4:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1330,7 +1330,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 							_ = sum
 //line lud.go:172
-							sum = gc_vb8
+							sum = gc_vb6
 //line lud.go:173
 							var i_ int = 0
 //line lud.go:173
@@ -1344,18 +1344,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lud.go:173
 								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 								} else {
 //line lud.go:174
-									break gc_steps6
+									break gc_steps4
 //line lud.go:174
 								}
 //line lud.go:174
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_], gc_Lane0Mask328).Mul(gc_ld6))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
 //line lud.go:174
 							}
 //line lud.go:173
@@ -1371,14 +1371,14 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				if compiled.SIMD {
 //line lud.go:172
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line lud.go:172
-					_ = gc_vb5
+					_ = gc_vb4
 //line lud.go:172
-					gc_Lane0Mask324 := compiled.Lane0Mask32()
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line lud.go:172
-					_ = gc_Lane0Mask324
-				gc_steps4:
+					_ = gc_Lane0Mask322
+				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1392,7 +1392,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						_ = sum
 //line lud.go:172
-						sum = gc_vb5
+						sum = gc_vb4
 //line lud.go:173
 						var i_ int = 0
 //line lud.go:173
@@ -1406,18 +1406,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lud.go:173
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 							} else {
 //line lud.go:174
-								break gc_steps4
+								break gc_steps3
 //line lud.go:174
 							}
 //line lud.go:174
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
 //line lud.go:174
 						}
 //line lud.go:173

@@ -443,17 +443,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:60
 								} else {
 //line srad.go:60
-									var gc_lanes13 [16]float32
+									var gc_lanes5 [16]float32
 //line srad.go:60
-									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes13)
+									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes5)
 //line srad.go:60
-									for gc_k13 := range 16 {
+									for gc_k5 := range 16 {
 //line srad.go:60
-										if 0xffff&(1<<gc_k13) != 0 {
+										if 0xffff&(1<<gc_k5) != 0 {
 //line srad.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line srad.go:60
-											north[ty][tx+gc_k13] = gc_lanes13[gc_k13]
+											north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 //line srad.go:60
 										}
 //line srad.go:60
@@ -472,17 +472,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:63
 								} else {
 //line srad.go:63
-									var gc_lanes14 [16]float32
+									var gc_lanes6 [16]float32
 //line srad.go:63
-									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes14)
+									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes6)
 //line srad.go:63
-									for gc_k14 := range 16 {
+									for gc_k6 := range 16 {
 //line srad.go:63
-										if 0xffff&(1<<gc_k14) != 0 {
+										if 0xffff&(1<<gc_k6) != 0 {
 //line srad.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line srad.go:63
-											south[ty][tx+gc_k14] = gc_lanes14[gc_k14]
+											south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 //line srad.go:63
 										}
 //line srad.go:63
@@ -501,17 +501,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:66
 								} else {
 //line srad.go:66
-									var gc_lanes15 [16]float32
+									var gc_lanes7 [16]float32
 //line srad.go:66
-									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes15)
+									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
 //line srad.go:66
-									for gc_k15 := range 16 {
+									for gc_k7 := range 16 {
 //line srad.go:66
-										if 0xffff&(1<<gc_k15) != 0 {
+										if 0xffff&(1<<gc_k7) != 0 {
 //line srad.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k15
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line srad.go:66
-											north[ty][tx+gc_k15] = gc_lanes15[gc_k15]
+											north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 //line srad.go:66
 										}
 //line srad.go:66
@@ -527,17 +527,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:68
 								} else {
 //line srad.go:68
-									var gc_lanes16 [16]float32
+									var gc_lanes8 [16]float32
 //line srad.go:68
-									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes16)
+									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
 //line srad.go:68
-									for gc_k16 := range 16 {
+									for gc_k8 := range 16 {
 //line srad.go:68
-										if 0xffff&(1<<gc_k16) != 0 {
+										if 0xffff&(1<<gc_k8) != 0 {
 //line srad.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line srad.go:68
-											south[ty][tx+gc_k16] = gc_lanes16[gc_k16]
+											south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 //line srad.go:68
 										}
 //line srad.go:68
@@ -643,17 +643,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:60
 							} else {
 //line srad.go:60
-								var gc_lanes5 [8]float32
+								var gc_lanes [8]float32
 //line srad.go:60
-								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes5)
+								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
 //line srad.go:60
-								for gc_k5 := range 8 {
+								for gc_k := range 8 {
 //line srad.go:60
-									if 0xff&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line srad.go:60
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line srad.go:60
-										north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+										north[ty][tx+gc_k] = gc_lanes[gc_k]
 //line srad.go:60
 									}
 //line srad.go:60
@@ -672,17 +672,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:63
 							} else {
 //line srad.go:63
-								var gc_lanes6 [8]float32
+								var gc_lanes2 [8]float32
 //line srad.go:63
-								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes6)
+								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
 //line srad.go:63
-								for gc_k6 := range 8 {
+								for gc_k2 := range 8 {
 //line srad.go:63
-									if 0xff&(1<<gc_k6) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line srad.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line srad.go:63
-										south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+										south[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 //line srad.go:63
 									}
 //line srad.go:63
@@ -701,17 +701,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:66
 							} else {
 //line srad.go:66
-								var gc_lanes7 [8]float32
+								var gc_lanes3 [8]float32
 //line srad.go:66
-								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
+								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
 //line srad.go:66
-								for gc_k7 := range 8 {
+								for gc_k3 := range 8 {
 //line srad.go:66
-									if 0xff&(1<<gc_k7) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line srad.go:66
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line srad.go:66
-										north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+										north[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 //line srad.go:66
 									}
 //line srad.go:66
@@ -727,17 +727,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:68
 							} else {
 //line srad.go:68
-								var gc_lanes8 [8]float32
+								var gc_lanes4 [8]float32
 //line srad.go:68
-								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
+								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 //line srad.go:68
-								for gc_k8 := range 8 {
+								for gc_k4 := range 8 {
 //line srad.go:68
-									if 0xff&(1<<gc_k8) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line srad.go:68
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line srad.go:68
-										south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+										south[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 //line srad.go:68
 									}
 //line srad.go:68
@@ -847,9 +847,9 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line srad.go:41
-						gc_Lane0Mask328 := compiled.Lane0Mask32()
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line srad.go:41
-						_ = gc_Lane0Mask328
+						_ = gc_Lane0Mask324
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -873,23 +873,23 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 							if bx > 0 {
 //line srad.go:73
-								compiled.BroadcastFloat32x16At(&gc_at38[0], gc_Lane0Mask328).StoreSlice(gc_at37[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at38[0], gc_Lane0Mask324).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:73
 							}
 //line srad.go:76
 							if bx < gc_gdx2-1 {
 //line srad.go:76
-								compiled.BroadcastFloat32x16At(&gc_at40[0], gc_Lane0Mask328).StoreSlice(gc_at39[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at40[0], gc_Lane0Mask324).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:76
 							}
 //line srad.go:79
 							if bx == 0 {
 //line srad.go:79
-								compiled.BroadcastFloat32x16At(&gc_at41[0], gc_Lane0Mask328).StoreSlice(gc_at37[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at41[0], gc_Lane0Mask324).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:79
 							} else if bx == gc_gdx2-1 {
 //line srad.go:81
-								compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask328).StoreSlice(gc_at39[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at42[0], gc_Lane0Mask324).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:81
 							}
 						}
@@ -902,9 +902,9 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 				if compiled.SIMD {
 //line srad.go:41
-					gc_Lane0Mask326 := compiled.Lane0Mask32()
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line srad.go:41
-					_ = gc_Lane0Mask326
+					_ = gc_Lane0Mask323
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -928,23 +928,23 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 						if bx > 0 {
 //line srad.go:73
-							compiled.BroadcastFloat32x8At(&gc_at38[0], gc_Lane0Mask326).StoreSlice(gc_at37[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at38[0], gc_Lane0Mask323).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:73
 						}
 //line srad.go:76
 						if bx < gc_gdx2-1 {
 //line srad.go:76
-							compiled.BroadcastFloat32x8At(&gc_at40[0], gc_Lane0Mask326).StoreSlice(gc_at39[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at40[0], gc_Lane0Mask323).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:76
 						}
 //line srad.go:79
 						if bx == 0 {
 //line srad.go:79
-							compiled.BroadcastFloat32x8At(&gc_at41[0], gc_Lane0Mask326).StoreSlice(gc_at37[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at41[0], gc_Lane0Mask323).StoreSlice(gc_at37[gc_tx2:])
 //line srad.go:79
 						} else if bx == gc_gdx2-1 {
 //line srad.go:81
-							compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask326).StoreSlice(gc_at39[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at42[0], gc_Lane0Mask323).StoreSlice(gc_at39[gc_tx2:])
 //line srad.go:81
 						}
 					}
@@ -993,9 +993,9 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line srad.go:41
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line srad.go:41
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1020,21 +1020,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx > 0 {
 //line srad.go:73
 								if tx >= 0 && tx <= len(west[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask324).StoreSlice(west[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
 //line srad.go:74
 								} else {
 //line srad.go:74
-									var gc_lanes29 [16]float32
+									var gc_lanes13 [16]float32
 //line srad.go:74
-									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask324).Store(&gc_lanes29)
+									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).Store(&gc_lanes13)
 //line srad.go:74
-									for gc_k29 := range 16 {
+									for gc_k13 := range 16 {
 //line srad.go:74
-										if 0xffff&(1<<gc_k29) != 0 {
+										if 0xffff&(1<<gc_k13) != 0 {
 //line srad.go:74
-											gc_pos2.Thread = gc_rank2 + gc_k29
+											gc_pos2.Thread = gc_rank2 + gc_k13
 //line srad.go:74
-											west[ty][tx+gc_k29] = gc_lanes29[gc_k29]
+											west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
 //line srad.go:74
 										}
 //line srad.go:74
@@ -1049,21 +1049,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx < gc_gdx2-1 {
 //line srad.go:76
 								if tx >= 0 && tx <= len(east[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask324).StoreSlice(east[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 //line srad.go:77
 								} else {
 //line srad.go:77
-									var gc_lanes30 [16]float32
+									var gc_lanes14 [16]float32
 //line srad.go:77
-									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask324).Store(&gc_lanes30)
+									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes14)
 //line srad.go:77
-									for gc_k30 := range 16 {
+									for gc_k14 := range 16 {
 //line srad.go:77
-										if 0xffff&(1<<gc_k30) != 0 {
+										if 0xffff&(1<<gc_k14) != 0 {
 //line srad.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k30
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line srad.go:77
-											east[ty][tx+gc_k30] = gc_lanes30[gc_k30]
+											east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
 //line srad.go:77
 										}
 //line srad.go:77
@@ -1078,21 +1078,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx == 0 {
 //line srad.go:79
 								if tx >= 0 && tx <= len(west[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask324).StoreSlice(west[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
 //line srad.go:80
 								} else {
 //line srad.go:80
-									var gc_lanes31 [16]float32
+									var gc_lanes15 [16]float32
 //line srad.go:80
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask324).Store(&gc_lanes31)
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).Store(&gc_lanes15)
 //line srad.go:80
-									for gc_k31 := range 16 {
+									for gc_k15 := range 16 {
 //line srad.go:80
-										if 0xffff&(1<<gc_k31) != 0 {
+										if 0xffff&(1<<gc_k15) != 0 {
 //line srad.go:80
-											gc_pos2.Thread = gc_rank2 + gc_k31
+											gc_pos2.Thread = gc_rank2 + gc_k15
 //line srad.go:80
-											west[ty][tx+gc_k31] = gc_lanes31[gc_k31]
+											west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
 //line srad.go:80
 										}
 //line srad.go:80
@@ -1104,21 +1104,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 							} else if bx == gc_gdx2-1 {
 								if tx >= 0 && tx <= len(east[ty])-16 {
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask324).StoreSlice(east[ty][tx:])
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 //line srad.go:82
 								} else {
 //line srad.go:82
-									var gc_lanes32 [16]float32
+									var gc_lanes16 [16]float32
 //line srad.go:82
-									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask324).Store(&gc_lanes32)
+									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes16)
 //line srad.go:82
-									for gc_k32 := range 16 {
+									for gc_k16 := range 16 {
 //line srad.go:82
-										if 0xffff&(1<<gc_k32) != 0 {
+										if 0xffff&(1<<gc_k16) != 0 {
 //line srad.go:82
-											gc_pos2.Thread = gc_rank2 + gc_k32
+											gc_pos2.Thread = gc_rank2 + gc_k16
 //line srad.go:82
-											east[ty][tx+gc_k32] = gc_lanes32[gc_k32]
+											east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
 //line srad.go:82
 										}
 //line srad.go:82
@@ -1139,9 +1139,9 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 				if compiled.SIMD {
 //line srad.go:41
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line srad.go:41
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1166,21 +1166,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx > 0 {
 //line srad.go:73
 							if tx >= 0 && tx <= len(west[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
 //line srad.go:74
 							} else {
 //line srad.go:74
-								var gc_lanes21 [8]float32
+								var gc_lanes9 [8]float32
 //line srad.go:74
-								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask322).Store(&gc_lanes21)
+								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).Store(&gc_lanes9)
 //line srad.go:74
-								for gc_k21 := range 8 {
+								for gc_k9 := range 8 {
 //line srad.go:74
-									if 0xff&(1<<gc_k21) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line srad.go:74
-										gc_pos2.Thread = gc_rank2 + gc_k21
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line srad.go:74
-										west[ty][tx+gc_k21] = gc_lanes21[gc_k21]
+										west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
 //line srad.go:74
 									}
 //line srad.go:74
@@ -1195,21 +1195,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx < gc_gdx2-1 {
 //line srad.go:76
 							if tx >= 0 && tx <= len(east[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
 //line srad.go:77
 							} else {
 //line srad.go:77
-								var gc_lanes22 [8]float32
+								var gc_lanes10 [8]float32
 //line srad.go:77
-								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes22)
+								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes10)
 //line srad.go:77
-								for gc_k22 := range 8 {
+								for gc_k10 := range 8 {
 //line srad.go:77
-									if 0xff&(1<<gc_k22) != 0 {
+									if 0xff&(1<<gc_k10) != 0 {
 //line srad.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos2.Thread = gc_rank2 + gc_k10
 //line srad.go:77
-										east[ty][tx+gc_k22] = gc_lanes22[gc_k22]
+										east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
 //line srad.go:77
 									}
 //line srad.go:77
@@ -1224,21 +1224,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx == 0 {
 //line srad.go:79
 							if tx >= 0 && tx <= len(west[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
 //line srad.go:80
 							} else {
 //line srad.go:80
-								var gc_lanes23 [8]float32
+								var gc_lanes11 [8]float32
 //line srad.go:80
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).Store(&gc_lanes23)
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).Store(&gc_lanes11)
 //line srad.go:80
-								for gc_k23 := range 8 {
+								for gc_k11 := range 8 {
 //line srad.go:80
-									if 0xff&(1<<gc_k23) != 0 {
+									if 0xff&(1<<gc_k11) != 0 {
 //line srad.go:80
-										gc_pos2.Thread = gc_rank2 + gc_k23
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line srad.go:80
-										west[ty][tx+gc_k23] = gc_lanes23[gc_k23]
+										west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
 //line srad.go:80
 									}
 //line srad.go:80
@@ -1250,21 +1250,21 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 						} else if bx == gc_gdx2-1 {
 							if tx >= 0 && tx <= len(east[ty])-8 {
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
 //line srad.go:82
 							} else {
 //line srad.go:82
-								var gc_lanes24 [8]float32
+								var gc_lanes12 [8]float32
 //line srad.go:82
-								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes24)
+								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes12)
 //line srad.go:82
-								for gc_k24 := range 8 {
+								for gc_k12 := range 8 {
 //line srad.go:82
-									if 0xff&(1<<gc_k24) != 0 {
+									if 0xff&(1<<gc_k12) != 0 {
 //line srad.go:82
-										gc_pos2.Thread = gc_rank2 + gc_k24
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line srad.go:82
-										east[ty][tx+gc_k24] = gc_lanes24[gc_k24]
+										east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
 //line srad.go:82
 									}
 //line srad.go:82
@@ -3022,17 +3022,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:202
 								} else {
 //line srad.go:202
-									var gc_lanes7 [16]float32
+									var gc_lanes3 [16]float32
 //line srad.go:202
-									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes7)
+									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes3)
 //line srad.go:202
-									for gc_k7 := range 16 {
+									for gc_k3 := range 16 {
 //line srad.go:202
-										if 0xffff&(1<<gc_k7) != 0 {
+										if 0xffff&(1<<gc_k3) != 0 {
 //line srad.go:202
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line srad.go:202
-											southC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+											southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 //line srad.go:202
 										}
 //line srad.go:202
@@ -3051,17 +3051,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:205
 								} else {
 //line srad.go:205
-									var gc_lanes8 [16]float32
+									var gc_lanes4 [16]float32
 //line srad.go:205
-									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
+									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 //line srad.go:205
-									for gc_k8 := range 16 {
+									for gc_k4 := range 16 {
 //line srad.go:205
-										if 0xffff&(1<<gc_k8) != 0 {
+										if 0xffff&(1<<gc_k4) != 0 {
 //line srad.go:205
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line srad.go:205
-											southC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+											southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 //line srad.go:205
 										}
 //line srad.go:205
@@ -3111,17 +3111,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:202
 							} else {
 //line srad.go:202
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line srad.go:202
-								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes3)
+								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
 //line srad.go:202
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line srad.go:202
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line srad.go:202
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line srad.go:202
-										southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+										southC[ty][tx+gc_k] = gc_lanes[gc_k]
 //line srad.go:202
 									}
 //line srad.go:202
@@ -3140,17 +3140,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:205
 							} else {
 //line srad.go:205
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line srad.go:205
-								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
 //line srad.go:205
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line srad.go:205
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line srad.go:205
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line srad.go:205
-										southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+										southC[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 //line srad.go:205
 									}
 //line srad.go:205
@@ -3216,9 +3216,9 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line srad.go:185
-						gc_Lane0Mask328 := compiled.Lane0Mask32()
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line srad.go:185
-						_ = gc_Lane0Mask328
+						_ = gc_Lane0Mask324
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3238,13 +3238,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:209
 							if bx < gc_gdx2-1 {
 //line srad.go:209
-								compiled.BroadcastFloat32x16At(&gc_at30[0], gc_Lane0Mask328).StoreSlice(gc_at29[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at30[0], gc_Lane0Mask324).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:209
 							}
 //line srad.go:212
 							if bx == gc_gdx2-1 {
 //line srad.go:212
-								compiled.BroadcastFloat32x16At(&gc_at31[0], gc_Lane0Mask328).StoreSlice(gc_at29[gc_tx2:])
+								compiled.BroadcastFloat32x16At(&gc_at31[0], gc_Lane0Mask324).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:212
 							}
 						}
@@ -3257,9 +3257,9 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 				if compiled.SIMD {
 //line srad.go:185
-					gc_Lane0Mask326 := compiled.Lane0Mask32()
+					gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line srad.go:185
-					_ = gc_Lane0Mask326
+					_ = gc_Lane0Mask323
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3279,13 +3279,13 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:209
 						if bx < gc_gdx2-1 {
 //line srad.go:209
-							compiled.BroadcastFloat32x8At(&gc_at30[0], gc_Lane0Mask326).StoreSlice(gc_at29[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at30[0], gc_Lane0Mask323).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:209
 						}
 //line srad.go:212
 						if bx == gc_gdx2-1 {
 //line srad.go:212
-							compiled.BroadcastFloat32x8At(&gc_at31[0], gc_Lane0Mask326).StoreSlice(gc_at29[gc_tx2:])
+							compiled.BroadcastFloat32x8At(&gc_at31[0], gc_Lane0Mask323).StoreSlice(gc_at29[gc_tx2:])
 //line srad.go:212
 						}
 					}
@@ -3323,9 +3323,9 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line srad.go:185
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line srad.go:185
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3346,21 +3346,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx < gc_gdx2-1 {
 //line srad.go:209
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
-									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask324).StoreSlice(eastC[ty][tx:])
+									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 //line srad.go:210
 								} else {
 //line srad.go:210
-									var gc_lanes15 [16]float32
+									var gc_lanes7 [16]float32
 //line srad.go:210
-									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask324).Store(&gc_lanes15)
+									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes7)
 //line srad.go:210
-									for gc_k15 := range 16 {
+									for gc_k7 := range 16 {
 //line srad.go:210
-										if 0xffff&(1<<gc_k15) != 0 {
+										if 0xffff&(1<<gc_k7) != 0 {
 //line srad.go:210
-											gc_pos2.Thread = gc_rank2 + gc_k15
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line srad.go:210
-											eastC[ty][tx+gc_k15] = gc_lanes15[gc_k15]
+											eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
 //line srad.go:210
 										}
 //line srad.go:210
@@ -3375,21 +3375,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							if bx == gc_gdx2-1 {
 //line srad.go:212
 								if tx >= 0 && tx <= len(eastC[ty])-16 {
-									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask324).StoreSlice(eastC[ty][tx:])
+									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
 								} else {
 //line srad.go:213
-									var gc_lanes16 [16]float32
+									var gc_lanes8 [16]float32
 //line srad.go:213
-									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask324).Store(&gc_lanes16)
+									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes8)
 //line srad.go:213
-									for gc_k16 := range 16 {
+									for gc_k8 := range 16 {
 //line srad.go:213
-										if 0xffff&(1<<gc_k16) != 0 {
+										if 0xffff&(1<<gc_k8) != 0 {
 //line srad.go:213
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line srad.go:213
-											eastC[ty][tx+gc_k16] = gc_lanes16[gc_k16]
+											eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
 //line srad.go:213
 										}
 //line srad.go:213
@@ -3410,9 +3410,9 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 				if compiled.SIMD {
 //line srad.go:185
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line srad.go:185
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3433,21 +3433,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx < gc_gdx2-1 {
 //line srad.go:209
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
-								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
+								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
 //line srad.go:210
 							} else {
 //line srad.go:210
-								var gc_lanes11 [8]float32
+								var gc_lanes5 [8]float32
 //line srad.go:210
-								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes11)
+								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes5)
 //line srad.go:210
-								for gc_k11 := range 8 {
+								for gc_k5 := range 8 {
 //line srad.go:210
-									if 0xff&(1<<gc_k11) != 0 {
+									if 0xff&(1<<gc_k5) != 0 {
 //line srad.go:210
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line srad.go:210
-										eastC[ty][tx+gc_k11] = gc_lanes11[gc_k11]
+										eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 //line srad.go:210
 									}
 //line srad.go:210
@@ -3462,21 +3462,21 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						if bx == gc_gdx2-1 {
 //line srad.go:212
 							if tx >= 0 && tx <= len(eastC[ty])-8 {
-								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
+								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
 							} else {
 //line srad.go:213
-								var gc_lanes12 [8]float32
+								var gc_lanes6 [8]float32
 //line srad.go:213
-								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes12)
+								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes6)
 //line srad.go:213
-								for gc_k12 := range 8 {
+								for gc_k6 := range 8 {
 //line srad.go:213
-									if 0xff&(1<<gc_k12) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line srad.go:213
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line srad.go:213
-										eastC[ty][tx+gc_k12] = gc_lanes12[gc_k12]
+										eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 //line srad.go:213
 									}
 //line srad.go:213

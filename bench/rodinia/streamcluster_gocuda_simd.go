@@ -440,9 +440,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							var gc_stop bool
 							gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line streamcluster.go:49
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line streamcluster.go:49
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -459,7 +459,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 									{
 
 //line streamcluster.go:73
-										tmp := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask328))
+										tmp := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))
 //line streamcluster.go:73
 										_ = tmp
 //line streamcluster.go:73
@@ -478,9 +478,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						}
 						if compiled.SIMD {
 //line streamcluster.go:49
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line streamcluster.go:49
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -497,7 +497,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 								{
 
 //line streamcluster.go:73
-									tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask326))
+									tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))
 //line streamcluster.go:73
 									_ = tmp
 //line streamcluster.go:73
@@ -534,9 +534,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 							var gc_stop2 bool
 							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line streamcluster.go:49
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line streamcluster.go:49
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -559,7 +559,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 //line streamcluster.go:73
 										}
 //line streamcluster.go:73
-										tmp := archsimd.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x16At(&coordD[(i*num)+x], gc_Lane0Mask324))
+										tmp := archsimd.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x16At(&coordD[(i*num)+x], gc_Lane0Mask322))
 //line streamcluster.go:73
 										_ = tmp
 //line streamcluster.go:73
@@ -578,9 +578,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						}
 						if compiled.SIMD {
 //line streamcluster.go:49
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line streamcluster.go:49
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -603,7 +603,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 //line streamcluster.go:73
 									}
 //line streamcluster.go:73
-									tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x], gc_Lane0Mask322))
+									tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+x], gc_Lane0Mask32))
 //line streamcluster.go:73
 									_ = tmp
 //line streamcluster.go:73

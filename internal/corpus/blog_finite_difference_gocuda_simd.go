@@ -688,21 +688,21 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:49
-								gc_vb29 := archsimd.BroadcastFloat32x16(cAx)
+								gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
 //line blog_finite_difference.go:49
-								_ = gc_vb29
+								_ = gc_vb13
 //line blog_finite_difference.go:50
-								gc_vb30 := archsimd.BroadcastFloat32x16(cBx)
+								gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
 //line blog_finite_difference.go:50
-								_ = gc_vb30
+								_ = gc_vb14
 //line blog_finite_difference.go:51
-								gc_vb31 := archsimd.BroadcastFloat32x16(cCx)
+								gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
 //line blog_finite_difference.go:51
-								_ = gc_vb31
+								_ = gc_vb15
 //line blog_finite_difference.go:52
-								gc_vb32 := archsimd.BroadcastFloat32x16(cDx)
+								gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
 //line blog_finite_difference.go:52
-								_ = gc_vb32
+								_ = gc_vb16
 								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -727,7 +727,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 									_ = globalIdx
-									gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo6):])))).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo6):])
+									gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo6):])))).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo6):])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
@@ -738,21 +738,21 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						}
 						if compiled.SIMD {
 //line blog_finite_difference.go:49
-							gc_vb21 := archsimd.BroadcastFloat32x8(cAx)
+							gc_vb9 := archsimd.BroadcastFloat32x8(cAx)
 //line blog_finite_difference.go:49
-							_ = gc_vb21
+							_ = gc_vb9
 //line blog_finite_difference.go:50
-							gc_vb22 := archsimd.BroadcastFloat32x8(cBx)
+							gc_vb10 := archsimd.BroadcastFloat32x8(cBx)
 //line blog_finite_difference.go:50
-							_ = gc_vb22
+							_ = gc_vb10
 //line blog_finite_difference.go:51
-							gc_vb23 := archsimd.BroadcastFloat32x8(cCx)
+							gc_vb11 := archsimd.BroadcastFloat32x8(cCx)
 //line blog_finite_difference.go:51
-							_ = gc_vb23
+							_ = gc_vb11
 //line blog_finite_difference.go:52
-							gc_vb24 := archsimd.BroadcastFloat32x8(cDx)
+							gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
 //line blog_finite_difference.go:52
-							_ = gc_vb24
+							_ = gc_vb12
 							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -777,7 +777,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 								_ = globalIdx
-								gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo6):])))).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo6):])
+								gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo6):])))).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo6):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -850,21 +850,21 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:49
-						gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
+						gc_vb5 := archsimd.BroadcastFloat32x16(cAx)
 //line blog_finite_difference.go:49
-						_ = gc_vb13
+						_ = gc_vb5
 //line blog_finite_difference.go:50
-						gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
+						gc_vb6 := archsimd.BroadcastFloat32x16(cBx)
 //line blog_finite_difference.go:50
-						_ = gc_vb14
+						_ = gc_vb6
 //line blog_finite_difference.go:51
-						gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
+						gc_vb7 := archsimd.BroadcastFloat32x16(cCx)
 //line blog_finite_difference.go:51
-						_ = gc_vb15
+						_ = gc_vb7
 //line blog_finite_difference.go:52
-						gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
+						gc_vb8 := archsimd.BroadcastFloat32x16(cDx)
 //line blog_finite_difference.go:52
-						_ = gc_vb16
+						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -898,7 +898,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 								break
 //line blog_finite_difference.go:49
 							}
-							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -909,21 +909,21 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:49
-					gc_vb5 := archsimd.BroadcastFloat32x8(cAx)
+					gc_vb := archsimd.BroadcastFloat32x8(cAx)
 //line blog_finite_difference.go:49
-					_ = gc_vb5
+					_ = gc_vb
 //line blog_finite_difference.go:50
-					gc_vb6 := archsimd.BroadcastFloat32x8(cBx)
+					gc_vb2 := archsimd.BroadcastFloat32x8(cBx)
 //line blog_finite_difference.go:50
-					_ = gc_vb6
+					_ = gc_vb2
 //line blog_finite_difference.go:51
-					gc_vb7 := archsimd.BroadcastFloat32x8(cCx)
+					gc_vb3 := archsimd.BroadcastFloat32x8(cCx)
 //line blog_finite_difference.go:51
-					_ = gc_vb7
+					_ = gc_vb3
 //line blog_finite_difference.go:52
-					gc_vb8 := archsimd.BroadcastFloat32x8(cDx)
+					gc_vb4 := archsimd.BroadcastFloat32x8(cDx)
 //line blog_finite_difference.go:52
-					_ = gc_vb8
+					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -957,7 +957,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							break
 //line blog_finite_difference.go:49
 						}
-						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1124,24 +1124,24 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 						{
 							for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_finite_difference.go:76
 								if (si+
 									fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:77
-									gc_ld7 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
+									gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
 //line blog_finite_difference.go:77
 								} else {
 //line blog_finite_difference.go:77
-									var gc_lanes13 [16]float32
+									var gc_lanes5 [16]float32
 //line blog_finite_difference.go:77
-									for gc_k13 := range 16 {
+									for gc_k5 := range 16 {
 //line blog_finite_difference.go:77
-										if 0xffff&(1<<gc_k13) != 0 {
+										if 0xffff&(1<<gc_k5) != 0 {
 //line blog_finite_difference.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line blog_finite_difference.go:77
-											gc_lanes13[gc_k13] = sF[sj_][(si+fdMx-5)+gc_k13]
+											gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
 //line blog_finite_difference.go:77
 										}
 //line blog_finite_difference.go:77
@@ -1149,27 +1149,27 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 									gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:77
-									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
 //line blog_finite_difference.go:77
 								}
 //line blog_finite_difference.go:77
 								if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:77
-									gc_ld7.StoreSlice(sF[sj_][si-4:])
+									gc_ld3.StoreSlice(sF[sj_][si-4:])
 //line blog_finite_difference.go:77
 								} else {
 //line blog_finite_difference.go:77
-									var gc_lanes14 [16]float32
+									var gc_lanes6 [16]float32
 //line blog_finite_difference.go:77
-									gc_ld7.Store(&gc_lanes14)
+									gc_ld3.Store(&gc_lanes6)
 //line blog_finite_difference.go:77
-									for gc_k14 := range 16 {
+									for gc_k6 := range 16 {
 //line blog_finite_difference.go:77
-										if 0xffff&(1<<gc_k14) != 0 {
+										if 0xffff&(1<<gc_k6) != 0 {
 //line blog_finite_difference.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line blog_finite_difference.go:77
-											sF[sj_][(si-4)+gc_k14] = gc_lanes14[gc_k14]
+											sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
 //line blog_finite_difference.go:77
 										}
 //line blog_finite_difference.go:77
@@ -1179,24 +1179,24 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 								}
 //line blog_finite_difference.go:77
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_finite_difference.go:77
 								if (si+
 									1) >= 0 && (si+1) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:78
-									gc_ld8 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
 //line blog_finite_difference.go:78
 								} else {
 //line blog_finite_difference.go:78
-									var gc_lanes15 [16]float32
+									var gc_lanes7 [16]float32
 //line blog_finite_difference.go:78
-									for gc_k15 := range 16 {
+									for gc_k7 := range 16 {
 //line blog_finite_difference.go:78
-										if 0xffff&(1<<gc_k15) != 0 {
+										if 0xffff&(1<<gc_k7) != 0 {
 //line blog_finite_difference.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k15
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line blog_finite_difference.go:78
-											gc_lanes15[gc_k15] = sF[sj_][(si+1)+gc_k15]
+											gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
 //line blog_finite_difference.go:78
 										}
 //line blog_finite_difference.go:78
@@ -1204,27 +1204,27 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 									gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:78
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 //line blog_finite_difference.go:78
 								}
 //line blog_finite_difference.go:78
 								if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:78
-									gc_ld8.StoreSlice(sF[sj_][si+fdMx:])
+									gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
 //line blog_finite_difference.go:78
 								} else {
 //line blog_finite_difference.go:78
-									var gc_lanes16 [16]float32
+									var gc_lanes8 [16]float32
 //line blog_finite_difference.go:78
-									gc_ld8.Store(&gc_lanes16)
+									gc_ld4.Store(&gc_lanes8)
 //line blog_finite_difference.go:78
-									for gc_k16 := range 16 {
+									for gc_k8 := range 16 {
 //line blog_finite_difference.go:78
-										if 0xffff&(1<<gc_k16) != 0 {
+										if 0xffff&(1<<gc_k8) != 0 {
 //line blog_finite_difference.go:78
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line blog_finite_difference.go:78
-											sF[sj_][(si+fdMx)+gc_k16] = gc_lanes16[gc_k16]
+											sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
 //line blog_finite_difference.go:78
 										}
 //line blog_finite_difference.go:78
@@ -1262,24 +1262,24 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					{
 						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_finite_difference.go:76
 							if (si+
 								fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:77
-								gc_ld3 = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
+								gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
 //line blog_finite_difference.go:77
 							} else {
 //line blog_finite_difference.go:77
-								var gc_lanes5 [8]float32
+								var gc_lanes [8]float32
 //line blog_finite_difference.go:77
-								for gc_k5 := range 8 {
+								for gc_k := range 8 {
 //line blog_finite_difference.go:77
-									if 0xff&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line blog_finite_difference.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_finite_difference.go:77
-										gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
+										gc_lanes[gc_k] = sF[sj_][(si+fdMx-5)+gc_k]
 //line blog_finite_difference.go:77
 									}
 //line blog_finite_difference.go:77
@@ -1287,27 +1287,27 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 								gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:77
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_finite_difference.go:77
 							}
 //line blog_finite_difference.go:77
 							if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:77
-								gc_ld3.StoreSlice(sF[sj_][si-4:])
+								gc_ld.StoreSlice(sF[sj_][si-4:])
 //line blog_finite_difference.go:77
 							} else {
 //line blog_finite_difference.go:77
-								var gc_lanes6 [8]float32
+								var gc_lanes2 [8]float32
 //line blog_finite_difference.go:77
-								gc_ld3.Store(&gc_lanes6)
+								gc_ld.Store(&gc_lanes2)
 //line blog_finite_difference.go:77
-								for gc_k6 := range 8 {
+								for gc_k2 := range 8 {
 //line blog_finite_difference.go:77
-									if 0xff&(1<<gc_k6) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line blog_finite_difference.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_finite_difference.go:77
-										sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
+										sF[sj_][(si-4)+gc_k2] = gc_lanes2[gc_k2]
 //line blog_finite_difference.go:77
 									}
 //line blog_finite_difference.go:77
@@ -1317,24 +1317,24 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 							}
 //line blog_finite_difference.go:77
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_finite_difference.go:77
 							if (si+
 								1) >= 0 && (si+1) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:78
-								gc_ld4 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
 //line blog_finite_difference.go:78
 							} else {
 //line blog_finite_difference.go:78
-								var gc_lanes7 [8]float32
+								var gc_lanes3 [8]float32
 //line blog_finite_difference.go:78
-								for gc_k7 := range 8 {
+								for gc_k3 := range 8 {
 //line blog_finite_difference.go:78
-									if 0xff&(1<<gc_k7) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line blog_finite_difference.go:78
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line blog_finite_difference.go:78
-										gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
+										gc_lanes3[gc_k3] = sF[sj_][(si+1)+gc_k3]
 //line blog_finite_difference.go:78
 									}
 //line blog_finite_difference.go:78
@@ -1342,27 +1342,27 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 								gc_pos2.Thread = gc_rank2
 //line blog_finite_difference.go:78
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line blog_finite_difference.go:78
 							}
 //line blog_finite_difference.go:78
 							if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:78
-								gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
+								gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
 //line blog_finite_difference.go:78
 							} else {
 //line blog_finite_difference.go:78
-								var gc_lanes8 [8]float32
+								var gc_lanes4 [8]float32
 //line blog_finite_difference.go:78
-								gc_ld4.Store(&gc_lanes8)
+								gc_ld2.Store(&gc_lanes4)
 //line blog_finite_difference.go:78
-								for gc_k8 := range 8 {
+								for gc_k4 := range 8 {
 //line blog_finite_difference.go:78
-									if 0xff&(1<<gc_k8) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line blog_finite_difference.go:78
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line blog_finite_difference.go:78
-										sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
+										sF[sj_][(si+fdMx)+gc_k4] = gc_lanes4[gc_k4]
 //line blog_finite_difference.go:78
 									}
 //line blog_finite_difference.go:78
@@ -2068,21 +2068,21 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:119
-						gc_vb29 := archsimd.BroadcastFloat32x16(cAy)
+						gc_vb13 := archsimd.BroadcastFloat32x16(cAy)
 //line blog_finite_difference.go:119
-						_ = gc_vb29
+						_ = gc_vb13
 //line blog_finite_difference.go:120
-						gc_vb30 := archsimd.BroadcastFloat32x16(cBy)
+						gc_vb14 := archsimd.BroadcastFloat32x16(cBy)
 //line blog_finite_difference.go:120
-						_ = gc_vb30
+						_ = gc_vb14
 //line blog_finite_difference.go:121
-						gc_vb31 := archsimd.BroadcastFloat32x16(cCy)
+						gc_vb15 := archsimd.BroadcastFloat32x16(cCy)
 //line blog_finite_difference.go:121
-						_ = gc_vb31
+						_ = gc_vb15
 //line blog_finite_difference.go:122
-						gc_vb32 := archsimd.BroadcastFloat32x16(cDy)
+						gc_vb16 := archsimd.BroadcastFloat32x16(cDy)
 //line blog_finite_difference.go:122
-						_ = gc_vb32
+						_ = gc_vb16
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2107,7 +2107,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 							_ = globalIdx
-							gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -2118,21 +2118,21 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:119
-					gc_vb21 := archsimd.BroadcastFloat32x8(cAy)
+					gc_vb9 := archsimd.BroadcastFloat32x8(cAy)
 //line blog_finite_difference.go:119
-					_ = gc_vb21
+					_ = gc_vb9
 //line blog_finite_difference.go:120
-					gc_vb22 := archsimd.BroadcastFloat32x8(cBy)
+					gc_vb10 := archsimd.BroadcastFloat32x8(cBy)
 //line blog_finite_difference.go:120
-					_ = gc_vb22
+					_ = gc_vb10
 //line blog_finite_difference.go:121
-					gc_vb23 := archsimd.BroadcastFloat32x8(cCy)
+					gc_vb11 := archsimd.BroadcastFloat32x8(cCy)
 //line blog_finite_difference.go:121
-					_ = gc_vb23
+					_ = gc_vb11
 //line blog_finite_difference.go:122
-					gc_vb24 := archsimd.BroadcastFloat32x8(cDy)
+					gc_vb12 := archsimd.BroadcastFloat32x8(cDy)
 //line blog_finite_difference.go:122
-					_ = gc_vb24
+					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2157,7 +2157,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 						_ = globalIdx
-						gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2197,21 +2197,21 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:119
-						gc_vb13 := archsimd.BroadcastFloat32x16(cAy)
+						gc_vb5 := archsimd.BroadcastFloat32x16(cAy)
 //line blog_finite_difference.go:119
-						_ = gc_vb13
+						_ = gc_vb5
 //line blog_finite_difference.go:120
-						gc_vb14 := archsimd.BroadcastFloat32x16(cBy)
+						gc_vb6 := archsimd.BroadcastFloat32x16(cBy)
 //line blog_finite_difference.go:120
-						_ = gc_vb14
+						_ = gc_vb6
 //line blog_finite_difference.go:121
-						gc_vb15 := archsimd.BroadcastFloat32x16(cCy)
+						gc_vb7 := archsimd.BroadcastFloat32x16(cCy)
 //line blog_finite_difference.go:121
-						_ = gc_vb15
+						_ = gc_vb7
 //line blog_finite_difference.go:122
-						gc_vb16 := archsimd.BroadcastFloat32x16(cDy)
+						gc_vb8 := archsimd.BroadcastFloat32x16(cDy)
 //line blog_finite_difference.go:122
-						_ = gc_vb16
+						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2242,7 +2242,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 								break
 //line blog_finite_difference.go:119
 							}
-							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
+							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -2253,21 +2253,21 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:119
-					gc_vb5 := archsimd.BroadcastFloat32x8(cAy)
+					gc_vb := archsimd.BroadcastFloat32x8(cAy)
 //line blog_finite_difference.go:119
-					_ = gc_vb5
+					_ = gc_vb
 //line blog_finite_difference.go:120
-					gc_vb6 := archsimd.BroadcastFloat32x8(cBy)
+					gc_vb2 := archsimd.BroadcastFloat32x8(cBy)
 //line blog_finite_difference.go:120
-					_ = gc_vb6
+					_ = gc_vb2
 //line blog_finite_difference.go:121
-					gc_vb7 := archsimd.BroadcastFloat32x8(cCy)
+					gc_vb3 := archsimd.BroadcastFloat32x8(cCy)
 //line blog_finite_difference.go:121
-					_ = gc_vb7
+					_ = gc_vb3
 //line blog_finite_difference.go:122
-					gc_vb8 := archsimd.BroadcastFloat32x8(cDy)
+					gc_vb4 := archsimd.BroadcastFloat32x8(cDy)
 //line blog_finite_difference.go:122
-					_ = gc_vb8
+					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2298,7 +2298,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 							break
 //line blog_finite_difference.go:119
 						}
-						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3289,21 +3289,21 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:188
-						gc_vb29 := archsimd.BroadcastFloat32x16(cAz)
+						gc_vb13 := archsimd.BroadcastFloat32x16(cAz)
 //line blog_finite_difference.go:188
-						_ = gc_vb29
+						_ = gc_vb13
 //line blog_finite_difference.go:189
-						gc_vb30 := archsimd.BroadcastFloat32x16(cBz)
+						gc_vb14 := archsimd.BroadcastFloat32x16(cBz)
 //line blog_finite_difference.go:189
-						_ = gc_vb30
+						_ = gc_vb14
 //line blog_finite_difference.go:190
-						gc_vb31 := archsimd.BroadcastFloat32x16(cCz)
+						gc_vb15 := archsimd.BroadcastFloat32x16(cCz)
 //line blog_finite_difference.go:190
-						_ = gc_vb31
+						_ = gc_vb15
 //line blog_finite_difference.go:191
-						gc_vb32 := archsimd.BroadcastFloat32x16(cDz)
+						gc_vb16 := archsimd.BroadcastFloat32x16(cDz)
 //line blog_finite_difference.go:191
-						_ = gc_vb32
+						_ = gc_vb16
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3328,7 +3328,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 							_ = globalIdx
-							gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -3339,21 +3339,21 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:188
-					gc_vb21 := archsimd.BroadcastFloat32x8(cAz)
+					gc_vb9 := archsimd.BroadcastFloat32x8(cAz)
 //line blog_finite_difference.go:188
-					_ = gc_vb21
+					_ = gc_vb9
 //line blog_finite_difference.go:189
-					gc_vb22 := archsimd.BroadcastFloat32x8(cBz)
+					gc_vb10 := archsimd.BroadcastFloat32x8(cBz)
 //line blog_finite_difference.go:189
-					_ = gc_vb22
+					_ = gc_vb10
 //line blog_finite_difference.go:190
-					gc_vb23 := archsimd.BroadcastFloat32x8(cCz)
+					gc_vb11 := archsimd.BroadcastFloat32x8(cCz)
 //line blog_finite_difference.go:190
-					_ = gc_vb23
+					_ = gc_vb11
 //line blog_finite_difference.go:191
-					gc_vb24 := archsimd.BroadcastFloat32x8(cDz)
+					gc_vb12 := archsimd.BroadcastFloat32x8(cDz)
 //line blog_finite_difference.go:191
-					_ = gc_vb24
+					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3378,7 +3378,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 						_ = globalIdx
-						gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3418,21 +3418,21 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_finite_difference.go:188
-						gc_vb13 := archsimd.BroadcastFloat32x16(cAz)
+						gc_vb5 := archsimd.BroadcastFloat32x16(cAz)
 //line blog_finite_difference.go:188
-						_ = gc_vb13
+						_ = gc_vb5
 //line blog_finite_difference.go:189
-						gc_vb14 := archsimd.BroadcastFloat32x16(cBz)
+						gc_vb6 := archsimd.BroadcastFloat32x16(cBz)
 //line blog_finite_difference.go:189
-						_ = gc_vb14
+						_ = gc_vb6
 //line blog_finite_difference.go:190
-						gc_vb15 := archsimd.BroadcastFloat32x16(cCz)
+						gc_vb7 := archsimd.BroadcastFloat32x16(cCz)
 //line blog_finite_difference.go:190
-						_ = gc_vb15
+						_ = gc_vb7
 //line blog_finite_difference.go:191
-						gc_vb16 := archsimd.BroadcastFloat32x16(cDz)
+						gc_vb8 := archsimd.BroadcastFloat32x16(cDz)
 //line blog_finite_difference.go:191
-						_ = gc_vb16
+						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3463,7 +3463,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 								break
 //line blog_finite_difference.go:188
 							}
-							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
+							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -3474,21 +3474,21 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:188
-					gc_vb5 := archsimd.BroadcastFloat32x8(cAz)
+					gc_vb := archsimd.BroadcastFloat32x8(cAz)
 //line blog_finite_difference.go:188
-					_ = gc_vb5
+					_ = gc_vb
 //line blog_finite_difference.go:189
-					gc_vb6 := archsimd.BroadcastFloat32x8(cBz)
+					gc_vb2 := archsimd.BroadcastFloat32x8(cBz)
 //line blog_finite_difference.go:189
-					_ = gc_vb6
+					_ = gc_vb2
 //line blog_finite_difference.go:190
-					gc_vb7 := archsimd.BroadcastFloat32x8(cCz)
+					gc_vb3 := archsimd.BroadcastFloat32x8(cCz)
 //line blog_finite_difference.go:190
-					_ = gc_vb7
+					_ = gc_vb3
 //line blog_finite_difference.go:191
-					gc_vb8 := archsimd.BroadcastFloat32x8(cDz)
+					gc_vb4 := archsimd.BroadcastFloat32x8(cDz)
 //line blog_finite_difference.go:191
-					_ = gc_vb8
+					_ = gc_vb4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3519,7 +3519,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 							break
 //line blog_finite_difference.go:188
 						}
-						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-1][si:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-2][si:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-3][si:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x8Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -63,9 +63,9 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:16
-							gc_vb8 := archsimd.BroadcastFloat32x16(a)
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line blog_memory.go:16
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line blog_memory.go:14
@@ -75,7 +75,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 //line blog_memory.go:15
 								{
 //line blog_memory.go:15
-									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line blog_memory.go:15
 								}
 							}
@@ -88,9 +88,9 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					}
 					if compiled.SIMD {
 //line blog_memory.go:16
-						gc_vb6 := archsimd.BroadcastFloat32x8(a)
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
 //line blog_memory.go:16
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line blog_memory.go:14
@@ -100,7 +100,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 //line blog_memory.go:15
 							{
 //line blog_memory.go:15
-								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line blog_memory.go:15
 							}
 						}
@@ -123,9 +123,9 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:16
-							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 //line blog_memory.go:16
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line blog_memory.go:14
@@ -140,7 +140,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 //line blog_memory.go:16
 									}
 //line blog_memory.go:16
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 //line blog_memory.go:16
 								}
 							}
@@ -153,9 +153,9 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					}
 					if compiled.SIMD {
 //line blog_memory.go:16
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						gc_vb := archsimd.BroadcastFloat32x8(a)
 //line blog_memory.go:16
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line blog_memory.go:14
@@ -170,7 +170,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 //line blog_memory.go:16
 								}
 //line blog_memory.go:16
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 //line blog_memory.go:16
 							}
 						}
@@ -314,16 +314,16 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:26
-								gc_vb8 := archsimd.BroadcastFloat32x16(a)
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line blog_memory.go:26
-								_ = gc_vb8
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line blog_memory.go:25
 									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_memory.go:25
 									_ = i
-									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -334,16 +334,16 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						}
 						if compiled.SIMD {
 //line blog_memory.go:26
-							gc_vb6 := archsimd.BroadcastFloat32x8(a)
+							gc_vb3 := archsimd.BroadcastFloat32x8(a)
 //line blog_memory.go:26
-							_ = gc_vb6
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line blog_memory.go:25
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_memory.go:25
 								_ = i
-								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -366,9 +366,9 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:26
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 //line blog_memory.go:26
-								_ = gc_vb4
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line blog_memory.go:25
@@ -381,7 +381,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 										break
 //line blog_memory.go:26
 									}
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -392,9 +392,9 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						}
 						if compiled.SIMD {
 //line blog_memory.go:26
-							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							gc_vb := archsimd.BroadcastFloat32x8(a)
 //line blog_memory.go:26
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line blog_memory.go:25
@@ -407,7 +407,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 									break
 //line blog_memory.go:26
 								}
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1359,16 +1359,16 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb8 := archsimd.BroadcastFloat32x16(1)
+							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line blog_memory.go:64
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line blog_memory.go:63
 								var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
 //line blog_memory.go:63
 								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb8).StoreSlice(gc_at2[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1379,16 +1379,16 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb6 := archsimd.BroadcastFloat32x8(1)
+						gc_vb3 := archsimd.BroadcastFloat32x8(1)
 //line blog_memory.go:64
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line blog_memory.go:63
 							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb6).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1407,9 +1407,9 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb4 := archsimd.BroadcastFloat32x16(1)
+							gc_vb2 := archsimd.BroadcastFloat32x16(1)
 //line blog_memory.go:64
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line blog_memory.go:63
@@ -1422,7 +1422,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 									break
 //line blog_memory.go:64
 								}
-								archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb4).StoreSlice(a[i:])
+								archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1433,9 +1433,9 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+						gc_vb := archsimd.BroadcastFloat32x8(1)
 //line blog_memory.go:64
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line blog_memory.go:63
@@ -1448,7 +1448,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 								break
 //line blog_memory.go:64
 							}
-							archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
+							archsimd.LoadFloat32x8Slice(a[i:]).Add(gc_vb).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1556,16 +1556,16 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb16 := archsimd.BroadcastInt32x16(1)
+							gc_vb8 := archsimd.BroadcastInt32x16(1)
 //line blog_memory.go:64
-							_ = gc_vb16
+							_ = gc_vb8
 							for ; gc_vstep3+15 < gc_runhi3; gc_vstep3 += 16 {
 								gc_tx3 := gc_vstep3
 //line blog_memory.go:63
 								var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
 //line blog_memory.go:63
 								_ = i
-								archsimd.LoadInt32x16Slice(gc_at3[gc_tx3:]).Add(gc_vb16).StoreSlice(gc_at3[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at3[gc_tx3:]).Add(gc_vb8).StoreSlice(gc_at3[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1576,16 +1576,16 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb14 := archsimd.BroadcastInt32x8(1)
+						gc_vb7 := archsimd.BroadcastInt32x8(1)
 //line blog_memory.go:64
-						_ = gc_vb14
+						_ = gc_vb7
 						for ; gc_vstep3+7 < gc_runhi3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
 //line blog_memory.go:63
 							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb14).StoreSlice(gc_at3[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb7).StoreSlice(gc_at3[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1604,9 +1604,9 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb12 := archsimd.BroadcastInt32x16(1)
+							gc_vb6 := archsimd.BroadcastInt32x16(1)
 //line blog_memory.go:64
-							_ = gc_vb12
+							_ = gc_vb6
 							for ; gc_vstep4+15 < gc_runhi3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
 //line blog_memory.go:63
@@ -1619,7 +1619,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 									break
 //line blog_memory.go:64
 								}
-								archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb12).StoreSlice(a[i:])
+								archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb6).StoreSlice(a[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1630,9 +1630,9 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb10 := archsimd.BroadcastInt32x8(1)
+						gc_vb5 := archsimd.BroadcastInt32x8(1)
 //line blog_memory.go:64
-						_ = gc_vb10
+						_ = gc_vb5
 						for ; gc_vstep4+7 < gc_runhi3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 //line blog_memory.go:63
@@ -1645,7 +1645,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 								break
 //line blog_memory.go:64
 							}
-							archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb10).StoreSlice(a[i:])
+							archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb5).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1753,16 +1753,16 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb24 := archsimd.BroadcastUint32x16(1)
+							gc_vb12 := archsimd.BroadcastUint32x16(1)
 //line blog_memory.go:64
-							_ = gc_vb24
+							_ = gc_vb12
 							for ; gc_vstep5+15 < gc_runhi4; gc_vstep5 += 16 {
 								gc_tx4 := gc_vstep5
 //line blog_memory.go:63
 								var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
 //line blog_memory.go:63
 								_ = i
-								archsimd.LoadUint32x16Slice(gc_at4[gc_tx4:]).Add(gc_vb24).StoreSlice(gc_at4[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at4[gc_tx4:]).Add(gc_vb12).StoreSlice(gc_at4[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -1773,16 +1773,16 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb22 := archsimd.BroadcastUint32x8(1)
+						gc_vb11 := archsimd.BroadcastUint32x8(1)
 //line blog_memory.go:64
-						_ = gc_vb22
+						_ = gc_vb11
 						for ; gc_vstep5+7 < gc_runhi4; gc_vstep5 += 8 {
 							gc_tx4 := gc_vstep5
 //line blog_memory.go:63
 							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb22).StoreSlice(gc_at4[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb11).StoreSlice(gc_at4[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1801,9 +1801,9 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line blog_memory.go:64
-							gc_vb20 := archsimd.BroadcastUint32x16(1)
+							gc_vb10 := archsimd.BroadcastUint32x16(1)
 //line blog_memory.go:64
-							_ = gc_vb20
+							_ = gc_vb10
 							for ; gc_vstep6+15 < gc_runhi4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
 //line blog_memory.go:63
@@ -1816,7 +1816,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 									break
 //line blog_memory.go:64
 								}
-								archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb20).StoreSlice(a[i:])
+								archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb10).StoreSlice(a[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -1827,9 +1827,9 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb18 := archsimd.BroadcastUint32x8(1)
+						gc_vb9 := archsimd.BroadcastUint32x8(1)
 //line blog_memory.go:64
-						_ = gc_vb18
+						_ = gc_vb9
 						for ; gc_vstep6+7 < gc_runhi4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
 //line blog_memory.go:63
@@ -1842,7 +1842,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 								break
 //line blog_memory.go:64
 							}
-							archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb18).StoreSlice(a[i:])
+							archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb9).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2072,24 +2072,24 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:93
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
-							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_memory.go:93
 							if ((y+j)*
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
 //line blog_memory.go:94
-								gc_ld4 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:94
 							} else {
 //line blog_memory.go:94
-								var gc_lanes7 [16]float32
+								var gc_lanes3 [16]float32
 //line blog_memory.go:94
-								for gc_k7 := range 16 {
+								for gc_k3 := range 16 {
 //line blog_memory.go:94
-									if 0xffff&(1<<gc_k7) != 0 {
+									if 0xffff&(1<<gc_k3) != 0 {
 //line blog_memory.go:94
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line blog_memory.go:94
-										gc_lanes7[gc_k7] = idata[((y+j)*width+x)+gc_k7]
+										gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
 //line blog_memory.go:94
 									}
 //line blog_memory.go:94
@@ -2097,27 +2097,27 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:94
-								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line blog_memory.go:94
 							}
 //line blog_memory.go:94
 							if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-16 {
 //line blog_memory.go:94
-								gc_ld4.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
+								gc_ld2.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
 //line blog_memory.go:94
 							} else {
 //line blog_memory.go:94
-								var gc_lanes8 [16]float32
+								var gc_lanes4 [16]float32
 //line blog_memory.go:94
-								gc_ld4.Store(&gc_lanes8)
+								gc_ld2.Store(&gc_lanes4)
 //line blog_memory.go:94
-								for gc_k8 := range 16 {
+								for gc_k4 := range 16 {
 //line blog_memory.go:94
-									if 0xffff&(1<<gc_k8) != 0 {
+									if 0xffff&(1<<gc_k4) != 0 {
 //line blog_memory.go:94
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line blog_memory.go:94
-										tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k8] = gc_lanes8[gc_k8]
+										tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k4] = gc_lanes4[gc_k4]
 //line blog_memory.go:94
 									}
 //line blog_memory.go:94
@@ -2152,24 +2152,24 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:93
 					for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:93
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:93
 						if ((y+j)*
 							width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 //line blog_memory.go:94
-							gc_ld2 = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
+							gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:94
 						} else {
 //line blog_memory.go:94
-							var gc_lanes3 [8]float32
+							var gc_lanes [8]float32
 //line blog_memory.go:94
-							for gc_k3 := range 8 {
+							for gc_k := range 8 {
 //line blog_memory.go:94
-								if 0xff&(1<<gc_k3) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line blog_memory.go:94
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_memory.go:94
-									gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+									gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 //line blog_memory.go:94
 								}
 //line blog_memory.go:94
@@ -2177,27 +2177,27 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:94
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_memory.go:94
 						}
 //line blog_memory.go:94
 						if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-8 {
 //line blog_memory.go:94
-							gc_ld2.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
+							gc_ld.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
 //line blog_memory.go:94
 						} else {
 //line blog_memory.go:94
-							var gc_lanes4 [8]float32
+							var gc_lanes2 [8]float32
 //line blog_memory.go:94
-							gc_ld2.Store(&gc_lanes4)
+							gc_ld.Store(&gc_lanes2)
 //line blog_memory.go:94
-							for gc_k4 := range 8 {
+							for gc_k2 := range 8 {
 //line blog_memory.go:94
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line blog_memory.go:94
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_memory.go:94
-									tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k4] = gc_lanes4[gc_k4]
+									tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k2] = gc_lanes2[gc_k2]
 //line blog_memory.go:94
 								}
 //line blog_memory.go:94
@@ -2256,22 +2256,22 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 						for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
-							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_memory.go:99
 							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-16 {
-								gc_ld8 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+								gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
 //line blog_memory.go:100
 							} else {
 //line blog_memory.go:100
-								var gc_lanes15 [16]float32
+								var gc_lanes7 [16]float32
 //line blog_memory.go:100
-								for gc_k15 := range 16 {
+								for gc_k7 := range 16 {
 //line blog_memory.go:100
-									if 0xffff&(1<<gc_k15) != 0 {
+									if 0xffff&(1<<gc_k7) != 0 {
 //line blog_memory.go:100
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line blog_memory.go:100
-										gc_lanes15[gc_k15] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k15]
+										gc_lanes7[gc_k7] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k7]
 //line blog_memory.go:100
 									}
 //line blog_memory.go:100
@@ -2279,27 +2279,27 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:100
-								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
+								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 //line blog_memory.go:100
 							}
 //line blog_memory.go:100
 							if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
 //line blog_memory.go:100
-								gc_ld8.StoreSlice(odata[(y+j_)*width+x:])
+								gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
 //line blog_memory.go:100
 							} else {
 //line blog_memory.go:100
-								var gc_lanes16 [16]float32
+								var gc_lanes8 [16]float32
 //line blog_memory.go:100
-								gc_ld8.Store(&gc_lanes16)
+								gc_ld4.Store(&gc_lanes8)
 //line blog_memory.go:100
-								for gc_k16 := range 16 {
+								for gc_k8 := range 16 {
 //line blog_memory.go:100
-									if 0xffff&(1<<gc_k16) != 0 {
+									if 0xffff&(1<<gc_k8) != 0 {
 //line blog_memory.go:100
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line blog_memory.go:100
-										odata[((y+j_)*width+x)+gc_k16] = gc_lanes16[gc_k16]
+										odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
 //line blog_memory.go:100
 									}
 //line blog_memory.go:100
@@ -2334,22 +2334,22 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 					for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
-						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:99
 						if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-8 {
-							gc_ld6 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+							gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
 //line blog_memory.go:100
 						} else {
 //line blog_memory.go:100
-							var gc_lanes11 [8]float32
+							var gc_lanes5 [8]float32
 //line blog_memory.go:100
-							for gc_k11 := range 8 {
+							for gc_k5 := range 8 {
 //line blog_memory.go:100
-								if 0xff&(1<<gc_k11) != 0 {
+								if 0xff&(1<<gc_k5) != 0 {
 //line blog_memory.go:100
-									gc_pos2.Thread = gc_rank2 + gc_k11
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line blog_memory.go:100
-									gc_lanes11[gc_k11] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k11]
+									gc_lanes5[gc_k5] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k5]
 //line blog_memory.go:100
 								}
 //line blog_memory.go:100
@@ -2357,27 +2357,27 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:100
-							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line blog_memory.go:100
 						}
 //line blog_memory.go:100
 						if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
 //line blog_memory.go:100
-							gc_ld6.StoreSlice(odata[(y+j_)*width+x:])
+							gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
 //line blog_memory.go:100
 						} else {
 //line blog_memory.go:100
-							var gc_lanes12 [8]float32
+							var gc_lanes6 [8]float32
 //line blog_memory.go:100
-							gc_ld6.Store(&gc_lanes12)
+							gc_ld3.Store(&gc_lanes6)
 //line blog_memory.go:100
-							for gc_k12 := range 8 {
+							for gc_k6 := range 8 {
 //line blog_memory.go:100
-								if 0xff&(1<<gc_k12) != 0 {
+								if 0xff&(1<<gc_k6) != 0 {
 //line blog_memory.go:100
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line blog_memory.go:100
-									odata[((y+j_)*width+x)+gc_k12] = gc_lanes12[gc_k12]
+									odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
 //line blog_memory.go:100
 								}
 //line blog_memory.go:100
@@ -2470,24 +2470,24 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:115
 						for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
-							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line blog_memory.go:115
 							if ((y+j)*
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
 //line blog_memory.go:116
-								gc_ld4 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:116
 							} else {
 //line blog_memory.go:116
-								var gc_lanes7 [16]float32
+								var gc_lanes3 [16]float32
 //line blog_memory.go:116
-								for gc_k7 := range 16 {
+								for gc_k3 := range 16 {
 //line blog_memory.go:116
-									if 0xffff&(1<<gc_k7) != 0 {
+									if 0xffff&(1<<gc_k3) != 0 {
 //line blog_memory.go:116
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line blog_memory.go:116
-										gc_lanes7[gc_k7] = idata[((y+j)*width+x)+gc_k7]
+										gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
 //line blog_memory.go:116
 									}
 //line blog_memory.go:116
@@ -2495,27 +2495,27 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 								gc_pos2.Thread = gc_rank2
 //line blog_memory.go:116
-								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line blog_memory.go:116
 							}
 //line blog_memory.go:116
 							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-16 {
 //line blog_memory.go:116
-								gc_ld4.StoreSlice(tile[gc_ty2+j][gc_tx2:])
+								gc_ld2.StoreSlice(tile[gc_ty2+j][gc_tx2:])
 //line blog_memory.go:116
 							} else {
 //line blog_memory.go:116
-								var gc_lanes8 [16]float32
+								var gc_lanes4 [16]float32
 //line blog_memory.go:116
-								gc_ld4.Store(&gc_lanes8)
+								gc_ld2.Store(&gc_lanes4)
 //line blog_memory.go:116
-								for gc_k8 := range 16 {
+								for gc_k4 := range 16 {
 //line blog_memory.go:116
-									if 0xffff&(1<<gc_k8) != 0 {
+									if 0xffff&(1<<gc_k4) != 0 {
 //line blog_memory.go:116
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line blog_memory.go:116
-										tile[gc_ty2+j][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+										tile[gc_ty2+j][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
 //line blog_memory.go:116
 									}
 //line blog_memory.go:116
@@ -2550,24 +2550,24 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:115
 					for j := 0; j < blogTileDim; j = j + blogBlockRows {
 //line blog_memory.go:115
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line blog_memory.go:115
 						if ((y+j)*
 							width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 //line blog_memory.go:116
-							gc_ld2 = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
+							gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:116
 						} else {
 //line blog_memory.go:116
-							var gc_lanes3 [8]float32
+							var gc_lanes [8]float32
 //line blog_memory.go:116
-							for gc_k3 := range 8 {
+							for gc_k := range 8 {
 //line blog_memory.go:116
-								if 0xff&(1<<gc_k3) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line blog_memory.go:116
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line blog_memory.go:116
-									gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+									gc_lanes[gc_k] = idata[((y+j)*width+x)+gc_k]
 //line blog_memory.go:116
 								}
 //line blog_memory.go:116
@@ -2575,27 +2575,27 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:116
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line blog_memory.go:116
 						}
 //line blog_memory.go:116
 						if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-8 {
 //line blog_memory.go:116
-							gc_ld2.StoreSlice(tile[gc_ty2+j][gc_tx2:])
+							gc_ld.StoreSlice(tile[gc_ty2+j][gc_tx2:])
 //line blog_memory.go:116
 						} else {
 //line blog_memory.go:116
-							var gc_lanes4 [8]float32
+							var gc_lanes2 [8]float32
 //line blog_memory.go:116
-							gc_ld2.Store(&gc_lanes4)
+							gc_ld.Store(&gc_lanes2)
 //line blog_memory.go:116
-							for gc_k4 := range 8 {
+							for gc_k2 := range 8 {
 //line blog_memory.go:116
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line blog_memory.go:116
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line blog_memory.go:116
-									tile[gc_ty2+j][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+									tile[gc_ty2+j][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line blog_memory.go:116
 								}
 //line blog_memory.go:116

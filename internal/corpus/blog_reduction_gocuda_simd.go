@@ -1401,15 +1401,15 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line blog_reduction.go:97
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line blog_reduction.go:97
-				_ = gc_iota2
+				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line blog_reduction.go:97
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line blog_reduction.go:97
-					_ = gc_iota4
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -1443,13 +1443,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:]))
 						} else {
 //line blog_reduction.go:98
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
 //line blog_reduction.go:97
-							_ = gc_if4
+							_ = gc_if2
 //line blog_reduction.go:97
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line blog_reduction.go:97
-								sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if4)
+								sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
 							}
 //line blog_reduction.go:98
 						}
@@ -1505,13 +1505,13 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:97
 						}
 //line blog_reduction.go:97
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i_, 8))))
 //line blog_reduction.go:97
-						_ = gc_if2
+						_ = gc_if
 //line blog_reduction.go:98
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line blog_reduction.go:98
-							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if2)
+							sum = sum.Add(archsimd.LoadInt32x8Slice(in[i_:])).Merge(sum, gc_if)
 //line blog_reduction.go:98
 						}
 //line blog_reduction.go:98

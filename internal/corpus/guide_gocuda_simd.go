@@ -610,9 +610,9 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line guide.go:63
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line guide.go:63
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -636,7 +636,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:66
 								}
 //line guide.go:66
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])))
 //line guide.go:66
 								cValue.StoreSlice(gc_s_cValue[gc_rank2:])
 							}
@@ -649,9 +649,9 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 					}
 					if compiled.SIMD {
 //line guide.go:63
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line guide.go:63
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -675,7 +675,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:66
 							}
 //line guide.go:66
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&a.Elements[row*a.Width+e], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])))
 //line guide.go:66
 							cValue.StoreSlice(gc_s_cValue[gc_rank2:])
 						}
@@ -1064,10 +1064,10 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row18 := gc_ty2
-				if gc_row18 >= 0 && gc_row18 < len(as) && gc_bdx2 <= len(as[gc_row18]) && gc_row18 < len(bs) && gc_bdx2 <= len(bs[gc_row18]) {
-					gc_at3 := as[gc_row18][:gc_bdx2]
-					gc_at4 := bs[gc_row18][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at3 := as[gc_row10][:gc_bdx2]
+					gc_at4 := bs[gc_row10][:gc_bdx2]
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -1085,337 +1085,8 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 								_ = col
 //line guide.go:111
-								var gc_aSub15 guideMatrix
-//line guide.go:111
-								_ = gc_aSub15
-								gc_aSub15.Width = guideBlockSize
-								gc_aSub15.Height = guideBlockSize
-								gc_aSub15.Stride = a.Stride
-								gc_aSub15.Elements = a.Elements[a.Stride*
-//line guide.go:82
-									guideBlockSize*
-
-//line guide.go:111
-									blockRow+
-//line guide.go:82
-									guideBlockSize*
-
-//line guide.go:111
-										m:]
-//line guide.go:111
-								var aSub guideMatrix = gc_aSub15
-//line guide.go:111
-								_ = aSub
-//line guide.go:78
-								var gc_aSub16 guideMatrix
-//line guide.go:78
-								_ = gc_aSub16
-								gc_aSub16.Width = guideBlockSize
-								gc_aSub16.Height = guideBlockSize
-								gc_aSub16.Stride = b.Stride
-								gc_aSub16.Elements = b.Elements[b.Stride*
-//line guide.go:82
-									guideBlockSize*
-
-//line guide.go:112
-									m+
-//line guide.go:82
-									guideBlockSize*
-
-//line guide.go:112
-										blockCol:]
-//line guide.go:112
-								var bSub guideMatrix = gc_aSub16
-//line guide.go:112
-								_ = bSub
-//line guide.go:112
-								var gc_a15 guideMatrix = aSub
-//line guide.go:112
-								_ = gc_a15
-//line guide.go:112
-								var gc_row16 int = row
-//line guide.go:112
-								_ = gc_row16
-//line guide.go:112
-								var gc_col15 int = col
-//line guide.go:112
-								_ = gc_col15
-//line guide.go:112
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:112
-								if (gc_row16*gc_a15.Stride+gc_col15) >= 0 && (gc_row16*gc_a15.Stride+gc_col15) <= len(gc_a15.Elements)-16 {
-//line guide.go:112
-									gc_ld15 = archsimd.LoadFloat32x16Slice(gc_a15.Elements[gc_row16*gc_a15.Stride+gc_col15:])
-//line guide.go:112
-								} else {
-//line guide.go:112
-									var gc_lanes15 [16]float32
-//line guide.go:112
-									for gc_k15 := range 16 {
-//line guide.go:112
-										if 0xffff&(1<<gc_k15) != 0 {
-//line guide.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k15
-//line guide.go:112
-											gc_lanes15[gc_k15] = gc_a15.Elements[(gc_row16*gc_a15.Stride+gc_col15)+gc_k15]
-//line guide.go:112
-										}
-//line guide.go:112
-									}
-//line guide.go:112
-									gc_pos2.Thread = gc_rank2
-//line guide.go:112
-									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
-//line guide.go:112
-								}
-//line guide.go:112
-								gc_ld15.StoreSlice(gc_at3[gc_tx2:])
-//line guide.go:112
-								var gc_a16 guideMatrix = bSub
-//line guide.go:112
-								_ = gc_a16
-//line guide.go:112
-								var gc_row17 int = row
-//line guide.go:112
-								_ = gc_row17
-//line guide.go:112
-								var gc_col16 int = col
-//line guide.go:112
-								_ = gc_col16
-//line guide.go:112
-								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:112
-								if (gc_row17*gc_a16.Stride+gc_col16) >= 0 && (gc_row17*gc_a16.Stride+gc_col16) <= len(gc_a16.Elements)-16 {
-//line guide.go:112
-									gc_ld16 = archsimd.LoadFloat32x16Slice(gc_a16.Elements[gc_row17*gc_a16.Stride+gc_col16:])
-//line guide.go:112
-								} else {
-//line guide.go:112
-									var gc_lanes16 [16]float32
-//line guide.go:112
-									for gc_k16 := range 16 {
-//line guide.go:112
-										if 0xffff&(1<<gc_k16) != 0 {
-//line guide.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k16
-//line guide.go:112
-											gc_lanes16[gc_k16] = gc_a16.Elements[(gc_row17*gc_a16.Stride+gc_col16)+gc_k16]
-//line guide.go:112
-										}
-//line guide.go:112
-									}
-//line guide.go:112
-									gc_pos2.Thread = gc_rank2
-//line guide.go:112
-									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
-//line guide.go:112
-								}
-//line guide.go:112
-								gc_ld16.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line guide.go:105
-							var row int = gc_ty2
-//line guide.go:105
-							_ = row
-//line guide.go:106
-							var col int = gc_tx2
-//line guide.go:106
-							_ = col
-//line guide.go:111
-							var gc_aSub11 guideMatrix
-//line guide.go:111
-							_ = gc_aSub11
-							gc_aSub11.Width = guideBlockSize
-							gc_aSub11.Height = guideBlockSize
-							gc_aSub11.Stride = a.Stride
-							gc_aSub11.Elements = a.Elements[a.Stride*
-//line guide.go:82
-								guideBlockSize*
-
-//line guide.go:111
-								blockRow+
-//line guide.go:82
-								guideBlockSize*
-
-//line guide.go:111
-									m:]
-//line guide.go:111
-							var aSub guideMatrix = gc_aSub11
-//line guide.go:111
-							_ = aSub
-//line guide.go:78
-							var gc_aSub12 guideMatrix
-//line guide.go:78
-							_ = gc_aSub12
-							gc_aSub12.Width = guideBlockSize
-							gc_aSub12.Height = guideBlockSize
-							gc_aSub12.Stride = b.Stride
-							gc_aSub12.Elements = b.Elements[b.Stride*
-//line guide.go:82
-								guideBlockSize*
-
-//line guide.go:112
-								m+
-//line guide.go:82
-								guideBlockSize*
-
-//line guide.go:112
-									blockCol:]
-//line guide.go:112
-							var bSub guideMatrix = gc_aSub12
-//line guide.go:112
-							_ = bSub
-//line guide.go:112
-							var gc_a11 guideMatrix = aSub
-//line guide.go:112
-							_ = gc_a11
-//line guide.go:112
-							var gc_row12 int = row
-//line guide.go:112
-							_ = gc_row12
-//line guide.go:112
-							var gc_col11 int = col
-//line guide.go:112
-							_ = gc_col11
-//line guide.go:112
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:112
-							if (gc_row12*gc_a11.Stride+gc_col11) >= 0 && (gc_row12*gc_a11.Stride+gc_col11) <= len(gc_a11.Elements)-8 {
-//line guide.go:112
-								gc_ld11 = archsimd.LoadFloat32x8Slice(gc_a11.Elements[gc_row12*gc_a11.Stride+gc_col11:])
-//line guide.go:112
-							} else {
-//line guide.go:112
-								var gc_lanes11 [8]float32
-//line guide.go:112
-								for gc_k11 := range 8 {
-//line guide.go:112
-									if 0xff&(1<<gc_k11) != 0 {
-//line guide.go:112
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line guide.go:112
-										gc_lanes11[gc_k11] = gc_a11.Elements[(gc_row12*gc_a11.Stride+gc_col11)+gc_k11]
-//line guide.go:112
-									}
-//line guide.go:112
-								}
-//line guide.go:112
-								gc_pos2.Thread = gc_rank2
-//line guide.go:112
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line guide.go:112
-							}
-//line guide.go:112
-							gc_ld11.StoreSlice(gc_at3[gc_tx2:])
-//line guide.go:112
-							var gc_a12 guideMatrix = bSub
-//line guide.go:112
-							_ = gc_a12
-//line guide.go:112
-							var gc_row13 int = row
-//line guide.go:112
-							_ = gc_row13
-//line guide.go:112
-							var gc_col12 int = col
-//line guide.go:112
-							_ = gc_col12
-//line guide.go:112
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guide.go:112
-							if (gc_row13*gc_a12.Stride+gc_col12) >= 0 && (gc_row13*gc_a12.Stride+gc_col12) <= len(gc_a12.Elements)-8 {
-//line guide.go:112
-								gc_ld12 = archsimd.LoadFloat32x8Slice(gc_a12.Elements[gc_row13*gc_a12.Stride+gc_col12:])
-//line guide.go:112
-							} else {
-//line guide.go:112
-								var gc_lanes12 [8]float32
-//line guide.go:112
-								for gc_k12 := range 8 {
-//line guide.go:112
-									if 0xff&(1<<gc_k12) != 0 {
-//line guide.go:112
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line guide.go:112
-										gc_lanes12[gc_k12] = gc_a12.Elements[(gc_row13*gc_a12.Stride+gc_col12)+gc_k12]
-//line guide.go:112
-									}
-//line guide.go:112
-								}
-//line guide.go:112
-								gc_pos2.Thread = gc_rank2
-//line guide.go:112
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
-//line guide.go:112
-							}
-//line guide.go:112
-							gc_ld12.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guide.go:105
-						row := gc_ty2
-						_ = row
-
-//line guide.go:106
-						col := gc_tx2
-						_ = col
-
-//line guide.go:111
-						aSub := getSubMatrix(a, blockRow, m)
-
-//line guide.go:112
-						bSub := getSubMatrix(b, m, blockCol)
-
-//line guide.go:119
-						gc_at3[gc_tx2] = getElement(aSub, row, col)
-
-//line guide.go:120
-						gc_at4[gc_tx2] = getElement(bSub, row, col)
-						_ = aSub
-						_ = bSub
-					}
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line guide.go:105
-								var row int = gc_ty2
-//line guide.go:105
-								_ = row
-//line guide.go:106
-								var col int = gc_tx2
-//line guide.go:106
-								_ = col
-//line guide.go:111
-								if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
-//line guide.go:111
-									break
-//line guide.go:111
-								}
-//line guide.go:78
 								var gc_aSub7 guideMatrix
-//line guide.go:78
+//line guide.go:111
 								_ = gc_aSub7
 								gc_aSub7.Width = guideBlockSize
 								gc_aSub7.Height = guideBlockSize
@@ -1497,38 +1168,367 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
 //line guide.go:112
 								}
-//line guide.go:119
-								gc_ld7.StoreSlice(as[row][col:])
-//line guide.go:119
+//line guide.go:112
+								gc_ld7.StoreSlice(gc_at3[gc_tx2:])
+//line guide.go:112
 								var gc_a8 guideMatrix = bSub
-//line guide.go:119
+//line guide.go:112
 								_ = gc_a8
-//line guide.go:119
+//line guide.go:112
 								var gc_row9 int = row
-//line guide.go:119
+//line guide.go:112
 								_ = gc_row9
-//line guide.go:119
+//line guide.go:112
 								var gc_col8 int = col
-//line guide.go:119
+//line guide.go:112
 								_ = gc_col8
-//line guide.go:119
+//line guide.go:112
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guide.go:119
+//line guide.go:112
 								if (gc_row9*gc_a8.Stride+gc_col8) >= 0 && (gc_row9*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
-//line guide.go:119
+//line guide.go:112
 									gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row9*gc_a8.Stride+gc_col8:])
+//line guide.go:112
+								} else {
+//line guide.go:112
+									var gc_lanes8 [16]float32
+//line guide.go:112
+									for gc_k8 := range 16 {
+//line guide.go:112
+										if 0xffff&(1<<gc_k8) != 0 {
+//line guide.go:112
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line guide.go:112
+											gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row9*gc_a8.Stride+gc_col8)+gc_k8]
+//line guide.go:112
+										}
+//line guide.go:112
+									}
+//line guide.go:112
+									gc_pos2.Thread = gc_rank2
+//line guide.go:112
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line guide.go:112
+								}
+//line guide.go:112
+								gc_ld8.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line guide.go:105
+							var row int = gc_ty2
+//line guide.go:105
+							_ = row
+//line guide.go:106
+							var col int = gc_tx2
+//line guide.go:106
+							_ = col
+//line guide.go:111
+							var gc_aSub5 guideMatrix
+//line guide.go:111
+							_ = gc_aSub5
+							gc_aSub5.Width = guideBlockSize
+							gc_aSub5.Height = guideBlockSize
+							gc_aSub5.Stride = a.Stride
+							gc_aSub5.Elements = a.Elements[a.Stride*
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:111
+								blockRow+
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:111
+									m:]
+//line guide.go:111
+							var aSub guideMatrix = gc_aSub5
+//line guide.go:111
+							_ = aSub
+//line guide.go:78
+							var gc_aSub6 guideMatrix
+//line guide.go:78
+							_ = gc_aSub6
+							gc_aSub6.Width = guideBlockSize
+							gc_aSub6.Height = guideBlockSize
+							gc_aSub6.Stride = b.Stride
+							gc_aSub6.Elements = b.Elements[b.Stride*
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:112
+								m+
+//line guide.go:82
+								guideBlockSize*
+
+//line guide.go:112
+									blockCol:]
+//line guide.go:112
+							var bSub guideMatrix = gc_aSub6
+//line guide.go:112
+							_ = bSub
+//line guide.go:112
+							var gc_a5 guideMatrix = aSub
+//line guide.go:112
+							_ = gc_a5
+//line guide.go:112
+							var gc_row6 int = row
+//line guide.go:112
+							_ = gc_row6
+//line guide.go:112
+							var gc_col5 int = col
+//line guide.go:112
+							_ = gc_col5
+//line guide.go:112
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guide.go:112
+							if (gc_row6*gc_a5.Stride+gc_col5) >= 0 && (gc_row6*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
+//line guide.go:112
+								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row6*gc_a5.Stride+gc_col5:])
+//line guide.go:112
+							} else {
+//line guide.go:112
+								var gc_lanes5 [8]float32
+//line guide.go:112
+								for gc_k5 := range 8 {
+//line guide.go:112
+									if 0xff&(1<<gc_k5) != 0 {
+//line guide.go:112
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line guide.go:112
+										gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row6*gc_a5.Stride+gc_col5)+gc_k5]
+//line guide.go:112
+									}
+//line guide.go:112
+								}
+//line guide.go:112
+								gc_pos2.Thread = gc_rank2
+//line guide.go:112
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line guide.go:112
+							}
+//line guide.go:112
+							gc_ld5.StoreSlice(gc_at3[gc_tx2:])
+//line guide.go:112
+							var gc_a6 guideMatrix = bSub
+//line guide.go:112
+							_ = gc_a6
+//line guide.go:112
+							var gc_row7 int = row
+//line guide.go:112
+							_ = gc_row7
+//line guide.go:112
+							var gc_col6 int = col
+//line guide.go:112
+							_ = gc_col6
+//line guide.go:112
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guide.go:112
+							if (gc_row7*gc_a6.Stride+gc_col6) >= 0 && (gc_row7*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
+//line guide.go:112
+								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row7*gc_a6.Stride+gc_col6:])
+//line guide.go:112
+							} else {
+//line guide.go:112
+								var gc_lanes6 [8]float32
+//line guide.go:112
+								for gc_k6 := range 8 {
+//line guide.go:112
+									if 0xff&(1<<gc_k6) != 0 {
+//line guide.go:112
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line guide.go:112
+										gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row7*gc_a6.Stride+gc_col6)+gc_k6]
+//line guide.go:112
+									}
+//line guide.go:112
+								}
+//line guide.go:112
+								gc_pos2.Thread = gc_rank2
+//line guide.go:112
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+//line guide.go:112
+							}
+//line guide.go:112
+							gc_ld6.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guide.go:105
+						row := gc_ty2
+						_ = row
+
+//line guide.go:106
+						col := gc_tx2
+						_ = col
+
+//line guide.go:111
+						aSub := getSubMatrix(a, blockRow, m)
+
+//line guide.go:112
+						bSub := getSubMatrix(b, m, blockCol)
+
+//line guide.go:119
+						gc_at3[gc_tx2] = getElement(aSub, row, col)
+
+//line guide.go:120
+						gc_at4[gc_tx2] = getElement(bSub, row, col)
+						_ = aSub
+						_ = bSub
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line guide.go:105
+								var row int = gc_ty2
+//line guide.go:105
+								_ = row
+//line guide.go:106
+								var col int = gc_tx2
+//line guide.go:106
+								_ = col
+//line guide.go:111
+								if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
+//line guide.go:111
+									break
+//line guide.go:111
+								}
+//line guide.go:78
+								var gc_aSub3 guideMatrix
+//line guide.go:78
+								_ = gc_aSub3
+								gc_aSub3.Width = guideBlockSize
+								gc_aSub3.Height = guideBlockSize
+								gc_aSub3.Stride = a.Stride
+								gc_aSub3.Elements = a.Elements[a.Stride*
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:111
+									blockRow+
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:111
+										m:]
+//line guide.go:111
+								var aSub guideMatrix = gc_aSub3
+//line guide.go:111
+								_ = aSub
+//line guide.go:78
+								var gc_aSub4 guideMatrix
+//line guide.go:78
+								_ = gc_aSub4
+								gc_aSub4.Width = guideBlockSize
+								gc_aSub4.Height = guideBlockSize
+								gc_aSub4.Stride = b.Stride
+								gc_aSub4.Elements = b.Elements[b.Stride*
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:112
+									m+
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:112
+										blockCol:]
+//line guide.go:112
+								var bSub guideMatrix = gc_aSub4
+//line guide.go:112
+								_ = bSub
+//line guide.go:112
+								var gc_a3 guideMatrix = aSub
+//line guide.go:112
+								_ = gc_a3
+//line guide.go:112
+								var gc_row4 int = row
+//line guide.go:112
+								_ = gc_row4
+//line guide.go:112
+								var gc_col3 int = col
+//line guide.go:112
+								_ = gc_col3
+//line guide.go:112
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guide.go:112
+								if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
+//line guide.go:112
+									gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row4*gc_a3.Stride+gc_col3:])
+//line guide.go:112
+								} else {
+//line guide.go:112
+									var gc_lanes3 [16]float32
+//line guide.go:112
+									for gc_k3 := range 16 {
+//line guide.go:112
+										if 0xffff&(1<<gc_k3) != 0 {
+//line guide.go:112
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line guide.go:112
+											gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row4*gc_a3.Stride+gc_col3)+gc_k3]
+//line guide.go:112
+										}
+//line guide.go:112
+									}
+//line guide.go:112
+									gc_pos2.Thread = gc_rank2
+//line guide.go:112
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line guide.go:112
+								}
+//line guide.go:119
+								gc_ld3.StoreSlice(as[row][col:])
+//line guide.go:119
+								var gc_a4 guideMatrix = bSub
+//line guide.go:119
+								_ = gc_a4
+//line guide.go:119
+								var gc_row5 int = row
+//line guide.go:119
+								_ = gc_row5
+//line guide.go:119
+								var gc_col4 int = col
+//line guide.go:119
+								_ = gc_col4
+//line guide.go:119
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guide.go:119
+								if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
+//line guide.go:119
+									gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row5*gc_a4.Stride+gc_col4:])
 //line guide.go:119
 								} else {
 //line guide.go:119
-									var gc_lanes8 [16]float32
+									var gc_lanes4 [16]float32
 //line guide.go:119
-									for gc_k8 := range 16 {
+									for gc_k4 := range 16 {
 //line guide.go:119
-										if 0xffff&(1<<gc_k8) != 0 {
+										if 0xffff&(1<<gc_k4) != 0 {
 //line guide.go:119
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line guide.go:119
-											gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row9*gc_a8.Stride+gc_col8)+gc_k8]
+											gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row5*gc_a4.Stride+gc_col4)+gc_k4]
 //line guide.go:119
 										}
 //line guide.go:119
@@ -1536,11 +1536,11 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 									gc_pos2.Thread = gc_rank2
 //line guide.go:119
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 //line guide.go:119
 								}
 //line guide.go:120
-								gc_ld8.StoreSlice(bs[row][col:])
+								gc_ld4.StoreSlice(bs[row][col:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -1569,13 +1569,13 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:111
 							}
 //line guide.go:78
-							var gc_aSub3 guideMatrix
+							var gc_aSub guideMatrix
 //line guide.go:78
-							_ = gc_aSub3
-							gc_aSub3.Width = guideBlockSize
-							gc_aSub3.Height = guideBlockSize
-							gc_aSub3.Stride = a.Stride
-							gc_aSub3.Elements = a.Elements[a.Stride*
+							_ = gc_aSub
+							gc_aSub.Width = guideBlockSize
+							gc_aSub.Height = guideBlockSize
+							gc_aSub.Stride = a.Stride
+							gc_aSub.Elements = a.Elements[a.Stride*
 //line guide.go:82
 								guideBlockSize*
 
@@ -1587,17 +1587,17 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:111
 									m:]
 //line guide.go:111
-							var aSub guideMatrix = gc_aSub3
+							var aSub guideMatrix = gc_aSub
 //line guide.go:111
 							_ = aSub
 //line guide.go:78
-							var gc_aSub4 guideMatrix
+							var gc_aSub2 guideMatrix
 //line guide.go:78
-							_ = gc_aSub4
-							gc_aSub4.Width = guideBlockSize
-							gc_aSub4.Height = guideBlockSize
-							gc_aSub4.Stride = b.Stride
-							gc_aSub4.Elements = b.Elements[b.Stride*
+							_ = gc_aSub2
+							gc_aSub2.Width = guideBlockSize
+							gc_aSub2.Height = guideBlockSize
+							gc_aSub2.Stride = b.Stride
+							gc_aSub2.Elements = b.Elements[b.Stride*
 //line guide.go:82
 								guideBlockSize*
 
@@ -1609,39 +1609,39 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 									blockCol:]
 //line guide.go:112
-							var bSub guideMatrix = gc_aSub4
+							var bSub guideMatrix = gc_aSub2
 //line guide.go:112
 							_ = bSub
 //line guide.go:112
-							var gc_a3 guideMatrix = aSub
+							var gc_a guideMatrix = aSub
 //line guide.go:112
-							_ = gc_a3
+							_ = gc_a
 //line guide.go:112
-							var gc_row4 int = row
+							var gc_row2 int = row
 //line guide.go:112
-							_ = gc_row4
+							_ = gc_row2
 //line guide.go:112
-							var gc_col3 int = col
+							var gc_col int = col
 //line guide.go:112
-							_ = gc_col3
+							_ = gc_col
 //line guide.go:112
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:112
-							if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-8 {
+							if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
 //line guide.go:112
-								gc_ld3 = archsimd.LoadFloat32x8Slice(gc_a3.Elements[gc_row4*gc_a3.Stride+gc_col3:])
+								gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row2*gc_a.Stride+gc_col:])
 //line guide.go:112
 							} else {
 //line guide.go:112
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line guide.go:112
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line guide.go:112
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line guide.go:112
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line guide.go:112
-										gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row4*gc_a3.Stride+gc_col3)+gc_k3]
+										gc_lanes[gc_k] = gc_a.Elements[(gc_row2*gc_a.Stride+gc_col)+gc_k]
 //line guide.go:112
 									}
 //line guide.go:112
@@ -1649,41 +1649,41 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								gc_pos2.Thread = gc_rank2
 //line guide.go:112
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line guide.go:112
 							}
 //line guide.go:119
-							gc_ld3.StoreSlice(as[row][col:])
+							gc_ld.StoreSlice(as[row][col:])
 //line guide.go:119
-							var gc_a4 guideMatrix = bSub
+							var gc_a2 guideMatrix = bSub
 //line guide.go:119
-							_ = gc_a4
+							_ = gc_a2
 //line guide.go:119
-							var gc_row5 int = row
+							var gc_row3 int = row
 //line guide.go:119
-							_ = gc_row5
+							_ = gc_row3
 //line guide.go:119
-							var gc_col4 int = col
+							var gc_col2 int = col
 //line guide.go:119
-							_ = gc_col4
+							_ = gc_col2
 //line guide.go:119
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guide.go:119
-							if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-8 {
+							if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
 //line guide.go:119
-								gc_ld4 = archsimd.LoadFloat32x8Slice(gc_a4.Elements[gc_row5*gc_a4.Stride+gc_col4:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row3*gc_a2.Stride+gc_col2:])
 //line guide.go:119
 							} else {
 //line guide.go:119
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line guide.go:119
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line guide.go:119
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line guide.go:119
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line guide.go:119
-										gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row5*gc_a4.Stride+gc_col4)+gc_k4]
+										gc_lanes2[gc_k2] = gc_a2.Elements[(gc_row3*gc_a2.Stride+gc_col2)+gc_k2]
 //line guide.go:119
 									}
 //line guide.go:119
@@ -1691,11 +1691,11 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 								gc_pos2.Thread = gc_rank2
 //line guide.go:119
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line guide.go:119
 							}
 //line guide.go:120
-							gc_ld4.StoreSlice(bs[row][col:])
+							gc_ld2.StoreSlice(bs[row][col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1740,9 +1740,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					var gc_stop3 bool
 					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
 //line guide.go:105
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line guide.go:105
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1768,97 +1768,97 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
+								cValue = cValue.Add(compiled.BroadcastFloat32x16At(&as[row][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
@@ -1873,9 +1873,9 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 				}
 				if compiled.SIMD {
 //line guide.go:105
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line guide.go:105
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1901,97 +1901,97 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
+							cValue = cValue.Add(compiled.BroadcastFloat32x8At(&as[row][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127

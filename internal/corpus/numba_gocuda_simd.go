@@ -261,14 +261,14 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line numba.go:39
-					gc_vb3 := archsimd.BroadcastFloat64x4(0.)
+					gc_vb2 := archsimd.BroadcastFloat64x4(0.)
 //line numba.go:39
-					_ = gc_vb3
+					_ = gc_vb2
 //line numba.go:39
-					gc_Lane0Mask643 := compiled.Lane0Mask64()
+					gc_Lane0Mask64 := compiled.Lane0Mask64()
 //line numba.go:39
-					_ = gc_Lane0Mask643
-				gc_steps5:
+					_ = gc_Lane0Mask64
+				gc_steps3:
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
@@ -283,7 +283,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 						_ = j
 //line numba.go:38
 						{
-							tmp := gc_vb3
+							tmp := gc_vb2
 //line numba.go:39
 							_ = tmp
 							if (i*
@@ -297,20 +297,20 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:40
 							for k := 0; k < aCols; k = k + 1 {
 //line numba.go:40
-								var gc_ld5 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+								var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line numba.go:40
 								if (k*
 									bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
 //line numba.go:41
-									gc_ld5 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
+									gc_ld3 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
 //line numba.go:41
 								} else {
 //line numba.go:41
-									break gc_steps5
+									break gc_steps3
 //line numba.go:41
 								}
 //line numba.go:41
-								tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask643).Mul(gc_ld5))
+								tmp = tmp.Add(compiled.BroadcastFloat64x4At(&a[i*aCols+k], gc_Lane0Mask64).Mul(gc_ld3))
 //line numba.go:41
 							}
 //line numba.go:41
@@ -584,9 +584,9 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line numba.go:63
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line numba.go:63
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -612,97 +612,97 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(0)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(0)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(1)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(1)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(2)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(2)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(3)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(3)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(4)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(4)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(5)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(5)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(6)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(6)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(7)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(7)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(8)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(8)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(9)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(9)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(10)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(10)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(11)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(11)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(12)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(12)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(13)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(13)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(14)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(14)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(15)][tx:])))
+								tmp = tmp.Add(compiled.BroadcastFloat32x16At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(15)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
@@ -717,9 +717,9 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				}
 				if compiled.SIMD {
 //line numba.go:63
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line numba.go:63
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -745,97 +745,97 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
+							tmp = tmp.Add(compiled.BroadcastFloat32x8At(&sA[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
@@ -1334,9 +1334,9 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line numba.go:142
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line numba.go:142
-						_ = gc_iota10
+						_ = gc_iota6
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1356,25 +1356,25 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							} else {
 //line numba.go:147
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
 //line numba.go:147
-								_ = gc_if10
+								_ = gc_if6
 //line numba.go:147
-								if gc_if10.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line numba.go:147
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if10).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:147
 								}
 //line numba.go:147
-								gc_else10 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
+								gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line numba.go:147
-								_ = gc_else10
+								_ = gc_else6
 //line numba.go:147
-								if gc_else10.ToBits() != 0 {
+								if gc_else6.ToBits() != 0 {
 //line numba.go:147
 									{
 //line numba.go:147
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_else10).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_else6).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:150
 									}
 //line numba.go:150
@@ -1391,9 +1391,9 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				}
 				if compiled.SIMD {
 //line numba.go:142
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line numba.go:142
-					_ = gc_iota8
+					_ = gc_iota5
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1413,25 +1413,25 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 						} else {
 //line numba.go:147
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-							_ = gc_if8
+							_ = gc_if5
 //line numba.go:147
-							if gc_if8.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if5).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:147
 							}
 //line numba.go:147
-							gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
+							gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
 //line numba.go:147
-							_ = gc_else8
+							_ = gc_else5
 //line numba.go:147
-							if gc_else8.ToBits() != 0 {
+							if gc_else5.ToBits() != 0 {
 //line numba.go:147
 								{
 //line numba.go:147
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else8).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else5).StoreSlice(gc_at7[gc_tx2:])
 //line numba.go:150
 								}
 //line numba.go:150
@@ -1466,9 +1466,9 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line numba.go:142
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line numba.go:142
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1493,24 +1493,24 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 								archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 							} else {
 //line numba.go:148
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
 //line numba.go:147
-								_ = gc_if6
+								_ = gc_if4
 //line numba.go:147
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line numba.go:147
-									archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if6).StoreSlice(temp[tx:])
+									archsimd.LoadFloat32x16Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_if4).StoreSlice(temp[tx:])
 								}
 //line numba.go:148
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line numba.go:148
-								_ = gc_else6
+								_ = gc_else4
 //line numba.go:148
-								if gc_else6.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 //line numba.go:148
 									{
 //line numba.go:148
-										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else6).StoreSlice(temp[tx:])
+										archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x16Slice(temp[tx:]), gc_else4).StoreSlice(temp[tx:])
 //line numba.go:150
 									}
 //line numba.go:150
@@ -1527,9 +1527,9 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				}
 				if compiled.SIMD {
 //line numba.go:142
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line numba.go:142
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1554,24 +1554,24 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 							archsimd.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
 						} else {
 //line numba.go:148
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-							_ = gc_if4
+							_ = gc_if3
 //line numba.go:147
-							if gc_if4.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line numba.go:147
-								archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if4).StoreSlice(temp[tx:])
+								archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if3).StoreSlice(temp[tx:])
 							}
 //line numba.go:148
-							gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line numba.go:148
-							_ = gc_else4
+							_ = gc_else3
 //line numba.go:148
-							if gc_else4.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 //line numba.go:148
 								{
 //line numba.go:148
-									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else4).StoreSlice(temp[tx:])
+									archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_else3).StoreSlice(temp[tx:])
 //line numba.go:150
 								}
 //line numba.go:150
@@ -1978,21 +1978,21 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line numba.go:178
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line numba.go:178
-					_ = gc_all7
+					_ = gc_all5
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line numba.go:178
-						gc_alive7 := gc_all7
+						gc_alive5 := gc_all5
 //line numba.go:178
-						_ = gc_alive7
+						_ = gc_alive5
 //line numba.go:178
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line numba.go:178
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line numba.go:178
 						}
 //line numba.go:178
@@ -2001,9 +2001,9 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 						_ = i
 //line numba.go:181
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive7.ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line numba.go:182
-							gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^gc_alive7.ToBits()).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^gc_alive5.ToBits()).ToBits())
 //line numba.go:182
 						}
 					}
@@ -2016,21 +2016,21 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 			}
 			if compiled.SIMD {
 //line numba.go:178
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line numba.go:178
-				_ = gc_all5
+				_ = gc_all4
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line numba.go:178
-					gc_alive5 := gc_all5
+					gc_alive4 := gc_all4
 //line numba.go:178
-					_ = gc_alive5
+					_ = gc_alive4
 //line numba.go:178
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line numba.go:178
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line numba.go:178
 					}
 //line numba.go:178
@@ -2039,9 +2039,9 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 					_ = i
 //line numba.go:181
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line numba.go:182
-						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().ToMask())
 //line numba.go:182
 					}
 				}
@@ -2092,33 +2092,33 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line numba.go:178
-					gc_all11 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line numba.go:178
-					_ = gc_all11
+					_ = gc_all8
 //line numba.go:178
-					gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line numba.go:178
-					_ = gc_iota5
+					_ = gc_iota3
 //line numba.go:206
-					gc_vb9 := archsimd.BroadcastFloat64x4(2)
+					gc_vb5 := archsimd.BroadcastFloat64x4(2)
 //line numba.go:206
-					_ = gc_vb9
+					_ = gc_vb5
 //line numba.go:206
-					gc_vb10 := archsimd.BroadcastFloat64x4(k)
+					gc_vb6 := archsimd.BroadcastFloat64x4(k)
 //line numba.go:206
-					_ = gc_vb10
+					_ = gc_vb6
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line numba.go:206
-						gc_alive11 := gc_all11
+						gc_alive8 := gc_all8
 //line numba.go:206
-						_ = gc_alive11
+						_ = gc_alive8
 //line numba.go:206
-						if gc_ex11 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line numba.go:206
-							gc_alive11 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex11]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
 //line numba.go:206
 						}
 //line numba.go:178
@@ -2146,41 +2146,41 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:200
 						_ = nextTemp
 //line numba.go:204
-						gc_if9 := gc_iota5.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
+						gc_if5 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
 //line numba.go:204
-						_ = gc_if9
+						_ = gc_if5
 //line numba.go:206
-						if gc_alive11.And(gc_if9).ToBits() != 0 {
+						if gc_alive8.And(gc_if5).ToBits() != 0 {
 //line numba.go:206
-							nextTemp = currTemp.Add(gc_vb10.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb9.Mul(currTemp)))).Merge(nextTemp, gc_alive11.And(gc_if9))
+							nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb5.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_if5))
 //line numba.go:206
 						}
 //line numba.go:206
-						gc_else9 := gc_if9.ToInt64x4().Not().ToMask()
+						gc_else5 := gc_if5.ToInt64x4().Not().ToMask()
 //line numba.go:206
-						_ = gc_else9
+						_ = gc_else5
 //line numba.go:207
-						if gc_alive11.And(gc_else9).ToBits() != 0 {
+						if gc_alive8.And(gc_else5).ToBits() != 0 {
 //line numba.go:207
-							gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
+							gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 //line numba.go:207
-							_ = gc_if10
+							_ = gc_if6
 //line numba.go:207
-							if gc_alive11.And(gc_else9).And(gc_if10).ToBits() != 0 {
+							if gc_alive8.And(gc_else5).And(gc_if6).ToBits() != 0 {
 //line numba.go:207
-								nextTemp = currTemp.Add(gc_vb10.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb9.Mul(currTemp)))).Merge(nextTemp, gc_alive11.And(gc_else9).And(gc_if10))
+								nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb5.Mul(currTemp)))).Merge(nextTemp, gc_alive8.And(gc_else5).And(gc_if6))
 //line numba.go:209
 							}
 //line numba.go:209
-							gc_else10 := gc_if10.ToInt64x4().Not().ToMask()
+							gc_else6 := gc_if6.ToInt64x4().Not().ToMask()
 //line numba.go:209
-							_ = gc_else10
+							_ = gc_else6
 //line numba.go:209
-							if gc_alive11.And(gc_else9).And(gc_else10).ToBits() != 0 {
+							if gc_alive8.And(gc_else5).And(gc_else6).ToBits() != 0 {
 //line numba.go:209
 								{
 //line numba.go:209
-									nextTemp = currTemp.Add(gc_vb10.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb9.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive11.And(gc_else9).And(gc_else10))
+									nextTemp = currTemp.Add(gc_vb6.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb5.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive8.And(gc_else5).And(gc_else6))
 //line numba.go:212
 								}
 //line numba.go:212
@@ -2188,7 +2188,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:212
 						}
 //line numba.go:216
-						nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive11)
+						nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive8)
 					}
 					archsimd.ClearAVXUpperBits()
 				}

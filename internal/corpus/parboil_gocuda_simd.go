@@ -708,9 +708,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line parboil.go:80
-						gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
+						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 //line parboil.go:80
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -724,9 +724,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:80
-							gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line parboil.go:80
-							gc_vb8.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -737,9 +737,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				if compiled.SIMD {
 //line parboil.go:80
-					gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:80
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -753,9 +753,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:80
-						gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line parboil.go:80
-						gc_vb6.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -783,9 +783,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line parboil.go:80
-						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 //line parboil.go:80
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -805,9 +805,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:80
 							}
 //line parboil.go:80
-							gc_vb4.StoreSlice(shA0[shID:])
+							gc_vb2.StoreSlice(shA0[shID:])
 //line parboil.go:81
-							gc_vb4.StoreSlice(shA0[shID2:])
+							gc_vb2.StoreSlice(shA0[shID2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -818,9 +818,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				if compiled.SIMD {
 //line parboil.go:80
-					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:80
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -840,9 +840,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:80
 						}
 //line parboil.go:80
-						gc_vb2.StoreSlice(shA0[shID:])
+						gc_vb.StoreSlice(shA0[shID:])
 //line parboil.go:81
-						gc_vb2.StoreSlice(shA0[shID2:])
+						gc_vb.StoreSlice(shA0[shID2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -958,22 +958,22 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				var gc_stop3 bool
 				gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line parboil.go:93
-					gc_vb12 := archsimd.BroadcastFloat32x16(0.0)
+					gc_vb6 := archsimd.BroadcastFloat32x16(0.0)
 //line parboil.go:93
-					_ = gc_vb12
+					_ = gc_vb6
 //line parboil.go:93
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:93
-					_ = gc_iota6
+					_ = gc_iota2
 //line parboil.go:93
-					gc_none6 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line parboil.go:93
-					_ = gc_none6
+					_ = gc_none2
 //line parboil.go:93
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line parboil.go:93
-					_ = gc_all6
-				gc_steps6:
+					_ = gc_all2
+				gc_steps2:
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -999,19 +999,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:93
-						bottom := gc_vb12
+						bottom := gc_vb6
 //line parboil.go:93
 						_ = bottom
 //line parboil.go:93
-						bottom2 := gc_vb12
+						bottom2 := gc_vb6
 //line parboil.go:93
 						_ = bottom2
 //line parboil.go:93
-						top := gc_vb12
+						top := gc_vb6
 //line parboil.go:93
 						_ = top
 //line parboil.go:93
-						top2 := gc_vb12
+						top2 := gc_vb6
 //line parboil.go:93
 						_ = top2
 //line parboil.go:96
@@ -1021,128 +1021,128 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_b13 := gc_none6
+						gc_b5 := gc_none2
 //line parboil.go:96
 						if j < ny {
 //line parboil.go:96
-							gc_b13 = gc_all6
+							gc_b5 = gc_all2
 //line parboil.go:96
 						}
 //line parboil.go:96
-						gc_if11 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b13.ToBits())
+						gc_if3 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b5.ToBits())
 //line parboil.go:96
-						_ = gc_if11
+						_ = gc_if3
 //line parboil.go:97
-						if gc_if11.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line parboil.go:97
-							var gc_i21 int = i
+							var gc_i5 int = i
 //line parboil.go:97
-							_ = gc_i21
+							_ = gc_i5
 //line parboil.go:97
-							var gc_j21 int = j
+							var gc_j5 int = j
 //line parboil.go:97
-							_ = gc_j21
+							_ = gc_j5
 //line parboil.go:97
-							var gc_k41 int = 0
+							var gc_k9 int = 0
 //line parboil.go:97
-							_ = gc_k41
+							_ = gc_k9
 //line parboil.go:97
-							var gc_t21 int = gc_i21 + nx*(gc_j21+ny*gc_k41)
+							var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
 //line parboil.go:97
-							_ = gc_t21
+							_ = gc_t5
 //line parboil.go:97
-							var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:97
-							if gc_t21 >= 0 && gc_t21 <= len(a0)-16 {
+							if gc_t5 >= 0 && gc_t5 <= len(a0)-16 {
 //line parboil.go:97
-								gc_ld21 = archsimd.LoadFloat32x16Slice(a0[gc_t21:])
+								gc_ld5 = archsimd.LoadFloat32x16Slice(a0[gc_t5:])
 //line parboil.go:97
 							} else {
 //line parboil.go:97
-								break gc_steps6
+								break gc_steps2
 //line parboil.go:97
 							}
 //line parboil.go:97
-							bottom = bottom.Merge(gc_ld21, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+							bottom = bottom.Merge(gc_ld5, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 //line parboil.go:97
-							var gc_i22 int = i
+							var gc_i6 int = i
 //line parboil.go:97
-							_ = gc_i22
+							_ = gc_i6
 //line parboil.go:97
-							var gc_j22 int = j
+							var gc_j6 int = j
 //line parboil.go:97
-							_ = gc_j22
+							_ = gc_j6
 //line parboil.go:97
-							var gc_k43 int = 1
-							_ = gc_k43
+							var gc_k11 int = 1
+							_ = gc_k11
 //line parboil.go:98
-							var gc_t22 int = gc_i22 + nx*(gc_j22+ny*gc_k43)
+							var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
 //line parboil.go:98
-							_ = gc_t22
+							_ = gc_t6
 //line parboil.go:98
-							var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:98
-							if gc_t22 >= 0 && gc_t22 <= len(a0)-16 {
+							if gc_t6 >= 0 && gc_t6 <= len(a0)-16 {
 //line parboil.go:98
-								gc_ld22 = archsimd.LoadFloat32x16Slice(a0[gc_t22:])
+								gc_ld6 = archsimd.LoadFloat32x16Slice(a0[gc_t6:])
 //line parboil.go:98
 							} else {
 //line parboil.go:98
-								break gc_steps6
+								break gc_steps2
 //line parboil.go:98
 							}
 //line parboil.go:98
-							gc_ld22.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if11).StoreSlice(shA0[shID:])
+							gc_ld6.Merge(archsimd.LoadFloat32x16Slice(shA0[shID:]), gc_if3).StoreSlice(shA0[shID:])
 //line parboil.go:98
 						}
 //line parboil.go:97
-						gc_b14 := gc_none6
+						gc_b6 := gc_none2
 //line parboil.go:100
 						if j < ny {
 //line parboil.go:100
-							gc_b14 = gc_all6
+							gc_b6 = gc_all2
 //line parboil.go:100
 						}
 //line parboil.go:100
-						gc_if12 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b14.ToBits())
+						gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b6.ToBits())
 //line parboil.go:100
-						_ = gc_if12
+						_ = gc_if4
 //line parboil.go:101
-						if gc_if12.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line parboil.go:101
-							var gc_i23 int = i2
+							var gc_i7 int = i2
 //line parboil.go:101
-							_ = gc_i23
+							_ = gc_i7
 //line parboil.go:101
-							var gc_j23 int = j
+							var gc_j7 int = j
 //line parboil.go:101
-							_ = gc_j23
+							_ = gc_j7
 //line parboil.go:101
-							var gc_k45 int = 0
+							var gc_k13 int = 0
 //line parboil.go:101
-							_ = gc_k45
+							_ = gc_k13
 //line parboil.go:101
-							var gc_t23 int = gc_i23 + nx*(gc_j23+ny*gc_k45)
+							var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
 //line parboil.go:101
-							_ = gc_t23
+							_ = gc_t7
 //line parboil.go:101
-							var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:101
-							if gc_t23 >= 0 && gc_t23 <= len(a0)-16 {
+							if gc_t7 >= 0 && gc_t7 <= len(a0)-16 {
 //line parboil.go:101
-								gc_ld23 = archsimd.LoadFloat32x16Slice(a0[gc_t23:])
+								gc_ld7 = archsimd.LoadFloat32x16Slice(a0[gc_t7:])
 //line parboil.go:101
 							} else {
 //line parboil.go:101
-								var gc_lanes23 [16]float32
+								var gc_lanes7 [16]float32
 //line parboil.go:101
-								for gc_k46 := range 16 {
+								for gc_k14 := range 16 {
 //line parboil.go:101
-									if gc_if12.ToBits()&(1<<gc_k46) != 0 {
+									if gc_if4.ToBits()&(1<<gc_k14) != 0 {
 //line parboil.go:101
-										gc_pos2.Thread = gc_rank2 + gc_k46
+										gc_pos2.Thread = gc_rank2 + gc_k14
 //line parboil.go:101
-										gc_lanes23[gc_k46] = a0[gc_t23+gc_k46]
+										gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
 //line parboil.go:101
 									}
 //line parboil.go:101
@@ -1150,44 +1150,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:101
-								gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes23)
+								gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
 //line parboil.go:101
 							}
 //line parboil.go:101
-							bottom2 = bottom2.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+							bottom2 = bottom2.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line parboil.go:101
-							var gc_i24 int = i2
+							var gc_i8 int = i2
 //line parboil.go:101
-							_ = gc_i24
+							_ = gc_i8
 //line parboil.go:101
-							var gc_j24 int = j
+							var gc_j8 int = j
 //line parboil.go:101
-							_ = gc_j24
+							_ = gc_j8
 //line parboil.go:101
-							var gc_k47 int = 1
-							_ = gc_k47
+							var gc_k15 int = 1
+							_ = gc_k15
 //line parboil.go:102
-							var gc_t24 int = gc_i24 + nx*(gc_j24+ny*gc_k47)
+							var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
 //line parboil.go:102
-							_ = gc_t24
+							_ = gc_t8
 //line parboil.go:102
-							var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:102
-							if gc_t24 >= 0 && gc_t24 <= len(a0)-16 {
+							if gc_t8 >= 0 && gc_t8 <= len(a0)-16 {
 //line parboil.go:102
-								gc_ld24 = archsimd.LoadFloat32x16Slice(a0[gc_t24:])
+								gc_ld8 = archsimd.LoadFloat32x16Slice(a0[gc_t8:])
 //line parboil.go:102
 							} else {
 //line parboil.go:102
-								var gc_lanes24 [16]float32
+								var gc_lanes8 [16]float32
 //line parboil.go:102
-								for gc_k48 := range 16 {
+								for gc_k16 := range 16 {
 //line parboil.go:102
-									if gc_if12.ToBits()&(1<<gc_k48) != 0 {
+									if gc_if4.ToBits()&(1<<gc_k16) != 0 {
 //line parboil.go:102
-										gc_pos2.Thread = gc_rank2 + gc_k48
+										gc_pos2.Thread = gc_rank2 + gc_k16
 //line parboil.go:102
-										gc_lanes24[gc_k48] = a0[gc_t24+gc_k48]
+										gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
 //line parboil.go:102
 									}
 //line parboil.go:102
@@ -1195,11 +1195,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:102
-								gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes24)
+								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
 //line parboil.go:102
 							}
 //line parboil.go:102
-							gc_ld24.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if12).StoreSlice(shA0[shID2:])
+							gc_ld8.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2:]), gc_if4).StoreSlice(shA0[shID2:])
 //line parboil.go:102
 						}
 //line parboil.go:101
@@ -1220,22 +1220,22 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 			}
 			if compiled.SIMD {
 //line parboil.go:93
-				gc_vb10 := archsimd.BroadcastFloat32x8(0.0)
+				gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:93
-				_ = gc_vb10
+				_ = gc_vb5
 //line parboil.go:93
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:93
-				_ = gc_iota3
+				_ = gc_iota
 //line parboil.go:93
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line parboil.go:93
-				_ = gc_none3
+				_ = gc_none
 //line parboil.go:93
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:93
-				_ = gc_all3
-			gc_steps3:
+				_ = gc_all
+			gc_steps:
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1261,19 +1261,19 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 					_ = shID2
 //line parboil.go:93
-					bottom := gc_vb10
+					bottom := gc_vb5
 //line parboil.go:93
 					_ = bottom
 //line parboil.go:93
-					bottom2 := gc_vb10
+					bottom2 := gc_vb5
 //line parboil.go:93
 					_ = bottom2
 //line parboil.go:93
-					top := gc_vb10
+					top := gc_vb5
 //line parboil.go:93
 					_ = top
 //line parboil.go:93
-					top2 := gc_vb10
+					top2 := gc_vb5
 //line parboil.go:93
 					_ = top2
 //line parboil.go:96
@@ -1283,128 +1283,128 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_b7 := gc_none3
+					gc_b3 := gc_none
 //line parboil.go:96
 					if j < ny {
 //line parboil.go:96
-						gc_b7 = gc_all3
+						gc_b3 = gc_all
 //line parboil.go:96
 					}
 //line parboil.go:96
-					gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b7)
+					gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b3)
 //line parboil.go:96
-					_ = gc_if5
+					_ = gc_if
 //line parboil.go:97
-					if gc_if5.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line parboil.go:97
-						var gc_i9 int = i
+						var gc_i int = i
 //line parboil.go:97
-						_ = gc_i9
+						_ = gc_i
 //line parboil.go:97
-						var gc_j9 int = j
+						var gc_j int = j
 //line parboil.go:97
-						_ = gc_j9
+						_ = gc_j
 //line parboil.go:97
-						var gc_k17 int = 0
+						var gc_k int = 0
 //line parboil.go:97
-						_ = gc_k17
+						_ = gc_k
 //line parboil.go:97
-						var gc_t9 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
+						var gc_t int = gc_i + nx*(gc_j+ny*gc_k)
 //line parboil.go:97
-						_ = gc_t9
+						_ = gc_t
 //line parboil.go:97
-						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:97
-						if gc_t9 >= 0 && gc_t9 <= len(a0)-8 {
+						if gc_t >= 0 && gc_t <= len(a0)-8 {
 //line parboil.go:97
-							gc_ld9 = archsimd.LoadFloat32x8Slice(a0[gc_t9:])
+							gc_ld = archsimd.LoadFloat32x8Slice(a0[gc_t:])
 //line parboil.go:97
 						} else {
 //line parboil.go:97
-							break gc_steps3
+							break gc_steps
 //line parboil.go:97
 						}
 //line parboil.go:97
-						bottom = gc_ld9.Merge(bottom, gc_if5)
+						bottom = gc_ld.Merge(bottom, gc_if)
 //line parboil.go:97
-						var gc_i10 int = i
+						var gc_i2 int = i
 //line parboil.go:97
-						_ = gc_i10
+						_ = gc_i2
 //line parboil.go:97
-						var gc_j10 int = j
+						var gc_j2 int = j
 //line parboil.go:97
-						_ = gc_j10
+						_ = gc_j2
 //line parboil.go:97
-						var gc_k19 int = 1
-						_ = gc_k19
+						var gc_k3 int = 1
+						_ = gc_k3
 //line parboil.go:98
-						var gc_t10 int = gc_i10 + nx*(gc_j10+ny*gc_k19)
+						var gc_t2 int = gc_i2 + nx*(gc_j2+ny*gc_k3)
 //line parboil.go:98
-						_ = gc_t10
+						_ = gc_t2
 //line parboil.go:98
-						var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:98
-						if gc_t10 >= 0 && gc_t10 <= len(a0)-8 {
+						if gc_t2 >= 0 && gc_t2 <= len(a0)-8 {
 //line parboil.go:98
-							gc_ld10 = archsimd.LoadFloat32x8Slice(a0[gc_t10:])
+							gc_ld2 = archsimd.LoadFloat32x8Slice(a0[gc_t2:])
 //line parboil.go:98
 						} else {
 //line parboil.go:98
-							break gc_steps3
+							break gc_steps
 //line parboil.go:98
 						}
 //line parboil.go:98
-						gc_ld10.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if5).StoreSlice(shA0[shID:])
+						gc_ld2.Merge(archsimd.LoadFloat32x8Slice(shA0[shID:]), gc_if).StoreSlice(shA0[shID:])
 //line parboil.go:98
 					}
 //line parboil.go:97
-					gc_b8 := gc_none3
+					gc_b4 := gc_none
 //line parboil.go:100
 					if j < ny {
 //line parboil.go:100
-						gc_b8 = gc_all3
+						gc_b4 = gc_all
 //line parboil.go:100
 					}
 //line parboil.go:100
-					gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b8)
+					gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b4)
 //line parboil.go:100
-					_ = gc_if6
+					_ = gc_if2
 //line parboil.go:101
-					if gc_if6.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line parboil.go:101
-						var gc_i11 int = i2
+						var gc_i3 int = i2
 //line parboil.go:101
-						_ = gc_i11
+						_ = gc_i3
 //line parboil.go:101
-						var gc_j11 int = j
+						var gc_j3 int = j
 //line parboil.go:101
-						_ = gc_j11
+						_ = gc_j3
 //line parboil.go:101
-						var gc_k21 int = 0
+						var gc_k5 int = 0
 //line parboil.go:101
-						_ = gc_k21
+						_ = gc_k5
 //line parboil.go:101
-						var gc_t11 int = gc_i11 + nx*(gc_j11+ny*gc_k21)
+						var gc_t3 int = gc_i3 + nx*(gc_j3+ny*gc_k5)
 //line parboil.go:101
-						_ = gc_t11
+						_ = gc_t3
 //line parboil.go:101
-						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:101
-						if gc_t11 >= 0 && gc_t11 <= len(a0)-8 {
+						if gc_t3 >= 0 && gc_t3 <= len(a0)-8 {
 //line parboil.go:101
-							gc_ld11 = archsimd.LoadFloat32x8Slice(a0[gc_t11:])
+							gc_ld3 = archsimd.LoadFloat32x8Slice(a0[gc_t3:])
 //line parboil.go:101
 						} else {
 //line parboil.go:101
-							var gc_lanes11 [8]float32
+							var gc_lanes3 [8]float32
 //line parboil.go:101
-							for gc_k22 := range 8 {
+							for gc_k6 := range 8 {
 //line parboil.go:101
-								if gc_if6.ToBits()&(1<<gc_k22) != 0 {
+								if gc_if2.ToBits()&(1<<gc_k6) != 0 {
 //line parboil.go:101
-									gc_pos2.Thread = gc_rank2 + gc_k22
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line parboil.go:101
-									gc_lanes11[gc_k22] = a0[gc_t11+gc_k22]
+									gc_lanes3[gc_k6] = a0[gc_t3+gc_k6]
 //line parboil.go:101
 								}
 //line parboil.go:101
@@ -1412,44 +1412,44 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:101
-							gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line parboil.go:101
 						}
 //line parboil.go:101
-						bottom2 = gc_ld11.Merge(bottom2, gc_if6)
+						bottom2 = gc_ld3.Merge(bottom2, gc_if2)
 //line parboil.go:101
-						var gc_i12 int = i2
+						var gc_i4 int = i2
 //line parboil.go:101
-						_ = gc_i12
+						_ = gc_i4
 //line parboil.go:101
-						var gc_j12 int = j
+						var gc_j4 int = j
 //line parboil.go:101
-						_ = gc_j12
+						_ = gc_j4
 //line parboil.go:101
-						var gc_k23 int = 1
-						_ = gc_k23
+						var gc_k7 int = 1
+						_ = gc_k7
 //line parboil.go:102
-						var gc_t12 int = gc_i12 + nx*(gc_j12+ny*gc_k23)
+						var gc_t4 int = gc_i4 + nx*(gc_j4+ny*gc_k7)
 //line parboil.go:102
-						_ = gc_t12
+						_ = gc_t4
 //line parboil.go:102
-						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:102
-						if gc_t12 >= 0 && gc_t12 <= len(a0)-8 {
+						if gc_t4 >= 0 && gc_t4 <= len(a0)-8 {
 //line parboil.go:102
-							gc_ld12 = archsimd.LoadFloat32x8Slice(a0[gc_t12:])
+							gc_ld4 = archsimd.LoadFloat32x8Slice(a0[gc_t4:])
 //line parboil.go:102
 						} else {
 //line parboil.go:102
-							var gc_lanes12 [8]float32
+							var gc_lanes4 [8]float32
 //line parboil.go:102
-							for gc_k24 := range 8 {
+							for gc_k8 := range 8 {
 //line parboil.go:102
-								if gc_if6.ToBits()&(1<<gc_k24) != 0 {
+								if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line parboil.go:102
-									gc_pos2.Thread = gc_rank2 + gc_k24
+									gc_pos2.Thread = gc_rank2 + gc_k8
 //line parboil.go:102
-									gc_lanes12[gc_k24] = a0[gc_t12+gc_k24]
+									gc_lanes4[gc_k8] = a0[gc_t4+gc_k8]
 //line parboil.go:102
 								}
 //line parboil.go:102
@@ -1457,11 +1457,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							gc_pos2.Thread = gc_rank2
 //line parboil.go:102
-							gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line parboil.go:102
 						}
 //line parboil.go:102
-						gc_ld12.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if6).StoreSlice(shA0[shID2:])
+						gc_ld4.Merge(archsimd.LoadFloat32x8Slice(shA0[shID2:]), gc_if2).StoreSlice(shA0[shID2:])
 //line parboil.go:102
 					}
 //line parboil.go:101
@@ -1539,26 +1539,26 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line parboil.go:72
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line parboil.go:72
-						_ = gc_iota12
+						_ = gc_iota4
 //line parboil.go:72
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line parboil.go:72
-						_ = gc_none12
+						_ = gc_none4
 //line parboil.go:72
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line parboil.go:72
-						_ = gc_all12
+						_ = gc_all4
 //line parboil.go:133
-						gc_vb23 := archsimd.BroadcastFloat32x16(c1)
+						gc_vb9 := archsimd.BroadcastFloat32x16(c1)
 //line parboil.go:133
-						_ = gc_vb23
+						_ = gc_vb9
 //line parboil.go:134
-						gc_vb24 := archsimd.BroadcastFloat32x16(c0)
+						gc_vb10 := archsimd.BroadcastFloat32x16(c0)
 //line parboil.go:134
-						_ = gc_vb24
-					gc_steps12:
+						_ = gc_vb10
+					gc_steps4:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1584,51 +1584,51 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:85
-							gc_b45 := gc_none12
+							gc_b13 := gc_none4
 //line parboil.go:85
 							if j > 0 {
 //line parboil.go:85
-								gc_b45 = gc_all12
+								gc_b13 = gc_all4
 //line parboil.go:85
 							}
 //line parboil.go:85
-							gc_b46 := gc_none12
+							gc_b14 := gc_none4
 //line parboil.go:85
 							if j < (ny - 1) {
 //line parboil.go:85
-								gc_b46 = gc_all12
+								gc_b14 = gc_all4
 //line parboil.go:85
 							}
 //line parboil.go:85
-							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota12.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b45.ToBits()).ToBits()&gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b46.ToBits())
+							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b13.ToBits()).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b14.ToBits())
 //line parboil.go:85
 							_ = wRegion
 //line parboil.go:86
-							gc_b47 := gc_none12
+							gc_b15 := gc_none4
 //line parboil.go:86
 							if j > 0 {
 //line parboil.go:86
-								gc_b47 = gc_all12
+								gc_b15 = gc_all4
 //line parboil.go:86
 							}
 //line parboil.go:86
-							gc_b48 := gc_none12
+							gc_b16 := gc_none4
 //line parboil.go:86
 							if j < ny-1 {
 //line parboil.go:86
-								gc_b48 = gc_all12
+								gc_b16 = gc_all4
 //line parboil.go:86
 							}
 //line parboil.go:86
-							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b47.ToBits()&gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b48.ToBits())
+							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b16.ToBits())
 //line parboil.go:86
 							_ = wRegion2
 //line parboil.go:87
-							xLBound := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
+							xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
 //line parboil.go:87
 							_ = xLBound
 //line parboil.go:88
-							xHBound := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
+							xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
 //line parboil.go:88
 							_ = xHBound
 //line parboil.go:89
@@ -1698,227 +1698,227 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_b49 := gc_none12
+							gc_b17 := gc_none4
 //line parboil.go:112
 							if j < ny {
 //line parboil.go:112
-								gc_b49 = gc_all12
+								gc_b17 = gc_all4
 //line parboil.go:112
 							}
 //line parboil.go:112
-							gc_if43 := archsimd.Mask32x16FromBits(gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b49.ToBits())
+							gc_if11 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b17.ToBits())
 //line parboil.go:112
-							_ = gc_if43
+							_ = gc_if11
 //line parboil.go:113
-							if gc_if43.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line parboil.go:113
-								var gc_t115 int = k + 1
+								var gc_t27 int = k + 1
 //line parboil.go:113
-								_ = gc_t115
+								_ = gc_t27
 //line parboil.go:113
-								var gc_i75 int = i
+								var gc_i19 int = i
 //line parboil.go:113
-								_ = gc_i75
+								_ = gc_i19
 //line parboil.go:113
-								var gc_j75 int = j
+								var gc_j19 int = j
 //line parboil.go:113
-								_ = gc_j75
+								_ = gc_j19
 //line parboil.go:113
-								var gc_k109 int = gc_t115
+								var gc_k29 int = gc_t27
 //line parboil.go:113
-								_ = gc_k109
+								_ = gc_k29
 //line parboil.go:113
-								var gc_t116 int = gc_i75 + nx*(gc_j75+ny*gc_k109)
+								var gc_t28 int = gc_i19 + nx*(gc_j19+ny*gc_k29)
 //line parboil.go:113
-								_ = gc_t116
+								_ = gc_t28
 //line parboil.go:113
-								var gc_ld65 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:113
-								if gc_t116 >= 0 && gc_t116 <= len(a0)-16 {
+								if gc_t28 >= 0 && gc_t28 <= len(a0)-16 {
 //line parboil.go:113
-									gc_ld65 = archsimd.LoadFloat32x16Slice(a0[gc_t116:])
+									gc_ld17 = archsimd.LoadFloat32x16Slice(a0[gc_t28:])
 //line parboil.go:113
 								} else {
 //line parboil.go:113
-									break gc_steps12
+									break gc_steps4
 //line parboil.go:113
 								}
 //line parboil.go:113
-								top = top.Merge(gc_ld65, archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
+								top = top.Merge(gc_ld17, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line parboil.go:113
 							}
 //line parboil.go:113
-							gc_if44 := wRegion
+							gc_if12 := wRegion
 //line parboil.go:113
-							_ = gc_if44
+							_ = gc_if12
 //line parboil.go:118
-							if gc_if44.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line parboil.go:118
 								if yHBound {
 //line parboil.go:118
-									var gc_t117 int = j + 1
+									var gc_t29 int = j + 1
 //line parboil.go:118
-									_ = gc_t117
+									_ = gc_t29
 //line parboil.go:118
-									var gc_i76 int = i
+									var gc_i20 int = i
 //line parboil.go:118
-									_ = gc_i76
+									_ = gc_i20
 //line parboil.go:118
-									var gc_j76 int = gc_t117
+									var gc_j20 int = gc_t29
 //line parboil.go:118
-									_ = gc_j76
+									_ = gc_j20
 //line parboil.go:118
-									var gc_t118 int = gc_i76 + nx*(gc_j76+ny*k)
+									var gc_t30 int = gc_i20 + nx*(gc_j20+ny*k)
 //line parboil.go:118
-									_ = gc_t118
+									_ = gc_t30
 //line parboil.go:118
-									var gc_ld66 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:118
-									if gc_t118 >= 0 && gc_t118 <= len(a0)-16 {
+									if gc_t30 >= 0 && gc_t30 <= len(a0)-16 {
 //line parboil.go:118
-										gc_ld66 = archsimd.LoadFloat32x16Slice(a0[gc_t118:])
+										gc_ld18 = archsimd.LoadFloat32x16Slice(a0[gc_t30:])
 //line parboil.go:118
 									} else {
 //line parboil.go:118
-										break gc_steps12
+										break gc_steps4
 //line parboil.go:118
 									}
 //line parboil.go:118
-									aUp = aUp.Merge(gc_ld66, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+									aUp = aUp.Merge(gc_ld18, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line parboil.go:120
 								}
 //line parboil.go:120
 								if yLBound {
 //line parboil.go:120
-									var gc_t119 int = j -
+									var gc_t31 int = j -
 
 //line parboil.go:123
 										1
 //line parboil.go:123
-									_ = gc_t119
+									_ = gc_t31
 //line parboil.go:123
-									var gc_i77 int = i
+									var gc_i21 int = i
 //line parboil.go:123
-									_ = gc_i77
+									_ = gc_i21
 //line parboil.go:123
-									var gc_j77 int = gc_t119
+									var gc_j21 int = gc_t31
 //line parboil.go:123
-									_ = gc_j77
+									_ = gc_j21
 //line parboil.go:123
-									var gc_t120 int = gc_i77 + nx*(gc_j77+ny*k)
+									var gc_t32 int = gc_i21 + nx*(gc_j21+ny*k)
 //line parboil.go:123
-									_ = gc_t120
+									_ = gc_t32
 //line parboil.go:123
-									var gc_ld67 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:123
-									if gc_t120 >= 0 && gc_t120 <= len(a0)-16 {
+									if gc_t32 >= 0 && gc_t32 <= len(a0)-16 {
 //line parboil.go:123
-										gc_ld67 = archsimd.LoadFloat32x16Slice(a0[gc_t120:])
+										gc_ld19 = archsimd.LoadFloat32x16Slice(a0[gc_t32:])
 //line parboil.go:123
 									} else {
 //line parboil.go:123
-										break gc_steps12
+										break gc_steps4
 //line parboil.go:123
 									}
 //line parboil.go:123
-									aDown = aDown.Merge(gc_ld67, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+									aDown = aDown.Merge(gc_ld19, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line parboil.go:125
 								}
 //line parboil.go:125
-								gc_if45 := xLBound
+								gc_if13 := xLBound
 //line parboil.go:125
-								_ = gc_if45
+								_ = gc_if13
 //line parboil.go:125
-								if archsimd.Mask32x16FromBits(gc_if44.ToBits()&gc_if45.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits() != 0 {
 //line parboil.go:125
-									var gc_t121 int = i -
+									var gc_t33 int = i -
 
 //line parboil.go:128
 										1
 //line parboil.go:128
-									_ = gc_t121
+									_ = gc_t33
 //line parboil.go:128
-									var gc_i78 int = gc_t121
+									var gc_i22 int = gc_t33
 //line parboil.go:128
-									_ = gc_i78
+									_ = gc_i22
 //line parboil.go:128
-									var gc_j78 int = j
+									var gc_j22 int = j
 //line parboil.go:128
-									_ = gc_j78
+									_ = gc_j22
 //line parboil.go:128
-									var gc_t122 int = gc_i78 + nx*(gc_j78+ny*k)
+									var gc_t34 int = gc_i22 + nx*(gc_j22+ny*k)
 //line parboil.go:128
-									_ = gc_t122
+									_ = gc_t34
 //line parboil.go:128
-									var gc_ld68 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:128
-									if gc_t122 >= 0 && gc_t122 <= len(a0)-16 {
+									if gc_t34 >= 0 && gc_t34 <= len(a0)-16 {
 //line parboil.go:128
-										gc_ld68 = archsimd.LoadFloat32x16Slice(a0[gc_t122:])
+										gc_ld20 = archsimd.LoadFloat32x16Slice(a0[gc_t34:])
 //line parboil.go:128
 									} else {
 //line parboil.go:128
-										break gc_steps12
+										break gc_steps4
 //line parboil.go:128
 									}
 //line parboil.go:128
-									aLeftRight = aLeftRight.Merge(gc_ld68, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if44.ToBits()&gc_if45.ToBits()).ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld20, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_if13.ToBits()).ToBits()))
 //line parboil.go:128
 								}
 //line parboil.go:128
-								gc_else11 := archsimd.Mask32x16FromBits(^gc_if45.ToBits())
+								gc_else3 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
 //line parboil.go:128
-								_ = gc_else11
+								_ = gc_else3
 //line parboil.go:128
-								if archsimd.Mask32x16FromBits(gc_if44.ToBits()&gc_else11.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
 //line parboil.go:128
 									{
 //line parboil.go:128
-										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if44.ToBits()&gc_else11.ToBits()).ToBits()))
+										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits()))
 //line parboil.go:130
 									}
 //line parboil.go:130
 								}
 //line parboil.go:130
-								var gc_i79 int = i
+								var gc_i23 int = i
 //line parboil.go:130
-								_ = gc_i79
+								_ = gc_i23
 //line parboil.go:130
-								var gc_j79 int = j
+								var gc_j23 int = j
 //line parboil.go:130
-								_ = gc_j79
+								_ = gc_j23
 //line parboil.go:130
-								var gc_t123 int = gc_i79 +
+								var gc_t35 int = gc_i23 +
 
 //line parboil.go:133
-									nx*(gc_j79+ny*k)
+									nx*(gc_j23+ny*k)
 //line parboil.go:133
-								_ = gc_t123
+								_ = gc_t35
 //line parboil.go:133
-								if gc_t123 >= 0 && gc_t123 <= len(anext)-16 {
+								if gc_t35 >= 0 && gc_t35 <= len(anext)-16 {
 //line parboil.go:133
-									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb24)).StoreMasked((*[16]float32)(anext[gc_t123:]), gc_if44)
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t35:]), gc_if12)
 //line parboil.go:133
 								} else {
 //line parboil.go:133
-									var gc_lanes79 [16]float32
+									var gc_lanes23 [16]float32
 //line parboil.go:133
-									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb24)).Store(&gc_lanes79)
-									for gc_k114 := range 16 {
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes23)
+									for gc_k34 := range 16 {
 //line parboil.go:134
-										if gc_if44.ToBits()&(1<<gc_k114) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k34) != 0 {
 //line parboil.go:134
-											gc_pos2.Thread = gc_rank2 + gc_k114
+											gc_pos2.Thread = gc_rank2 + gc_k34
 //line parboil.go:133
-											anext[gc_t123+gc_k114] = gc_lanes79[gc_k114]
+											anext[gc_t35+gc_k34] = gc_lanes23[gc_k34]
 //line parboil.go:133
 										}
 //line parboil.go:133
@@ -1930,57 +1930,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 							}
 //line parboil.go:118
-							gc_b50 := gc_none12
+							gc_b18 := gc_none4
 //line parboil.go:138
 							if j < ny {
 //line parboil.go:138
-								gc_b50 = gc_all12
+								gc_b18 = gc_all4
 //line parboil.go:138
 							}
 //line parboil.go:138
-							gc_if46 := archsimd.Mask32x16FromBits(gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b50.ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b18.ToBits())
 //line parboil.go:138
-							_ = gc_if46
+							_ = gc_if14
 //line parboil.go:139
-							if gc_if46.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line parboil.go:139
-								var gc_t124 int = k + 1
+								var gc_t36 int = k + 1
 //line parboil.go:139
-								_ = gc_t124
+								_ = gc_t36
 //line parboil.go:139
-								var gc_i80 int = i2
+								var gc_i24 int = i2
 //line parboil.go:139
-								_ = gc_i80
+								_ = gc_i24
 //line parboil.go:139
-								var gc_j80 int = j
+								var gc_j24 int = j
 //line parboil.go:139
-								_ = gc_j80
+								_ = gc_j24
 //line parboil.go:139
-								var gc_k115 int = gc_t124
+								var gc_k35 int = gc_t36
 //line parboil.go:139
-								_ = gc_k115
+								_ = gc_k35
 //line parboil.go:139
-								var gc_t125 int = gc_i80 + nx*(gc_j80+ny*gc_k115)
+								var gc_t37 int = gc_i24 + nx*(gc_j24+ny*gc_k35)
 //line parboil.go:139
-								_ = gc_t125
+								_ = gc_t37
 //line parboil.go:139
-								var gc_ld69 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:139
-								if gc_t125 >= 0 && gc_t125 <= len(a0)-16 {
+								if gc_t37 >= 0 && gc_t37 <= len(a0)-16 {
 //line parboil.go:139
-									gc_ld69 = archsimd.LoadFloat32x16Slice(a0[gc_t125:])
+									gc_ld21 = archsimd.LoadFloat32x16Slice(a0[gc_t37:])
 //line parboil.go:139
 								} else {
 //line parboil.go:139
-									var gc_lanes80 [16]float32
+									var gc_lanes24 [16]float32
 //line parboil.go:139
-									for gc_k116 := range 16 {
+									for gc_k36 := range 16 {
 //line parboil.go:139
-										if gc_if46.ToBits()&(1<<gc_k116) != 0 {
+										if gc_if14.ToBits()&(1<<gc_k36) != 0 {
 //line parboil.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k116
+											gc_pos2.Thread = gc_rank2 + gc_k36
 //line parboil.go:139
-											gc_lanes80[gc_k116] = a0[gc_t125+gc_k116]
+											gc_lanes24[gc_k36] = a0[gc_t37+gc_k36]
 //line parboil.go:139
 										}
 //line parboil.go:139
@@ -1988,55 +1988,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-									gc_ld69 = archsimd.LoadFloat32x16(&gc_lanes80)
+									gc_ld21 = archsimd.LoadFloat32x16(&gc_lanes24)
 //line parboil.go:139
 								}
 //line parboil.go:139
-								top2 = top2.Merge(gc_ld69, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
+								top2 = top2.Merge(gc_ld21, archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 //line parboil.go:139
 							}
 //line parboil.go:139
-							gc_if47 := wRegion2
+							gc_if15 := wRegion2
 //line parboil.go:139
-							_ = gc_if47
+							_ = gc_if15
 //line parboil.go:144
-							if gc_if47.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line parboil.go:144
 								if yHBound {
 //line parboil.go:144
-									var gc_t126 int = j + 1
+									var gc_t38 int = j + 1
 //line parboil.go:144
-									_ = gc_t126
+									_ = gc_t38
 //line parboil.go:144
-									var gc_i81 int = i2
+									var gc_i25 int = i2
 //line parboil.go:144
-									_ = gc_i81
+									_ = gc_i25
 //line parboil.go:144
-									var gc_j81 int = gc_t126
+									var gc_j25 int = gc_t38
 //line parboil.go:144
-									_ = gc_j81
+									_ = gc_j25
 //line parboil.go:144
-									var gc_t127 int = gc_i81 + nx*(gc_j81+ny*k)
+									var gc_t39 int = gc_i25 + nx*(gc_j25+ny*k)
 //line parboil.go:144
-									_ = gc_t127
+									_ = gc_t39
 //line parboil.go:144
-									var gc_ld70 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:144
-									if gc_t127 >= 0 && gc_t127 <= len(a0)-16 {
+									if gc_t39 >= 0 && gc_t39 <= len(a0)-16 {
 //line parboil.go:144
-										gc_ld70 = archsimd.LoadFloat32x16Slice(a0[gc_t127:])
+										gc_ld22 = archsimd.LoadFloat32x16Slice(a0[gc_t39:])
 //line parboil.go:144
 									} else {
 //line parboil.go:144
-										var gc_lanes81 [16]float32
+										var gc_lanes25 [16]float32
 //line parboil.go:144
-										for gc_k117 := range 16 {
+										for gc_k37 := range 16 {
 //line parboil.go:144
-											if gc_if47.ToBits()&(1<<gc_k117) != 0 {
+											if gc_if15.ToBits()&(1<<gc_k37) != 0 {
 //line parboil.go:144
-												gc_pos2.Thread = gc_rank2 + gc_k117
+												gc_pos2.Thread = gc_rank2 + gc_k37
 //line parboil.go:144
-												gc_lanes81[gc_k117] = a0[gc_t127+gc_k117]
+												gc_lanes25[gc_k37] = a0[gc_t39+gc_k37]
 //line parboil.go:144
 											}
 //line parboil.go:144
@@ -2044,56 +2044,56 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-										gc_ld70 = archsimd.LoadFloat32x16(&gc_lanes81)
+										gc_ld22 = archsimd.LoadFloat32x16(&gc_lanes25)
 //line parboil.go:144
 									}
 //line parboil.go:144
-									aUp = aUp.Merge(gc_ld70, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+									aUp = aUp.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line parboil.go:146
 								}
 //line parboil.go:146
 								if yLBound {
 //line parboil.go:146
-									var gc_t128 int = j -
+									var gc_t40 int = j -
 
 //line parboil.go:149
 										1
 //line parboil.go:149
-									_ = gc_t128
+									_ = gc_t40
 //line parboil.go:149
-									var gc_i82 int = i2
+									var gc_i26 int = i2
 //line parboil.go:149
-									_ = gc_i82
+									_ = gc_i26
 //line parboil.go:149
-									var gc_j82 int = gc_t128
+									var gc_j26 int = gc_t40
 //line parboil.go:149
-									_ = gc_j82
+									_ = gc_j26
 //line parboil.go:149
-									var gc_t129 int = gc_i82 + nx*(gc_j82+ny*k)
+									var gc_t41 int = gc_i26 + nx*(gc_j26+ny*k)
 //line parboil.go:149
-									_ = gc_t129
+									_ = gc_t41
 //line parboil.go:149
-									var gc_ld71 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:149
-									if gc_t129 >= 0 && gc_t129 <= len(a0)-16 {
+									if gc_t41 >= 0 && gc_t41 <= len(a0)-16 {
 //line parboil.go:149
-										gc_ld71 = archsimd.LoadFloat32x16Slice(a0[gc_t129:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(a0[gc_t41:])
 //line parboil.go:149
 									} else {
 //line parboil.go:149
-										var gc_lanes82 [16]float32
+										var gc_lanes26 [16]float32
 //line parboil.go:149
-										for gc_k118 := range 16 {
+										for gc_k38 := range 16 {
 //line parboil.go:149
-											if gc_if47.ToBits()&(1<<gc_k118) != 0 {
+											if gc_if15.ToBits()&(1<<gc_k38) != 0 {
 //line parboil.go:149
-												gc_pos2.Thread = gc_rank2 + gc_k118
+												gc_pos2.Thread = gc_rank2 + gc_k38
 //line parboil.go:149
-												gc_lanes82[gc_k118] = a0[gc_t129+gc_k118]
+												gc_lanes26[gc_k38] = a0[gc_t41+gc_k38]
 //line parboil.go:149
 											}
 //line parboil.go:149
@@ -2101,60 +2101,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-										gc_ld71 = archsimd.LoadFloat32x16(&gc_lanes82)
+										gc_ld23 = archsimd.LoadFloat32x16(&gc_lanes26)
 //line parboil.go:149
 									}
 //line parboil.go:149
-									aDown = aDown.Merge(gc_ld71, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+									aDown = aDown.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line parboil.go:151
 								}
 //line parboil.go:151
-								gc_if48 := xHBound
+								gc_if16 := xHBound
 //line parboil.go:151
-								_ = gc_if48
+								_ = gc_if16
 //line parboil.go:151
-								if archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_if48.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
 //line parboil.go:151
-									var gc_t130 int = i2 +
+									var gc_t42 int = i2 +
 
 //line parboil.go:154
 										1
 //line parboil.go:154
-									_ = gc_t130
+									_ = gc_t42
 //line parboil.go:154
-									var gc_i83 int = gc_t130
+									var gc_i27 int = gc_t42
 //line parboil.go:154
-									_ = gc_i83
+									_ = gc_i27
 //line parboil.go:154
-									var gc_j83 int = j
+									var gc_j27 int = j
 //line parboil.go:154
-									_ = gc_j83
+									_ = gc_j27
 //line parboil.go:154
-									var gc_t131 int = gc_i83 + nx*(gc_j83+ny*k)
+									var gc_t43 int = gc_i27 + nx*(gc_j27+ny*k)
 //line parboil.go:154
-									_ = gc_t131
+									_ = gc_t43
 //line parboil.go:154
-									var gc_ld72 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line parboil.go:154
-									if gc_t131 >= 0 && gc_t131 <= len(a0)-16 {
+									if gc_t43 >= 0 && gc_t43 <= len(a0)-16 {
 //line parboil.go:154
-										gc_ld72 = archsimd.LoadFloat32x16Slice(a0[gc_t131:])
+										gc_ld24 = archsimd.LoadFloat32x16Slice(a0[gc_t43:])
 //line parboil.go:154
 									} else {
 //line parboil.go:154
-										var gc_lanes83 [16]float32
+										var gc_lanes27 [16]float32
 //line parboil.go:154
-										for gc_k119 := range 16 {
+										for gc_k39 := range 16 {
 //line parboil.go:154
-											if archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_if48.ToBits()).ToBits()&(1<<gc_k119) != 0 {
+											if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()&(1<<gc_k39) != 0 {
 //line parboil.go:154
-												gc_pos2.Thread = gc_rank2 + gc_k119
+												gc_pos2.Thread = gc_rank2 + gc_k39
 //line parboil.go:154
-												gc_lanes83[gc_k119] = a0[gc_t131+gc_k119]
+												gc_lanes27[gc_k39] = a0[gc_t43+gc_k39]
 //line parboil.go:154
 											}
 //line parboil.go:154
@@ -2162,59 +2162,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 										gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-										gc_ld72 = archsimd.LoadFloat32x16(&gc_lanes83)
+										gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes27)
 //line parboil.go:154
 									}
 //line parboil.go:154
-									aLeftRight = aLeftRight.Merge(gc_ld72, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_if48.ToBits()).ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()))
 //line parboil.go:154
 								}
 //line parboil.go:154
-								gc_else12 := archsimd.Mask32x16FromBits(^gc_if48.ToBits())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if16.ToBits())
 //line parboil.go:154
-								_ = gc_else12
+								_ = gc_else4
 //line parboil.go:154
-								if archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_else12.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
 //line parboil.go:154
 									{
 //line parboil.go:154
-										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if47.ToBits()&gc_else12.ToBits()).ToBits()))
+										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits()))
 //line parboil.go:156
 									}
 //line parboil.go:156
 								}
 //line parboil.go:156
-								var gc_i84 int = i2
+								var gc_i28 int = i2
 //line parboil.go:156
-								_ = gc_i84
+								_ = gc_i28
 //line parboil.go:156
-								var gc_j84 int = j
+								var gc_j28 int = j
 //line parboil.go:156
-								_ = gc_j84
+								_ = gc_j28
 //line parboil.go:156
-								var gc_t132 int = gc_i84 +
+								var gc_t44 int = gc_i28 +
 
 //line parboil.go:159
-									nx*(gc_j84+ny*k)
+									nx*(gc_j28+ny*k)
 //line parboil.go:159
-								_ = gc_t132
+								_ = gc_t44
 //line parboil.go:159
-								if gc_t132 >= 0 && gc_t132 <= len(anext)-16 {
+								if gc_t44 >= 0 && gc_t44 <= len(anext)-16 {
 //line parboil.go:159
-									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb24)).StoreMasked((*[16]float32)(anext[gc_t132:]), gc_if47)
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t44:]), gc_if15)
 //line parboil.go:159
 								} else {
 //line parboil.go:159
-									var gc_lanes84 [16]float32
+									var gc_lanes28 [16]float32
 //line parboil.go:159
-									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb23).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb24)).Store(&gc_lanes84)
-									for gc_k120 := range 16 {
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes28)
+									for gc_k40 := range 16 {
 //line parboil.go:160
-										if gc_if47.ToBits()&(1<<gc_k120) != 0 {
+										if gc_if15.ToBits()&(1<<gc_k40) != 0 {
 //line parboil.go:160
-											gc_pos2.Thread = gc_rank2 + gc_k120
+											gc_pos2.Thread = gc_rank2 + gc_k40
 //line parboil.go:159
-											anext[gc_t132+gc_k120] = gc_lanes84[gc_k120]
+											anext[gc_t44+gc_k40] = gc_lanes28[gc_k40]
 //line parboil.go:159
 										}
 //line parboil.go:159
@@ -2239,26 +2239,26 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 				if compiled.SIMD {
 //line parboil.go:72
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line parboil.go:72
-					_ = gc_iota9
+					_ = gc_iota3
 //line parboil.go:72
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line parboil.go:72
-					_ = gc_none9
+					_ = gc_none3
 //line parboil.go:72
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:72
-					_ = gc_all9
+					_ = gc_all3
 //line parboil.go:133
-					gc_vb17 := archsimd.BroadcastFloat32x8(c1)
+					gc_vb7 := archsimd.BroadcastFloat32x8(c1)
 //line parboil.go:133
-					_ = gc_vb17
+					_ = gc_vb7
 //line parboil.go:134
-					gc_vb18 := archsimd.BroadcastFloat32x8(c0)
+					gc_vb8 := archsimd.BroadcastFloat32x8(c0)
 //line parboil.go:134
-					_ = gc_vb18
-				gc_steps9:
+					_ = gc_vb8
+				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2284,51 +2284,51 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:85
-						gc_b27 := gc_none9
+						gc_b7 := gc_none3
 //line parboil.go:85
 						if j > 0 {
 //line parboil.go:85
-							gc_b27 = gc_all9
+							gc_b7 = gc_all3
 //line parboil.go:85
 						}
 //line parboil.go:85
-						gc_b28 := gc_none9
+						gc_b8 := gc_none3
 //line parboil.go:85
 						if j < (ny - 1) {
 //line parboil.go:85
-							gc_b28 = gc_all9
+							gc_b8 = gc_all3
 //line parboil.go:85
 						}
 //line parboil.go:85
-						wRegion := gc_iota9.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b27).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b28)
+						wRegion := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b7).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b8)
 //line parboil.go:85
 						_ = wRegion
 //line parboil.go:86
-						gc_b29 := gc_none9
+						gc_b9 := gc_none3
 //line parboil.go:86
 						if j > 0 {
 //line parboil.go:86
-							gc_b29 = gc_all9
+							gc_b9 = gc_all3
 //line parboil.go:86
 						}
 //line parboil.go:86
-						gc_b30 := gc_none9
+						gc_b10 := gc_none3
 //line parboil.go:86
 						if j < ny-1 {
 //line parboil.go:86
-							gc_b30 = gc_all9
+							gc_b10 = gc_all3
 //line parboil.go:86
 						}
 //line parboil.go:86
-						wRegion2 := gc_b29.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b30)
+						wRegion2 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b10)
 //line parboil.go:86
 						_ = wRegion2
 //line parboil.go:87
-						xLBound := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+						xLBound := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line parboil.go:87
 						_ = xLBound
 //line parboil.go:88
-						xHBound := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
+						xHBound := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
 //line parboil.go:88
 						_ = xHBound
 //line parboil.go:89
@@ -2398,227 +2398,227 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_b31 := gc_none9
+						gc_b11 := gc_none3
 //line parboil.go:112
 						if j < ny {
 //line parboil.go:112
-							gc_b31 = gc_all9
+							gc_b11 = gc_all3
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_if25 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b31)
+						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b11)
 //line parboil.go:112
-						_ = gc_if25
+						_ = gc_if5
 //line parboil.go:113
-						if gc_if25.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line parboil.go:113
-							var gc_t61 int = k + 1
+							var gc_t9 int = k + 1
 //line parboil.go:113
-							_ = gc_t61
+							_ = gc_t9
 //line parboil.go:113
-							var gc_i45 int = i
+							var gc_i9 int = i
 //line parboil.go:113
-							_ = gc_i45
+							_ = gc_i9
 //line parboil.go:113
-							var gc_j45 int = j
+							var gc_j9 int = j
 //line parboil.go:113
-							_ = gc_j45
+							_ = gc_j9
 //line parboil.go:113
-							var gc_k73 int = gc_t61
+							var gc_k17 int = gc_t9
 //line parboil.go:113
-							_ = gc_k73
+							_ = gc_k17
 //line parboil.go:113
-							var gc_t62 int = gc_i45 + nx*(gc_j45+ny*gc_k73)
+							var gc_t10 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
 //line parboil.go:113
-							_ = gc_t62
+							_ = gc_t10
 //line parboil.go:113
-							var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:113
-							if gc_t62 >= 0 && gc_t62 <= len(a0)-8 {
+							if gc_t10 >= 0 && gc_t10 <= len(a0)-8 {
 //line parboil.go:113
-								gc_ld41 = archsimd.LoadFloat32x8Slice(a0[gc_t62:])
+								gc_ld9 = archsimd.LoadFloat32x8Slice(a0[gc_t10:])
 //line parboil.go:113
 							} else {
 //line parboil.go:113
-								break gc_steps9
+								break gc_steps3
 //line parboil.go:113
 							}
 //line parboil.go:113
-							top = gc_ld41.Merge(top, gc_if25)
+							top = gc_ld9.Merge(top, gc_if5)
 //line parboil.go:113
 						}
 //line parboil.go:113
-						gc_if26 := wRegion
+						gc_if6 := wRegion
 //line parboil.go:113
-						_ = gc_if26
+						_ = gc_if6
 //line parboil.go:118
-						if gc_if26.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line parboil.go:118
 							if yHBound {
 //line parboil.go:118
-								var gc_t63 int = j + 1
+								var gc_t11 int = j + 1
 //line parboil.go:118
-								_ = gc_t63
+								_ = gc_t11
 //line parboil.go:118
-								var gc_i46 int = i
+								var gc_i10 int = i
 //line parboil.go:118
-								_ = gc_i46
+								_ = gc_i10
 //line parboil.go:118
-								var gc_j46 int = gc_t63
+								var gc_j10 int = gc_t11
 //line parboil.go:118
-								_ = gc_j46
+								_ = gc_j10
 //line parboil.go:118
-								var gc_t64 int = gc_i46 + nx*(gc_j46+ny*k)
+								var gc_t12 int = gc_i10 + nx*(gc_j10+ny*k)
 //line parboil.go:118
-								_ = gc_t64
+								_ = gc_t12
 //line parboil.go:118
-								var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:118
-								if gc_t64 >= 0 && gc_t64 <= len(a0)-8 {
+								if gc_t12 >= 0 && gc_t12 <= len(a0)-8 {
 //line parboil.go:118
-									gc_ld42 = archsimd.LoadFloat32x8Slice(a0[gc_t64:])
+									gc_ld10 = archsimd.LoadFloat32x8Slice(a0[gc_t12:])
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									break gc_steps9
+									break gc_steps3
 //line parboil.go:118
 								}
 //line parboil.go:118
-								aUp = gc_ld42.Merge(aUp, gc_if26)
+								aUp = gc_ld10.Merge(aUp, gc_if6)
 //line parboil.go:118
 							} else {
 //line parboil.go:118
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if26)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if6)
 //line parboil.go:120
 							}
 //line parboil.go:120
 							if yLBound {
 //line parboil.go:120
-								var gc_t65 int = j -
+								var gc_t13 int = j -
 
 //line parboil.go:123
 									1
 //line parboil.go:123
-								_ = gc_t65
+								_ = gc_t13
 //line parboil.go:123
-								var gc_i47 int = i
+								var gc_i11 int = i
 //line parboil.go:123
-								_ = gc_i47
+								_ = gc_i11
 //line parboil.go:123
-								var gc_j47 int = gc_t65
+								var gc_j11 int = gc_t13
 //line parboil.go:123
-								_ = gc_j47
+								_ = gc_j11
 //line parboil.go:123
-								var gc_t66 int = gc_i47 + nx*(gc_j47+ny*k)
+								var gc_t14 int = gc_i11 + nx*(gc_j11+ny*k)
 //line parboil.go:123
-								_ = gc_t66
+								_ = gc_t14
 //line parboil.go:123
-								var gc_ld43 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:123
-								if gc_t66 >= 0 && gc_t66 <= len(a0)-8 {
+								if gc_t14 >= 0 && gc_t14 <= len(a0)-8 {
 //line parboil.go:123
-									gc_ld43 = archsimd.LoadFloat32x8Slice(a0[gc_t66:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(a0[gc_t14:])
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									break gc_steps9
+									break gc_steps3
 //line parboil.go:123
 								}
 //line parboil.go:123
-								aDown = gc_ld43.Merge(aDown, gc_if26)
+								aDown = gc_ld11.Merge(aDown, gc_if6)
 //line parboil.go:123
 							} else {
 //line parboil.go:123
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if26)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if6)
 //line parboil.go:125
 							}
 //line parboil.go:125
-							gc_if27 := xLBound
+							gc_if7 := xLBound
 //line parboil.go:125
-							_ = gc_if27
+							_ = gc_if7
 //line parboil.go:125
-							if gc_if26.And(gc_if27).ToBits() != 0 {
+							if gc_if6.And(gc_if7).ToBits() != 0 {
 //line parboil.go:125
-								var gc_t67 int = i -
+								var gc_t15 int = i -
 
 //line parboil.go:128
 									1
 //line parboil.go:128
-								_ = gc_t67
+								_ = gc_t15
 //line parboil.go:128
-								var gc_i48 int = gc_t67
+								var gc_i12 int = gc_t15
 //line parboil.go:128
-								_ = gc_i48
+								_ = gc_i12
 //line parboil.go:128
-								var gc_j48 int = j
+								var gc_j12 int = j
 //line parboil.go:128
-								_ = gc_j48
+								_ = gc_j12
 //line parboil.go:128
-								var gc_t68 int = gc_i48 + nx*(gc_j48+ny*k)
+								var gc_t16 int = gc_i12 + nx*(gc_j12+ny*k)
 //line parboil.go:128
-								_ = gc_t68
+								_ = gc_t16
 //line parboil.go:128
-								var gc_ld44 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:128
-								if gc_t68 >= 0 && gc_t68 <= len(a0)-8 {
+								if gc_t16 >= 0 && gc_t16 <= len(a0)-8 {
 //line parboil.go:128
-									gc_ld44 = archsimd.LoadFloat32x8Slice(a0[gc_t68:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(a0[gc_t16:])
 //line parboil.go:128
 								} else {
 //line parboil.go:128
-									break gc_steps9
+									break gc_steps3
 //line parboil.go:128
 								}
 //line parboil.go:128
-								aLeftRight = gc_ld44.Merge(aLeftRight, gc_if26.And(gc_if27))
+								aLeftRight = gc_ld12.Merge(aLeftRight, gc_if6.And(gc_if7))
 //line parboil.go:128
 							}
 //line parboil.go:128
-							gc_else5 := gc_if27.ToInt32x8().Not().ToMask()
+							gc_else := gc_if7.ToInt32x8().Not().ToMask()
 //line parboil.go:128
-							_ = gc_else5
+							_ = gc_else
 //line parboil.go:128
-							if gc_if26.And(gc_else5).ToBits() != 0 {
+							if gc_if6.And(gc_else).ToBits() != 0 {
 //line parboil.go:128
 								{
 //line parboil.go:128
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if26.And(gc_else5))
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if6.And(gc_else))
 //line parboil.go:130
 								}
 //line parboil.go:130
 							}
 //line parboil.go:130
-							var gc_i49 int = i
+							var gc_i13 int = i
 //line parboil.go:130
-							_ = gc_i49
+							_ = gc_i13
 //line parboil.go:130
-							var gc_j49 int = j
+							var gc_j13 int = j
 //line parboil.go:130
-							_ = gc_j49
+							_ = gc_j13
 //line parboil.go:130
-							var gc_t69 int = gc_i49 +
+							var gc_t17 int = gc_i13 +
 
 //line parboil.go:133
-								nx*(gc_j49+ny*k)
+								nx*(gc_j13+ny*k)
 //line parboil.go:133
-							_ = gc_t69
+							_ = gc_t17
 //line parboil.go:133
-							if gc_t69 >= 0 && gc_t69 <= len(anext)-8 {
+							if gc_t17 >= 0 && gc_t17 <= len(anext)-8 {
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb18)).StoreMasked((*[8]float32)(anext[gc_t69:]), gc_if26)
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t17:]), gc_if6)
 //line parboil.go:133
 							} else {
 //line parboil.go:133
-								var gc_lanes49 [8]float32
+								var gc_lanes13 [8]float32
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb18)).Store(&gc_lanes49)
-								for gc_k78 := range 8 {
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).Store(&gc_lanes13)
+								for gc_k22 := range 8 {
 //line parboil.go:134
-									if gc_if26.ToBits()&(1<<gc_k78) != 0 {
+									if gc_if6.ToBits()&(1<<gc_k22) != 0 {
 //line parboil.go:134
-										gc_pos2.Thread = gc_rank2 + gc_k78
+										gc_pos2.Thread = gc_rank2 + gc_k22
 //line parboil.go:133
-										anext[gc_t69+gc_k78] = gc_lanes49[gc_k78]
+										anext[gc_t17+gc_k22] = gc_lanes13[gc_k22]
 //line parboil.go:133
 									}
 //line parboil.go:133
@@ -2630,57 +2630,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 						}
 //line parboil.go:118
-						gc_b32 := gc_none9
+						gc_b12 := gc_none3
 //line parboil.go:138
 						if j < ny {
 //line parboil.go:138
-							gc_b32 = gc_all9
+							gc_b12 = gc_all3
 //line parboil.go:138
 						}
 //line parboil.go:138
-						gc_if28 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b32)
+						gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b12)
 //line parboil.go:138
-						_ = gc_if28
+						_ = gc_if8
 //line parboil.go:139
-						if gc_if28.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line parboil.go:139
-							var gc_t70 int = k + 1
+							var gc_t18 int = k + 1
 //line parboil.go:139
-							_ = gc_t70
+							_ = gc_t18
 //line parboil.go:139
-							var gc_i50 int = i2
+							var gc_i14 int = i2
 //line parboil.go:139
-							_ = gc_i50
+							_ = gc_i14
 //line parboil.go:139
-							var gc_j50 int = j
+							var gc_j14 int = j
 //line parboil.go:139
-							_ = gc_j50
+							_ = gc_j14
 //line parboil.go:139
-							var gc_k79 int = gc_t70
+							var gc_k23 int = gc_t18
 //line parboil.go:139
-							_ = gc_k79
+							_ = gc_k23
 //line parboil.go:139
-							var gc_t71 int = gc_i50 + nx*(gc_j50+ny*gc_k79)
+							var gc_t19 int = gc_i14 + nx*(gc_j14+ny*gc_k23)
 //line parboil.go:139
-							_ = gc_t71
+							_ = gc_t19
 //line parboil.go:139
-							var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:139
-							if gc_t71 >= 0 && gc_t71 <= len(a0)-8 {
+							if gc_t19 >= 0 && gc_t19 <= len(a0)-8 {
 //line parboil.go:139
-								gc_ld45 = archsimd.LoadFloat32x8Slice(a0[gc_t71:])
+								gc_ld13 = archsimd.LoadFloat32x8Slice(a0[gc_t19:])
 //line parboil.go:139
 							} else {
 //line parboil.go:139
-								var gc_lanes50 [8]float32
+								var gc_lanes14 [8]float32
 //line parboil.go:139
-								for gc_k80 := range 8 {
+								for gc_k24 := range 8 {
 //line parboil.go:139
-									if gc_if28.ToBits()&(1<<gc_k80) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k24) != 0 {
 //line parboil.go:139
-										gc_pos2.Thread = gc_rank2 + gc_k80
+										gc_pos2.Thread = gc_rank2 + gc_k24
 //line parboil.go:139
-										gc_lanes50[gc_k80] = a0[gc_t71+gc_k80]
+										gc_lanes14[gc_k24] = a0[gc_t19+gc_k24]
 //line parboil.go:139
 									}
 //line parboil.go:139
@@ -2688,55 +2688,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes50)
+								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes14)
 //line parboil.go:139
 							}
 //line parboil.go:139
-							top2 = gc_ld45.Merge(top2, gc_if28)
+							top2 = gc_ld13.Merge(top2, gc_if8)
 //line parboil.go:139
 						}
 //line parboil.go:139
-						gc_if29 := wRegion2
+						gc_if9 := wRegion2
 //line parboil.go:139
-						_ = gc_if29
+						_ = gc_if9
 //line parboil.go:144
-						if gc_if29.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line parboil.go:144
 							if yHBound {
 //line parboil.go:144
-								var gc_t72 int = j + 1
+								var gc_t20 int = j + 1
 //line parboil.go:144
-								_ = gc_t72
+								_ = gc_t20
 //line parboil.go:144
-								var gc_i51 int = i2
+								var gc_i15 int = i2
 //line parboil.go:144
-								_ = gc_i51
+								_ = gc_i15
 //line parboil.go:144
-								var gc_j51 int = gc_t72
+								var gc_j15 int = gc_t20
 //line parboil.go:144
-								_ = gc_j51
+								_ = gc_j15
 //line parboil.go:144
-								var gc_t73 int = gc_i51 + nx*(gc_j51+ny*k)
+								var gc_t21 int = gc_i15 + nx*(gc_j15+ny*k)
 //line parboil.go:144
-								_ = gc_t73
+								_ = gc_t21
 //line parboil.go:144
-								var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:144
-								if gc_t73 >= 0 && gc_t73 <= len(a0)-8 {
+								if gc_t21 >= 0 && gc_t21 <= len(a0)-8 {
 //line parboil.go:144
-									gc_ld46 = archsimd.LoadFloat32x8Slice(a0[gc_t73:])
+									gc_ld14 = archsimd.LoadFloat32x8Slice(a0[gc_t21:])
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									var gc_lanes51 [8]float32
+									var gc_lanes15 [8]float32
 //line parboil.go:144
-									for gc_k81 := range 8 {
+									for gc_k25 := range 8 {
 //line parboil.go:144
-										if gc_if29.ToBits()&(1<<gc_k81) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k25) != 0 {
 //line parboil.go:144
-											gc_pos2.Thread = gc_rank2 + gc_k81
+											gc_pos2.Thread = gc_rank2 + gc_k25
 //line parboil.go:144
-											gc_lanes51[gc_k81] = a0[gc_t73+gc_k81]
+											gc_lanes15[gc_k25] = a0[gc_t21+gc_k25]
 //line parboil.go:144
 										}
 //line parboil.go:144
@@ -2744,56 +2744,56 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes51)
+									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes15)
 //line parboil.go:144
 								}
 //line parboil.go:144
-								aUp = gc_ld46.Merge(aUp, gc_if29)
+								aUp = gc_ld14.Merge(aUp, gc_if9)
 //line parboil.go:144
 							} else {
 //line parboil.go:144
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if29)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if9)
 //line parboil.go:146
 							}
 //line parboil.go:146
 							if yLBound {
 //line parboil.go:146
-								var gc_t74 int = j -
+								var gc_t22 int = j -
 
 //line parboil.go:149
 									1
 //line parboil.go:149
-								_ = gc_t74
+								_ = gc_t22
 //line parboil.go:149
-								var gc_i52 int = i2
+								var gc_i16 int = i2
 //line parboil.go:149
-								_ = gc_i52
+								_ = gc_i16
 //line parboil.go:149
-								var gc_j52 int = gc_t74
+								var gc_j16 int = gc_t22
 //line parboil.go:149
-								_ = gc_j52
+								_ = gc_j16
 //line parboil.go:149
-								var gc_t75 int = gc_i52 + nx*(gc_j52+ny*k)
+								var gc_t23 int = gc_i16 + nx*(gc_j16+ny*k)
 //line parboil.go:149
-								_ = gc_t75
+								_ = gc_t23
 //line parboil.go:149
-								var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:149
-								if gc_t75 >= 0 && gc_t75 <= len(a0)-8 {
+								if gc_t23 >= 0 && gc_t23 <= len(a0)-8 {
 //line parboil.go:149
-									gc_ld47 = archsimd.LoadFloat32x8Slice(a0[gc_t75:])
+									gc_ld15 = archsimd.LoadFloat32x8Slice(a0[gc_t23:])
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									var gc_lanes52 [8]float32
+									var gc_lanes16 [8]float32
 //line parboil.go:149
-									for gc_k82 := range 8 {
+									for gc_k26 := range 8 {
 //line parboil.go:149
-										if gc_if29.ToBits()&(1<<gc_k82) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k26) != 0 {
 //line parboil.go:149
-											gc_pos2.Thread = gc_rank2 + gc_k82
+											gc_pos2.Thread = gc_rank2 + gc_k26
 //line parboil.go:149
-											gc_lanes52[gc_k82] = a0[gc_t75+gc_k82]
+											gc_lanes16[gc_k26] = a0[gc_t23+gc_k26]
 //line parboil.go:149
 										}
 //line parboil.go:149
@@ -2801,60 +2801,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-									gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes52)
+									gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line parboil.go:149
 								}
 //line parboil.go:149
-								aDown = gc_ld47.Merge(aDown, gc_if29)
+								aDown = gc_ld15.Merge(aDown, gc_if9)
 //line parboil.go:149
 							} else {
 //line parboil.go:149
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if29)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if9)
 //line parboil.go:151
 							}
 //line parboil.go:151
-							gc_if30 := xHBound
+							gc_if10 := xHBound
 //line parboil.go:151
-							_ = gc_if30
+							_ = gc_if10
 //line parboil.go:151
-							if gc_if29.And(gc_if30).ToBits() != 0 {
+							if gc_if9.And(gc_if10).ToBits() != 0 {
 //line parboil.go:151
-								var gc_t76 int = i2 +
+								var gc_t24 int = i2 +
 
 //line parboil.go:154
 									1
 //line parboil.go:154
-								_ = gc_t76
+								_ = gc_t24
 //line parboil.go:154
-								var gc_i53 int = gc_t76
+								var gc_i17 int = gc_t24
 //line parboil.go:154
-								_ = gc_i53
+								_ = gc_i17
 //line parboil.go:154
-								var gc_j53 int = j
+								var gc_j17 int = j
 //line parboil.go:154
-								_ = gc_j53
+								_ = gc_j17
 //line parboil.go:154
-								var gc_t77 int = gc_i53 + nx*(gc_j53+ny*k)
+								var gc_t25 int = gc_i17 + nx*(gc_j17+ny*k)
 //line parboil.go:154
-								_ = gc_t77
+								_ = gc_t25
 //line parboil.go:154
-								var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line parboil.go:154
-								if gc_t77 >= 0 && gc_t77 <= len(a0)-8 {
+								if gc_t25 >= 0 && gc_t25 <= len(a0)-8 {
 //line parboil.go:154
-									gc_ld48 = archsimd.LoadFloat32x8Slice(a0[gc_t77:])
+									gc_ld16 = archsimd.LoadFloat32x8Slice(a0[gc_t25:])
 //line parboil.go:154
 								} else {
 //line parboil.go:154
-									var gc_lanes53 [8]float32
+									var gc_lanes17 [8]float32
 //line parboil.go:154
-									for gc_k83 := range 8 {
+									for gc_k27 := range 8 {
 //line parboil.go:154
-										if gc_if29.And(gc_if30).ToBits()&(1<<gc_k83) != 0 {
+										if gc_if9.And(gc_if10).ToBits()&(1<<gc_k27) != 0 {
 //line parboil.go:154
-											gc_pos2.Thread = gc_rank2 + gc_k83
+											gc_pos2.Thread = gc_rank2 + gc_k27
 //line parboil.go:154
-											gc_lanes53[gc_k83] = a0[gc_t77+gc_k83]
+											gc_lanes17[gc_k27] = a0[gc_t25+gc_k27]
 //line parboil.go:154
 										}
 //line parboil.go:154
@@ -2862,59 +2862,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-									gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes53)
+									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line parboil.go:154
 								}
 //line parboil.go:154
-								aLeftRight = gc_ld48.Merge(aLeftRight, gc_if29.And(gc_if30))
+								aLeftRight = gc_ld16.Merge(aLeftRight, gc_if9.And(gc_if10))
 //line parboil.go:154
 							}
 //line parboil.go:154
-							gc_else6 := gc_if30.ToInt32x8().Not().ToMask()
+							gc_else2 := gc_if10.ToInt32x8().Not().ToMask()
 //line parboil.go:154
-							_ = gc_else6
+							_ = gc_else2
 //line parboil.go:154
-							if gc_if29.And(gc_else6).ToBits() != 0 {
+							if gc_if9.And(gc_else2).ToBits() != 0 {
 //line parboil.go:154
 								{
 //line parboil.go:154
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if29.And(gc_else6))
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if9.And(gc_else2))
 //line parboil.go:156
 								}
 //line parboil.go:156
 							}
 //line parboil.go:156
-							var gc_i54 int = i2
+							var gc_i18 int = i2
 //line parboil.go:156
-							_ = gc_i54
+							_ = gc_i18
 //line parboil.go:156
-							var gc_j54 int = j
+							var gc_j18 int = j
 //line parboil.go:156
-							_ = gc_j54
+							_ = gc_j18
 //line parboil.go:156
-							var gc_t78 int = gc_i54 +
+							var gc_t26 int = gc_i18 +
 
 //line parboil.go:159
-								nx*(gc_j54+ny*k)
+								nx*(gc_j18+ny*k)
 //line parboil.go:159
-							_ = gc_t78
+							_ = gc_t26
 //line parboil.go:159
-							if gc_t78 >= 0 && gc_t78 <= len(anext)-8 {
+							if gc_t26 >= 0 && gc_t26 <= len(anext)-8 {
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb18)).StoreMasked((*[8]float32)(anext[gc_t78:]), gc_if29)
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t26:]), gc_if9)
 //line parboil.go:159
 							} else {
 //line parboil.go:159
-								var gc_lanes54 [8]float32
+								var gc_lanes18 [8]float32
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb17).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb18)).Store(&gc_lanes54)
-								for gc_k84 := range 8 {
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).Store(&gc_lanes18)
+								for gc_k28 := range 8 {
 //line parboil.go:160
-									if gc_if29.ToBits()&(1<<gc_k84) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k28) != 0 {
 //line parboil.go:160
-										gc_pos2.Thread = gc_rank2 + gc_k84
+										gc_pos2.Thread = gc_rank2 + gc_k28
 //line parboil.go:159
-										anext[gc_t78+gc_k84] = gc_lanes54[gc_k84]
+										anext[gc_t26+gc_k28] = gc_lanes18[gc_k28]
 //line parboil.go:159
 									}
 //line parboil.go:159

@@ -60,9 +60,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:35
-							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_datamining.go:35
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -73,7 +73,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								_ = j
 //line polybench_datamining.go:34
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:35
 								}
 							}
@@ -86,9 +86,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:35
-						gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_datamining.go:35
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -99,7 +99,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							_ = j
 //line polybench_datamining.go:34
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:35
 							}
 						}
@@ -126,9 +126,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:35
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_datamining.go:35
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -145,7 +145,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:35
 									}
 //line polybench_datamining.go:35
-									gc_vb4.StoreSlice(mean[j:])
+									gc_vb2.StoreSlice(mean[j:])
 //line polybench_datamining.go:35
 								}
 							}
@@ -158,9 +158,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:35
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_datamining.go:35
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -177,7 +177,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:35
 								}
 //line polybench_datamining.go:35
-								gc_vb2.StoreSlice(mean[j:])
+								gc_vb.StoreSlice(mean[j:])
 //line polybench_datamining.go:35
 							}
 						}
@@ -518,9 +518,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:39
-							gc_vb16 := archsimd.BroadcastFloat32x16(corrFloatN)
+							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
 //line polybench_datamining.go:39
-							_ = gc_vb16
+							_ = gc_vb8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -532,7 +532,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:34
 								{
 //line polybench_datamining.go:34
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb16).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
 //line polybench_datamining.go:34
 								}
 							}
@@ -545,9 +545,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:39
-						gc_vb14 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb7 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:39
-						_ = gc_vb14
+						_ = gc_vb7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -559,7 +559,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:34
 							{
 //line polybench_datamining.go:34
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb14).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
 //line polybench_datamining.go:34
 							}
 						}
@@ -586,9 +586,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:39
-							gc_vb12 := archsimd.BroadcastFloat32x16(corrFloatN)
+							gc_vb6 := archsimd.BroadcastFloat32x16(corrFloatN)
 //line polybench_datamining.go:39
-							_ = gc_vb12
+							_ = gc_vb6
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -607,7 +607,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:39
 									}
 //line polybench_datamining.go:39
-									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb12).StoreSlice(mean[j:])
+									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 //line polybench_datamining.go:39
 								}
 							}
@@ -620,9 +620,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:39
-						gc_vb10 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:39
-						_ = gc_vb10
+						_ = gc_vb5
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -641,7 +641,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:39
 								}
 //line polybench_datamining.go:39
-								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb10).StoreSlice(mean[j:])
+								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
 //line polybench_datamining.go:39
 							}
 						}
@@ -785,9 +785,9 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line polybench_datamining.go:51
-							gc_vb14 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb10 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_datamining.go:51
-							_ = gc_vb14
+							_ = gc_vb10
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -798,7 +798,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								_ = j
 //line polybench_datamining.go:50
 								{
-									gc_vb14.StoreSlice(gc_at6[gc_tx2:])
+									gc_vb10.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
 								}
 							}
@@ -811,9 +811,9 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:51
-						gc_vb12 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb9 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_datamining.go:51
-						_ = gc_vb12
+						_ = gc_vb9
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -824,7 +824,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							_ = j
 //line polybench_datamining.go:50
 							{
-								gc_vb12.StoreSlice(gc_at6[gc_tx2:])
+								gc_vb9.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
 							}
 						}
@@ -851,9 +851,9 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line polybench_datamining.go:51
-							gc_vb10 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_datamining.go:51
-							_ = gc_vb10
+							_ = gc_vb8
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -870,7 +870,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:51
 									}
 //line polybench_datamining.go:51
-									gc_vb10.StoreSlice(std[j:])
+									gc_vb8.StoreSlice(std[j:])
 //line polybench_datamining.go:51
 								}
 							}
@@ -883,9 +883,9 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:51
-						gc_vb8 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb7 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_datamining.go:51
-						_ = gc_vb8
+						_ = gc_vb7
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -902,7 +902,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:51
 								}
 //line polybench_datamining.go:51
-								gc_vb8.StoreSlice(std[j:])
+								gc_vb7.StoreSlice(std[j:])
 //line polybench_datamining.go:51
 							}
 						}
@@ -1169,17 +1169,17 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						var gc_stop5 bool
 						gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
 //line polybench_datamining.go:55
-							gc_vb36 := archsimd.BroadcastFloat32x16(corrFloatN)
+							gc_vb20 := archsimd.BroadcastFloat32x16(corrFloatN)
 //line polybench_datamining.go:55
-							_ = gc_vb36
+							_ = gc_vb20
 //line polybench_datamining.go:57
-							gc_vb37 := archsimd.BroadcastFloat32x16(corrEps)
+							gc_vb21 := archsimd.BroadcastFloat32x16(corrEps)
 //line polybench_datamining.go:57
-							_ = gc_vb37
+							_ = gc_vb21
 //line polybench_datamining.go:58
-							gc_vb38 := archsimd.BroadcastFloat32x16(1.0)
+							gc_vb22 := archsimd.BroadcastFloat32x16(1.0)
 //line polybench_datamining.go:58
-							_ = gc_vb38
+							_ = gc_vb22
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1191,29 +1191,29 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:50
 								{
 //line polybench_datamining.go:50
-									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Div(gc_vb36).StoreSlice(gc_at10[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Div(gc_vb20).StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-									gc_t19 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
+									gc_t11 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-									_ = gc_t19
+									_ = gc_t11
 //line polybench_datamining.go:50
-									gc_x10 := gc_t19
+									gc_x6 := gc_t11
 //line polybench_datamining.go:50
-									_ = gc_x10
+									_ = gc_x6
 //line polybench_datamining.go:50
-									gc_t20 := gc_x10.Sqrt()
+									gc_t12 := gc_x6.Sqrt()
 //line polybench_datamining.go:50
-									_ = gc_t20
+									_ = gc_t12
 //line polybench_datamining.go:50
-									gc_t20.StoreSlice(gc_at10[gc_tx2:])
+									gc_t12.StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-									gc_if10 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb37)
+									gc_if6 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb21)
 //line polybench_datamining.go:50
-									_ = gc_if10
+									_ = gc_if6
 //line polybench_datamining.go:50
-									if gc_if10.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line polybench_datamining.go:50
-										gc_vb38.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if10)
+										gc_vb22.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if6)
 //line polybench_datamining.go:50
 									}
 //line polybench_datamining.go:50
@@ -1228,17 +1228,17 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:55
-						gc_vb30 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb17 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:55
-						_ = gc_vb30
+						_ = gc_vb17
 //line polybench_datamining.go:57
-						gc_vb31 := archsimd.BroadcastFloat32x8(corrEps)
+						gc_vb18 := archsimd.BroadcastFloat32x8(corrEps)
 //line polybench_datamining.go:57
-						_ = gc_vb31
+						_ = gc_vb18
 //line polybench_datamining.go:58
-						gc_vb32 := archsimd.BroadcastFloat32x8(1.0)
+						gc_vb19 := archsimd.BroadcastFloat32x8(1.0)
 //line polybench_datamining.go:58
-						_ = gc_vb32
+						_ = gc_vb19
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1250,29 +1250,29 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:50
 							{
 //line polybench_datamining.go:50
-								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb30).StoreSlice(gc_at10[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb17).StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								gc_t15 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+								gc_t9 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								_ = gc_t15
+								_ = gc_t9
 //line polybench_datamining.go:50
-								gc_x8 := gc_t15
+								gc_x5 := gc_t9
 //line polybench_datamining.go:50
-								_ = gc_x8
+								_ = gc_x5
 //line polybench_datamining.go:50
-								gc_t16 := gc_x8.Sqrt()
+								gc_t10 := gc_x5.Sqrt()
 //line polybench_datamining.go:50
-								_ = gc_t16
+								_ = gc_t10
 //line polybench_datamining.go:50
-								gc_t16.StoreSlice(gc_at10[gc_tx2:])
+								gc_t10.StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								gc_if8 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb31)
+								gc_if5 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb18)
 //line polybench_datamining.go:50
-								_ = gc_if8
+								_ = gc_if5
 //line polybench_datamining.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line polybench_datamining.go:50
-									gc_vb32.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if8)
+									gc_vb19.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if5)
 //line polybench_datamining.go:50
 								}
 //line polybench_datamining.go:50
@@ -1305,17 +1305,17 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						var gc_stop6 bool
 						gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
 //line polybench_datamining.go:55
-							gc_vb24 := archsimd.BroadcastFloat32x16(corrFloatN)
+							gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
 //line polybench_datamining.go:55
-							_ = gc_vb24
+							_ = gc_vb14
 //line polybench_datamining.go:57
-							gc_vb25 := archsimd.BroadcastFloat32x16(corrEps)
+							gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
 //line polybench_datamining.go:57
-							_ = gc_vb25
+							_ = gc_vb15
 //line polybench_datamining.go:58
-							gc_vb26 := archsimd.BroadcastFloat32x16(1.0)
+							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
 //line polybench_datamining.go:58
-							_ = gc_vb26
+							_ = gc_vb16
 							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1334,27 +1334,27 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:55
 									}
 //line polybench_datamining.go:55
-									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb24).StoreSlice(std[j:])
+									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb14).StoreSlice(std[j:])
 //line polybench_datamining.go:55
-									gc_t11 := archsimd.LoadFloat32x16Slice(std[j:])
-									_ = gc_t11
+									gc_t7 := archsimd.LoadFloat32x16Slice(std[j:])
+									_ = gc_t7
 //line polybench_datamining.go:56
-									gc_x6 := gc_t11
+									gc_x4 := gc_t7
 //line polybench_datamining.go:56
-									_ = gc_x6
+									_ = gc_x4
 //line polybench_datamining.go:56
-									gc_t12 := gc_x6.Sqrt()
+									gc_t8 := gc_x4.Sqrt()
 //line polybench_datamining.go:56
-									_ = gc_t12
+									_ = gc_t8
 //line polybench_datamining.go:56
-									gc_t12.StoreSlice(std[j:])
+									gc_t8.StoreSlice(std[j:])
 //line polybench_datamining.go:56
-									gc_if6 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb25)
-									_ = gc_if6
+									gc_if4 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb15)
+									_ = gc_if4
 //line polybench_datamining.go:57
-									if gc_if6.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line polybench_datamining.go:57
-										gc_vb26.StoreMasked((*[16]float32)(std[j:]), gc_if6)
+										gc_vb16.StoreMasked((*[16]float32)(std[j:]), gc_if4)
 									}
 //line polybench_datamining.go:58
 								}
@@ -1368,17 +1368,17 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:55
-						gc_vb18 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb11 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:55
-						_ = gc_vb18
+						_ = gc_vb11
 //line polybench_datamining.go:57
-						gc_vb19 := archsimd.BroadcastFloat32x8(corrEps)
+						gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
 //line polybench_datamining.go:57
-						_ = gc_vb19
+						_ = gc_vb12
 //line polybench_datamining.go:58
-						gc_vb20 := archsimd.BroadcastFloat32x8(1.0)
+						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
 //line polybench_datamining.go:58
-						_ = gc_vb20
+						_ = gc_vb13
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1397,27 +1397,27 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:55
 								}
 //line polybench_datamining.go:55
-								archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb18).StoreSlice(std[j:])
+								archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb11).StoreSlice(std[j:])
 //line polybench_datamining.go:55
-								gc_t7 := archsimd.LoadFloat32x8Slice(std[j:])
-								_ = gc_t7
+								gc_t5 := archsimd.LoadFloat32x8Slice(std[j:])
+								_ = gc_t5
 //line polybench_datamining.go:56
-								gc_x4 := gc_t7
+								gc_x3 := gc_t5
 //line polybench_datamining.go:56
-								_ = gc_x4
+								_ = gc_x3
 //line polybench_datamining.go:56
-								gc_t8 := gc_x4.Sqrt()
+								gc_t6 := gc_x3.Sqrt()
 //line polybench_datamining.go:56
-								_ = gc_t8
+								_ = gc_t6
 //line polybench_datamining.go:56
-								gc_t8.StoreSlice(std[j:])
+								gc_t6.StoreSlice(std[j:])
 //line polybench_datamining.go:56
-								gc_if4 := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb19)
-								_ = gc_if4
+								gc_if3 := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb12)
+								_ = gc_if3
 //line polybench_datamining.go:57
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line polybench_datamining.go:57
-									gc_vb20.StoreMasked((*[8]float32)(std[j:]), gc_if4)
+									gc_vb13.StoreMasked((*[8]float32)(std[j:]), gc_if3)
 								}
 //line polybench_datamining.go:58
 							}
@@ -1532,15 +1532,15 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:71
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-									gc_x8 := gc_vb4
+									gc_x4 := gc_vb4
 //line polybench_datamining.go:71
-									_ = gc_x8
+									_ = gc_x4
 //line polybench_datamining.go:71
-									gc_t8 := gc_x8.Sqrt()
+									gc_t4 := gc_x4.Sqrt()
 //line polybench_datamining.go:71
-									_ = gc_t8
+									_ = gc_t4
 //line polybench_datamining.go:71
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(gc_t8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
 								}
 							}
@@ -1571,15 +1571,15 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:71
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-								gc_x6 := gc_vb3
+								gc_x3 := gc_vb3
 //line polybench_datamining.go:71
-								_ = gc_x6
+								_ = gc_x3
 //line polybench_datamining.go:71
-								gc_t6 := gc_x6.Sqrt()
+								gc_t3 := gc_x3.Sqrt()
 //line polybench_datamining.go:71
-								_ = gc_t6
+								_ = gc_t3
 //line polybench_datamining.go:71
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(gc_t6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(gc_t3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
 							}
 						}
@@ -1630,15 +1630,15 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:72
 									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:72
-									gc_x4 := gc_vb2
+									gc_x2 := gc_vb2
 //line polybench_datamining.go:72
-									_ = gc_x4
+									_ = gc_x2
 //line polybench_datamining.go:72
-									gc_t4 := gc_x4.Sqrt()
+									gc_t2 := gc_x2.Sqrt()
 //line polybench_datamining.go:72
-									_ = gc_t4
+									_ = gc_t2
 //line polybench_datamining.go:72
-									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t4.Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
+									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(gc_t2.Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1673,15 +1673,15 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:72
 								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:72
-								gc_x2 := gc_vb
+								gc_x := gc_vb
 //line polybench_datamining.go:72
-								_ = gc_x2
+								_ = gc_x
 //line polybench_datamining.go:72
-								gc_t2 := gc_x2.Sqrt()
+								gc_t := gc_x.Sqrt()
 //line polybench_datamining.go:72
-								_ = gc_t2
+								_ = gc_t
 //line polybench_datamining.go:72
-								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t2.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
+								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(gc_t.Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1831,9 +1831,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_datamining.go:103
-							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_datamining.go:103
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1844,7 +1844,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								_ = j
 //line polybench_datamining.go:102
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:103
 								}
 							}
@@ -1857,9 +1857,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:103
-						gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_datamining.go:103
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1870,7 +1870,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							_ = j
 //line polybench_datamining.go:102
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:103
 							}
 						}
@@ -1897,9 +1897,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_datamining.go:103
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_datamining.go:103
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1916,7 +1916,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:103
 									}
 //line polybench_datamining.go:103
-									gc_vb4.StoreSlice(mean[j:])
+									gc_vb2.StoreSlice(mean[j:])
 //line polybench_datamining.go:103
 								}
 							}
@@ -1929,9 +1929,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:103
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_datamining.go:103
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1948,7 +1948,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:103
 								}
 //line polybench_datamining.go:103
-								gc_vb2.StoreSlice(mean[j:])
+								gc_vb.StoreSlice(mean[j:])
 //line polybench_datamining.go:103
 							}
 						}
@@ -2289,9 +2289,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_datamining.go:107
-							gc_vb16 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
+							gc_vb8 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
 //line polybench_datamining.go:107
-							_ = gc_vb16
+							_ = gc_vb8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2303,7 +2303,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:102
 								{
 //line polybench_datamining.go:102
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb16).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
 //line polybench_datamining.go:102
 								}
 							}
@@ -2316,9 +2316,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:107
-						gc_vb14 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+						gc_vb7 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 //line polybench_datamining.go:107
-						_ = gc_vb14
+						_ = gc_vb7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2330,7 +2330,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:102
 							{
 //line polybench_datamining.go:102
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb14).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
 //line polybench_datamining.go:102
 							}
 						}
@@ -2357,9 +2357,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line polybench_datamining.go:107
-							gc_vb12 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
+							gc_vb6 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
 //line polybench_datamining.go:107
-							_ = gc_vb12
+							_ = gc_vb6
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2378,7 +2378,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:107
 									}
 //line polybench_datamining.go:107
-									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb12).StoreSlice(mean[j:])
+									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
 //line polybench_datamining.go:107
 								}
 							}
@@ -2391,9 +2391,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					}
 					if compiled.SIMD {
 //line polybench_datamining.go:107
-						gc_vb10 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+						gc_vb5 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 //line polybench_datamining.go:107
-						_ = gc_vb10
+						_ = gc_vb5
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2412,7 +2412,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:107
 								}
 //line polybench_datamining.go:107
-								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb10).StoreSlice(mean[j:])
+								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
 //line polybench_datamining.go:107
 							}
 						}

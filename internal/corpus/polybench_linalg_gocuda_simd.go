@@ -76,9 +76,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:20
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:20
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -93,7 +93,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:19
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
 								}
 							}
@@ -106,9 +106,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:20
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:20
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -123,7 +123,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:19
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
 							}
 						}
@@ -154,9 +154,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:20
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:20
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -177,7 +177,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:20
 									}
 //line polybench_linalg.go:20
-									gc_vb4.StoreSlice(tmp[i*nj+j:])
+									gc_vb2.StoreSlice(tmp[i*nj+j:])
 //line polybench_linalg.go:20
 								}
 							}
@@ -190,9 +190,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:20
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:20
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -213,7 +213,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:20
 								}
 //line polybench_linalg.go:20
-								gc_vb2.StoreSlice(tmp[i*nj+j:])
+								gc_vb.StoreSlice(tmp[i*nj+j:])
 //line polybench_linalg.go:20
 							}
 						}
@@ -594,9 +594,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:35
-							gc_vb8 := archsimd.BroadcastFloat32x16(beta)
+							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 //line polybench_linalg.go:35
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -612,7 +612,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 								{
 //line polybench_linalg.go:34
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb8).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:34
 								}
 							}
@@ -625,9 +625,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:35
-						gc_vb6 := archsimd.BroadcastFloat32x8(beta)
+						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
 //line polybench_linalg.go:35
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -643,7 +643,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 							{
 //line polybench_linalg.go:34
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb6).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:34
 							}
 						}
@@ -674,9 +674,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:35
-							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
 //line polybench_linalg.go:35
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -697,7 +697,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:35
 									}
 //line polybench_linalg.go:35
-									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb4).StoreSlice(d[i*nl+j:])
+									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:35
 								}
 							}
@@ -710,9 +710,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:35
-						gc_vb2 := archsimd.BroadcastFloat32x8(beta)
+						gc_vb := archsimd.BroadcastFloat32x8(beta)
 //line polybench_linalg.go:35
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -733,7 +733,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:35
 								}
 //line polybench_linalg.go:35
-								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
+								archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Mul(gc_vb).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:35
 							}
 						}
@@ -883,9 +883,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:31
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_linalg.go:31
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -901,7 +901,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 									{
 //line polybench_linalg.go:34
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:34
 									}
 								}
@@ -914,9 +914,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:31
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_linalg.go:31
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -932,7 +932,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 								{
 //line polybench_linalg.go:34
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:34
 								}
 							}
@@ -964,9 +964,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:31
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_linalg.go:31
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -989,7 +989,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 										}
 //line polybench_linalg.go:37
-										archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:37
 									}
 								}
@@ -1002,9 +1002,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:31
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_linalg.go:31
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1027,7 +1027,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:37
 									}
 //line polybench_linalg.go:37
-									archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(d[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&tmp[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
 //line polybench_linalg.go:37
 								}
 							}
@@ -1128,9 +1128,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:50
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:50
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1145,7 +1145,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:49
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
 								}
 							}
@@ -1158,9 +1158,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:50
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:50
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1175,7 +1175,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:49
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
 							}
 						}
@@ -1206,9 +1206,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:50
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:50
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1229,7 +1229,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:50
 									}
 //line polybench_linalg.go:50
-									gc_vb4.StoreSlice(e[i*nj+j:])
+									gc_vb2.StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:50
 								}
 							}
@@ -1242,9 +1242,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:50
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:50
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1265,7 +1265,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:50
 								}
 //line polybench_linalg.go:50
-								gc_vb2.StoreSlice(e[i*nj+j:])
+								gc_vb.StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:50
 							}
 						}
@@ -1415,9 +1415,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:46
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_linalg.go:46
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1433,7 +1433,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:49
 									{
 //line polybench_linalg.go:49
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:49
 									}
 								}
@@ -1446,9 +1446,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:46
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_linalg.go:46
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1464,7 +1464,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:49
 								{
 //line polybench_linalg.go:49
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:49
 								}
 							}
@@ -1496,9 +1496,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:46
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_linalg.go:46
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1521,7 +1521,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 										}
 //line polybench_linalg.go:52
-										archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+										archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x16At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:52
 									}
 								}
@@ -1534,9 +1534,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:46
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_linalg.go:46
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1559,7 +1559,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:52
 									}
 //line polybench_linalg.go:52
-									archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+									archsimd.LoadFloat32x8Slice(e[i*nj+j:]).Add(compiled.BroadcastFloat32x8At(&a[i*nk+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
 //line polybench_linalg.go:52
 								}
 							}
@@ -1660,9 +1660,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:65
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:65
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1677,7 +1677,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:64
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
 								}
 							}
@@ -1690,9 +1690,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:65
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:65
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1707,7 +1707,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:64
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
 							}
 						}
@@ -1738,9 +1738,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:65
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:65
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1761,7 +1761,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:65
 									}
 //line polybench_linalg.go:65
-									gc_vb4.StoreSlice(f[i*nl+j:])
+									gc_vb2.StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:65
 								}
 							}
@@ -1774,9 +1774,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:65
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:65
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1797,7 +1797,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:65
 								}
 //line polybench_linalg.go:65
-								gc_vb2.StoreSlice(f[i*nl+j:])
+								gc_vb.StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:65
 							}
 						}
@@ -1947,9 +1947,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:61
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_linalg.go:61
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1965,7 +1965,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:64
 									{
 //line polybench_linalg.go:64
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:64
 									}
 								}
@@ -1978,9 +1978,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:61
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_linalg.go:61
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1996,7 +1996,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:64
 								{
 //line polybench_linalg.go:64
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:64
 								}
 							}
@@ -2028,9 +2028,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:61
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_linalg.go:61
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2053,7 +2053,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 										}
 //line polybench_linalg.go:67
-										archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:67
 									}
 								}
@@ -2066,9 +2066,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:61
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_linalg.go:61
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2091,7 +2091,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:67
 									}
 //line polybench_linalg.go:67
-									archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(f[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&c[i*nm+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
 //line polybench_linalg.go:67
 								}
 							}
@@ -2192,9 +2192,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:80
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:80
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2209,7 +2209,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:79
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
 								}
 							}
@@ -2222,9 +2222,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:80
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:80
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2239,7 +2239,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:79
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
 							}
 						}
@@ -2270,9 +2270,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:80
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:80
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2293,7 +2293,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:80
 									}
 //line polybench_linalg.go:80
-									gc_vb4.StoreSlice(g[i*nl+j:])
+									gc_vb2.StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:80
 								}
 							}
@@ -2306,9 +2306,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:80
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:80
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2329,7 +2329,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:80
 								}
 //line polybench_linalg.go:80
-								gc_vb2.StoreSlice(g[i*nl+j:])
+								gc_vb.StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:80
 							}
 						}
@@ -2479,9 +2479,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:76
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_linalg.go:76
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2497,7 +2497,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:79
 									{
 //line polybench_linalg.go:79
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:79
 									}
 								}
@@ -2510,9 +2510,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:76
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_linalg.go:76
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2528,7 +2528,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:79
 								{
 //line polybench_linalg.go:79
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:79
 								}
 							}
@@ -2560,9 +2560,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:76
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_linalg.go:76
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2585,7 +2585,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 										}
 //line polybench_linalg.go:82
-										archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+										archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x16At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:82
 									}
 								}
@@ -2598,9 +2598,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:76
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_linalg.go:76
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2623,7 +2623,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:82
 									}
 //line polybench_linalg.go:82
-									archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+									archsimd.LoadFloat32x8Slice(g[i*nl+j:]).Add(compiled.BroadcastFloat32x8At(&e[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
 //line polybench_linalg.go:82
 								}
 							}
@@ -2726,9 +2726,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:95
-							gc_vb8 := archsimd.BroadcastFloat32x16(beta)
+							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 //line polybench_linalg.go:95
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2744,7 +2744,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:94
 								{
 //line polybench_linalg.go:94
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb8).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:94
 								}
 							}
@@ -2757,9 +2757,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:95
-						gc_vb6 := archsimd.BroadcastFloat32x8(beta)
+						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
 //line polybench_linalg.go:95
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2775,7 +2775,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:94
 							{
 //line polybench_linalg.go:94
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb6).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:94
 							}
 						}
@@ -2806,9 +2806,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:95
-							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
 //line polybench_linalg.go:95
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2829,7 +2829,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:95
 									}
 //line polybench_linalg.go:95
-									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb4).StoreSlice(c[i*nj+j:])
+									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
 //line polybench_linalg.go:95
 								}
 							}
@@ -2842,9 +2842,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:95
-						gc_vb2 := archsimd.BroadcastFloat32x8(beta)
+						gc_vb := archsimd.BroadcastFloat32x8(beta)
 //line polybench_linalg.go:95
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2865,7 +2865,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:95
 								}
 //line polybench_linalg.go:95
-								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
+								archsimd.LoadFloat32x8Slice(c[i*nj+j:]).Mul(gc_vb).StoreSlice(c[i*nj+j:])
 //line polybench_linalg.go:95
 							}
 						}
@@ -3464,9 +3464,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:156
-							gc_vb8 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:156
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3477,7 +3477,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								_ = j
 //line polybench_linalg.go:155
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
 								}
 							}
@@ -3490,9 +3490,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:156
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:156
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3503,7 +3503,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							_ = j
 //line polybench_linalg.go:155
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
 							}
 						}
@@ -3530,9 +3530,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:156
-							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line polybench_linalg.go:156
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3549,7 +3549,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:156
 									}
 //line polybench_linalg.go:156
-									gc_vb4.StoreSlice(y[j:])
+									gc_vb2.StoreSlice(y[j:])
 //line polybench_linalg.go:156
 								}
 							}
@@ -3562,9 +3562,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:156
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line polybench_linalg.go:156
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3581,7 +3581,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:156
 								}
 //line polybench_linalg.go:156
-								gc_vb2.StoreSlice(y[j:])
+								gc_vb.StoreSlice(y[j:])
 //line polybench_linalg.go:156
 							}
 						}
@@ -3699,9 +3699,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:153
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_linalg.go:153
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3713,7 +3713,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:155
 									{
 //line polybench_linalg.go:155
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask328))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:155
 									}
 								}
@@ -3726,9 +3726,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:153
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_linalg.go:153
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3740,7 +3740,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:155
 								{
 //line polybench_linalg.go:155
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask326))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:155
 								}
 							}
@@ -3768,9 +3768,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:153
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_linalg.go:153
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3789,7 +3789,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:158
 										}
 //line polybench_linalg.go:158
-										archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask324))).StoreSlice(y[j:])
+										archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x16At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
 //line polybench_linalg.go:158
 									}
 								}
@@ -3802,9 +3802,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:153
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_linalg.go:153
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3823,7 +3823,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:158
 									}
 //line polybench_linalg.go:158
-									archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask322))).StoreSlice(y[j:])
+									archsimd.LoadFloat32x8Slice(y[j:]).Add(archsimd.LoadFloat32x8Slice(a[i*ny+j:]).Mul(compiled.BroadcastFloat32x8At(&tmp[i], gc_Lane0Mask32))).StoreSlice(y[j:])
 //line polybench_linalg.go:158
 								}
 							}
@@ -3970,9 +3970,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:170
-							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_linalg.go:170
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3983,7 +3983,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								_ = j
 //line polybench_linalg.go:169
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
 								}
 							}
@@ -3996,9 +3996,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:170
-						gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_linalg.go:170
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4009,7 +4009,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							_ = j
 //line polybench_linalg.go:169
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
 							}
 						}
@@ -4036,9 +4036,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:170
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_linalg.go:170
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4055,7 +4055,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:170
 									}
 //line polybench_linalg.go:170
-									gc_vb4.StoreSlice(s[j:])
+									gc_vb2.StoreSlice(s[j:])
 //line polybench_linalg.go:170
 								}
 							}
@@ -4068,9 +4068,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 					if compiled.SIMD {
 //line polybench_linalg.go:170
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_linalg.go:170
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4087,7 +4087,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:170
 								}
 //line polybench_linalg.go:170
-								gc_vb2.StoreSlice(s[j:])
+								gc_vb.StoreSlice(s[j:])
 //line polybench_linalg.go:170
 							}
 						}
@@ -4205,9 +4205,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_linalg.go:167
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_linalg.go:167
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4219,7 +4219,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:169
 									{
 //line polybench_linalg.go:169
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:169
 									}
 								}
@@ -4232,9 +4232,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:167
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_linalg.go:167
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4246,7 +4246,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:169
 								{
 //line polybench_linalg.go:169
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:169
 								}
 							}
@@ -4274,9 +4274,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_linalg.go:167
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_linalg.go:167
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4295,7 +4295,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:172
 										}
 //line polybench_linalg.go:172
-										archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+										archsimd.LoadFloat32x16Slice(s[j:]).Add(compiled.BroadcastFloat32x16At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 //line polybench_linalg.go:172
 									}
 								}
@@ -4308,9 +4308,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:167
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_linalg.go:167
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4329,7 +4329,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 //line polybench_linalg.go:172
 									}
 //line polybench_linalg.go:172
-									archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+									archsimd.LoadFloat32x8Slice(s[j:]).Add(compiled.BroadcastFloat32x8At(&r[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*ny+j:]))).StoreSlice(s[j:])
 //line polybench_linalg.go:172
 								}
 							}
@@ -4736,9 +4736,9 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_linalg.go:224
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_linalg.go:224
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4750,7 +4750,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 									{
 //line polybench_linalg.go:226
-										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask328))).StoreSlice(gc_at4[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_linalg.go:226
 									}
 								}
@@ -4763,9 +4763,9 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:224
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_linalg.go:224
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4777,7 +4777,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 								{
 //line polybench_linalg.go:226
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask326))).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_linalg.go:226
 								}
 							}
@@ -4804,9 +4804,9 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_linalg.go:224
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_linalg.go:224
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4824,7 +4824,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:228
 										}
 //line polybench_linalg.go:228
-										archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask324))).StoreSlice(x2[i:])
+										archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x16At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
 //line polybench_linalg.go:228
 									}
 								}
@@ -4837,9 +4837,9 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						}
 						if compiled.SIMD {
 //line polybench_linalg.go:224
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_linalg.go:224
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4857,7 +4857,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:228
 									}
 //line polybench_linalg.go:228
-									archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask322))).StoreSlice(x2[i:])
+									archsimd.LoadFloat32x8Slice(x2[i:]).Add(archsimd.LoadFloat32x8Slice(a[j*n+i:]).Mul(compiled.BroadcastFloat32x8At(&y2[j], gc_Lane0Mask32))).StoreSlice(x2[i:])
 //line polybench_linalg.go:228
 								}
 							}

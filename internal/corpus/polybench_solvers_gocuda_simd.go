@@ -257,9 +257,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:45
-							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_solvers.go:45
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -270,7 +270,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								_ = j
 //line polybench_solvers.go:44
 								{
-									gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_solvers.go:45
 								}
 							}
@@ -283,9 +283,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					}
 					if compiled.SIMD {
 //line polybench_solvers.go:45
-						gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_solvers.go:45
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -296,7 +296,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							_ = j
 //line polybench_solvers.go:44
 							{
-								gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_solvers.go:45
 							}
 						}
@@ -323,9 +323,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:45
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 //line polybench_solvers.go:45
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -342,7 +342,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:45
 									}
 //line polybench_solvers.go:45
-									gc_vb4.StoreSlice(r[k*nj+j:])
+									gc_vb2.StoreSlice(r[k*nj+j:])
 //line polybench_solvers.go:45
 								}
 							}
@@ -355,9 +355,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					}
 					if compiled.SIMD {
 //line polybench_solvers.go:45
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line polybench_solvers.go:45
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -374,7 +374,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:45
 								}
 //line polybench_solvers.go:45
-								gc_vb2.StoreSlice(r[k*nj+j:])
+								gc_vb.StoreSlice(r[k*nj+j:])
 //line polybench_solvers.go:45
 							}
 						}
@@ -500,9 +500,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line polybench_solvers.go:42
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_solvers.go:42
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -514,7 +514,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:44
 									{
 //line polybench_solvers.go:44
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_solvers.go:44
 									}
 								}
@@ -527,9 +527,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						}
 						if compiled.SIMD {
 //line polybench_solvers.go:42
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_solvers.go:42
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -541,7 +541,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:44
 								{
 //line polybench_solvers.go:44
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_solvers.go:44
 								}
 							}
@@ -570,9 +570,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line polybench_solvers.go:42
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_solvers.go:42
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -591,7 +591,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:47
 										}
 //line polybench_solvers.go:47
-										archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+										archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x16At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 //line polybench_solvers.go:47
 									}
 								}
@@ -604,9 +604,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						}
 						if compiled.SIMD {
 //line polybench_solvers.go:42
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_solvers.go:42
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -625,7 +625,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:47
 									}
 //line polybench_solvers.go:47
-									archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+									archsimd.LoadFloat32x8Slice(r[k*nj+j:]).Add(compiled.BroadcastFloat32x8At(&q[i*nj+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
 //line polybench_solvers.go:47
 								}
 							}
@@ -674,9 +674,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line polybench_solvers.go:42
-						gc_Lane0Mask3212 := compiled.Lane0Mask32()
+						gc_Lane0Mask326 := compiled.Lane0Mask32()
 //line polybench_solvers.go:42
-						_ = gc_Lane0Mask3212
+						_ = gc_Lane0Mask326
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -697,24 +697,24 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:49
 								for i_ := 0; i_ < ni; i_ = i_ + 1 {
 //line polybench_solvers.go:49
-									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line polybench_solvers.go:49
 									if (i_*
 										nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 //line polybench_solvers.go:50
-										gc_ld4 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
+										gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 									} else {
 //line polybench_solvers.go:50
-										var gc_lanes7 [16]float32
+										var gc_lanes3 [16]float32
 //line polybench_solvers.go:50
-										for gc_k7 := range 16 {
+										for gc_k3 := range 16 {
 //line polybench_solvers.go:50
-											if 0xffff&(1<<gc_k7) != 0 {
+											if 0xffff&(1<<gc_k3) != 0 {
 //line polybench_solvers.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line polybench_solvers.go:50
-												gc_lanes7[gc_k7] = a[(i_*nj+j)+gc_k7]
+												gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
 //line polybench_solvers.go:50
 											}
 //line polybench_solvers.go:50
@@ -722,27 +722,27 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 										gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:50
-										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line polybench_solvers.go:50
 									}
 //line polybench_solvers.go:50
 									if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 //line polybench_solvers.go:50
-										gc_ld4.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask3212).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+										gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 									} else {
 //line polybench_solvers.go:50
-										var gc_lanes8 [16]float32
+										var gc_lanes4 [16]float32
 //line polybench_solvers.go:50
-										gc_ld4.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask3212).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes8)
+										gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes4)
 //line polybench_solvers.go:50
-										for gc_k8 := range 16 {
+										for gc_k4 := range 16 {
 //line polybench_solvers.go:50
-											if 0xffff&(1<<gc_k8) != 0 {
+											if 0xffff&(1<<gc_k4) != 0 {
 //line polybench_solvers.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line polybench_solvers.go:50
-												a[(i_*nj+j)+gc_k8] = gc_lanes8[gc_k8]
+												a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
 //line polybench_solvers.go:50
 											}
 //line polybench_solvers.go:50
@@ -765,9 +765,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				}
 				if compiled.SIMD {
 //line polybench_solvers.go:42
-					gc_Lane0Mask3210 := compiled.Lane0Mask32()
+					gc_Lane0Mask325 := compiled.Lane0Mask32()
 //line polybench_solvers.go:42
-					_ = gc_Lane0Mask3210
+					_ = gc_Lane0Mask325
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -788,24 +788,24 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:49
 							for i_ := 0; i_ < ni; i_ = i_ + 1 {
 //line polybench_solvers.go:49
-								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line polybench_solvers.go:49
 								if (i_*
 									nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
-									gc_ld2 = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
+									gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 								} else {
 //line polybench_solvers.go:50
-									var gc_lanes3 [8]float32
+									var gc_lanes [8]float32
 //line polybench_solvers.go:50
-									for gc_k3 := range 8 {
+									for gc_k := range 8 {
 //line polybench_solvers.go:50
-										if 0xff&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line polybench_solvers.go:50
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line polybench_solvers.go:50
-											gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
+											gc_lanes[gc_k] = a[(i_*nj+j)+gc_k]
 //line polybench_solvers.go:50
 										}
 //line polybench_solvers.go:50
@@ -813,27 +813,27 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 									gc_pos2.Thread = gc_rank2
 //line polybench_solvers.go:50
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line polybench_solvers.go:50
 								}
 //line polybench_solvers.go:50
 								if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
-									gc_ld2.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask3210).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+									gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 //line polybench_solvers.go:50
 								} else {
 //line polybench_solvers.go:50
-									var gc_lanes4 [8]float32
+									var gc_lanes2 [8]float32
 //line polybench_solvers.go:50
-									gc_ld2.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask3210).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes4)
+									gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes2)
 //line polybench_solvers.go:50
-									for gc_k4 := range 8 {
+									for gc_k2 := range 8 {
 //line polybench_solvers.go:50
-										if 0xff&(1<<gc_k4) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line polybench_solvers.go:50
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line polybench_solvers.go:50
-											a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
+											a[(i_*nj+j)+gc_k2] = gc_lanes2[gc_k2]
 //line polybench_solvers.go:50
 										}
 //line polybench_solvers.go:50
@@ -931,9 +931,9 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:59
-							gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_solvers.go:59
-							_ = gc_Lane0Mask328
+							_ = gc_Lane0Mask324
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -950,7 +950,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:61
 								{
 //line polybench_solvers.go:61
-									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask328)).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324)).StoreSlice(gc_at3[gc_tx2:])
 //line polybench_solvers.go:61
 								}
 							}
@@ -963,9 +963,9 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					}
 					if compiled.SIMD {
 //line polybench_solvers.go:59
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_solvers.go:59
-						_ = gc_Lane0Mask326
+						_ = gc_Lane0Mask323
 						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -982,7 +982,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:61
 							{
 //line polybench_solvers.go:61
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask326)).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323)).StoreSlice(gc_at3[gc_tx2:])
 //line polybench_solvers.go:61
 							}
 						}
@@ -1005,9 +1005,9 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:59
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_solvers.go:59
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -1029,7 +1029,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:62
 									}
 //line polybench_solvers.go:62
-									archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask324)).StoreSlice(a[k*n+j:])
+									archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x16At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
 //line polybench_solvers.go:62
 								}
 							}
@@ -1042,9 +1042,9 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					}
 					if compiled.SIMD {
 //line polybench_solvers.go:59
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_solvers.go:59
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -1066,7 +1066,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:62
 								}
 //line polybench_solvers.go:62
-								archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask322)).StoreSlice(a[k*n+j:])
+								archsimd.LoadFloat32x8Slice(a[k*n+j:]).Div(compiled.BroadcastFloat32x8At(&a[k*n+k], gc_Lane0Mask32)).StoreSlice(a[k*n+j:])
 //line polybench_solvers.go:62
 							}
 						}
@@ -1163,9 +1163,9 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_solvers.go:70
-							gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_solvers.go:70
-							_ = gc_Lane0Mask328
+							_ = gc_Lane0Mask324
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -1186,7 +1186,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:73
 								{
 //line polybench_solvers.go:73
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_solvers.go:73
 								}
 							}
@@ -1199,9 +1199,9 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					}
 					if compiled.SIMD {
 //line polybench_solvers.go:70
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_solvers.go:70
-						_ = gc_Lane0Mask326
+						_ = gc_Lane0Mask323
 						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -1222,7 +1222,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:73
 							{
 //line polybench_solvers.go:73
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_solvers.go:73
 							}
 						}
@@ -1249,9 +1249,9 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_solvers.go:70
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_solvers.go:70
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -1277,7 +1277,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:74
 									}
 //line polybench_solvers.go:74
-									archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+									archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x16At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 //line polybench_solvers.go:74
 								}
 							}
@@ -1290,9 +1290,9 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					}
 					if compiled.SIMD {
 //line polybench_solvers.go:70
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_solvers.go:70
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -1318,7 +1318,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 //line polybench_solvers.go:74
 								}
 //line polybench_solvers.go:74
-								archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+								archsimd.LoadFloat32x8Slice(a[i*n+j:]).Sub(compiled.BroadcastFloat32x8At(&a[i*n+k], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
 //line polybench_solvers.go:74
 							}
 						}

@@ -80,13 +80,13 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:17
-							gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line polybench_stencils.go:17
-							_ = gc_Lane0Mask328
+							_ = gc_Lane0Mask324
 //line polybench_stencils.go:24
-							gc_vb8 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
 //line polybench_stencils.go:24
-							_ = gc_vb8
+							_ = gc_vb4
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -108,11 +108,11 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								{
 									if i == 0 {
 //line polybench_stencils.go:21
-										compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask328).StoreSlice(gc_at5[gc_tx2:])
+										compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_stencils.go:21
 									} else {
 //line polybench_stencils.go:21
-										archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_stencils.go:21
 									}
 //line polybench_stencils.go:21
@@ -127,13 +127,13 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					if compiled.SIMD {
 //line polybench_stencils.go:17
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line polybench_stencils.go:17
-						_ = gc_Lane0Mask326
+						_ = gc_Lane0Mask323
 //line polybench_stencils.go:24
-						gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
 //line polybench_stencils.go:24
-						_ = gc_vb6
+						_ = gc_vb3
 						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -155,11 +155,11 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							{
 								if i == 0 {
 //line polybench_stencils.go:21
-									compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask326).StoreSlice(gc_at5[gc_tx2:])
+									compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_stencils.go:21
 								} else {
 //line polybench_stencils.go:21
-									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_stencils.go:21
 								}
 //line polybench_stencils.go:21
@@ -192,13 +192,13 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:17
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line polybench_stencils.go:17
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 //line polybench_stencils.go:24
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
 //line polybench_stencils.go:24
-							_ = gc_vb4
+							_ = gc_vb2
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -229,10 +229,10 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:21
 									if i == 0 {
 //line polybench_stencils.go:21
-										compiled.BroadcastFloat32x16At(&fict[step], gc_Lane0Mask324).StoreSlice(ey[i*ny+j:])
+										compiled.BroadcastFloat32x16At(&fict[step], gc_Lane0Mask322).StoreSlice(ey[i*ny+j:])
 									} else {
 //line polybench_stencils.go:22
-										archsimd.LoadFloat32x16Slice(ey[i*ny+j:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
+										archsimd.LoadFloat32x16Slice(ey[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
 //line polybench_stencils.go:24
 									}
 //line polybench_stencils.go:24
@@ -247,13 +247,13 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					if compiled.SIMD {
 //line polybench_stencils.go:17
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line polybench_stencils.go:17
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 //line polybench_stencils.go:24
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb := archsimd.BroadcastFloat32x8(0.5)
 //line polybench_stencils.go:24
-						_ = gc_vb2
+						_ = gc_vb
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -284,10 +284,10 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:21
 								if i == 0 {
 //line polybench_stencils.go:21
-									compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask322).StoreSlice(ey[i*ny+j:])
+									compiled.BroadcastFloat32x8At(&fict[step], gc_Lane0Mask32).StoreSlice(ey[i*ny+j:])
 								} else {
 //line polybench_stencils.go:22
-									archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
+									archsimd.LoadFloat32x8Slice(ey[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
 //line polybench_stencils.go:24
 								}
 //line polybench_stencils.go:24
@@ -404,9 +404,9 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:37
-									gc_vb8 := archsimd.BroadcastFloat32x16(0.5)
+									gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
 //line polybench_stencils.go:37
-									_ = gc_vb8
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
@@ -420,7 +420,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:36
 										{
 //line polybench_stencils.go:36
-											archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+											archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:36
 										}
 									}
@@ -433,9 +433,9 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							}
 							if compiled.SIMD {
 //line polybench_stencils.go:37
-								gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
+								gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
 //line polybench_stencils.go:37
-								_ = gc_vb6
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
@@ -449,7 +449,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:36
 									{
 //line polybench_stencils.go:36
-										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:36
 									}
 								}
@@ -497,9 +497,9 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:37
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
 //line polybench_stencils.go:37
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line polybench_stencils.go:33
@@ -518,7 +518,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:37
 									}
 //line polybench_stencils.go:37
-									archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+									archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 //line polybench_stencils.go:37
 								}
 							}
@@ -531,9 +531,9 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					if compiled.SIMD {
 //line polybench_stencils.go:37
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb := archsimd.BroadcastFloat32x8(0.5)
 //line polybench_stencils.go:37
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:33
@@ -552,7 +552,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:37
 								}
 //line polybench_stencils.go:37
-								archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+								archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
 //line polybench_stencils.go:37
 							}
 						}
@@ -658,9 +658,9 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:49
-									gc_vb8 := archsimd.BroadcastFloat32x16(0.7)
+									gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
 //line polybench_stencils.go:49
-									_ = gc_vb8
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
@@ -674,7 +674,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:48
 										{
 //line polybench_stencils.go:48
-											archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+											archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:48
 										}
 									}
@@ -687,9 +687,9 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							}
 							if compiled.SIMD {
 //line polybench_stencils.go:49
-								gc_vb6 := archsimd.BroadcastFloat32x8(0.7)
+								gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
 //line polybench_stencils.go:49
-								_ = gc_vb6
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
@@ -703,7 +703,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:48
 									{
 //line polybench_stencils.go:48
-										archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:48
 									}
 								}
@@ -751,9 +751,9 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:49
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.7)
 //line polybench_stencils.go:49
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line polybench_stencils.go:45
@@ -772,7 +772,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:49
 									}
 //line polybench_stencils.go:49
-									archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+									archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 //line polybench_stencils.go:49
 								}
 							}
@@ -785,9 +785,9 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 					if compiled.SIMD {
 //line polybench_stencils.go:49
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.7)
+						gc_vb := archsimd.BroadcastFloat32x8(0.7)
 //line polybench_stencils.go:49
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:45
@@ -806,7 +806,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:49
 								}
 //line polybench_stencils.go:49
-								archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+								archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 //line polybench_stencils.go:49
 							}
 						}
@@ -1274,9 +1274,9 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:87
-									gc_vb8 := archsimd.BroadcastFloat32x16(0.2)
+									gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
 //line polybench_stencils.go:87
-									_ = gc_vb8
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
@@ -1290,7 +1290,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:86
 										{
 //line polybench_stencils.go:86
-											gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
+											gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:86
 										}
 									}
@@ -1303,9 +1303,9 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							}
 							if compiled.SIMD {
 //line polybench_stencils.go:87
-								gc_vb6 := archsimd.BroadcastFloat32x8(0.2)
+								gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
 //line polybench_stencils.go:87
-								_ = gc_vb6
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
@@ -1319,7 +1319,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:86
 									{
 //line polybench_stencils.go:86
-										gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
+										gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:86
 									}
 								}
@@ -1367,9 +1367,9 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:87
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.2)
 //line polybench_stencils.go:87
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line polybench_stencils.go:83
@@ -1388,7 +1388,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:87
 									}
 //line polybench_stencils.go:87
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 //line polybench_stencils.go:87
 								}
 							}
@@ -1401,9 +1401,9 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 					if compiled.SIMD {
 //line polybench_stencils.go:87
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.2)
+						gc_vb := archsimd.BroadcastFloat32x8(0.2)
 //line polybench_stencils.go:87
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line polybench_stencils.go:83
@@ -1422,7 +1422,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:87
 								}
 //line polybench_stencils.go:87
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 //line polybench_stencils.go:87
 							}
 						}
@@ -1785,41 +1785,41 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:119
-									gc_vb64 := archsimd.BroadcastFloat32x16(c11)
+									gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:119
-									_ = gc_vb64
+									_ = gc_vb28
 //line polybench_stencils.go:119
-									gc_vb65 := archsimd.BroadcastFloat32x16(c21)
+									gc_vb29 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:119
-									_ = gc_vb65
+									_ = gc_vb29
 //line polybench_stencils.go:119
-									gc_vb66 := archsimd.BroadcastFloat32x16(c31)
+									gc_vb30 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:119
-									_ = gc_vb66
+									_ = gc_vb30
 //line polybench_stencils.go:120
-									gc_vb67 := archsimd.BroadcastFloat32x16(c12)
+									gc_vb31 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:120
-									_ = gc_vb67
+									_ = gc_vb31
 //line polybench_stencils.go:120
-									gc_vb68 := archsimd.BroadcastFloat32x16(c22)
+									gc_vb32 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:120
-									_ = gc_vb68
+									_ = gc_vb32
 //line polybench_stencils.go:120
-									gc_vb69 := archsimd.BroadcastFloat32x16(c32)
+									gc_vb33 := archsimd.BroadcastFloat32x16(c32)
 //line polybench_stencils.go:120
-									_ = gc_vb69
+									_ = gc_vb33
 //line polybench_stencils.go:121
-									gc_vb70 := archsimd.BroadcastFloat32x16(c13)
+									gc_vb34 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:121
-									_ = gc_vb70
+									_ = gc_vb34
 //line polybench_stencils.go:121
-									gc_vb71 := archsimd.BroadcastFloat32x16(c23)
+									gc_vb35 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:121
-									_ = gc_vb71
+									_ = gc_vb35
 //line polybench_stencils.go:121
-									gc_vb72 := archsimd.BroadcastFloat32x16(c33)
+									gc_vb36 := archsimd.BroadcastFloat32x16(c33)
 //line polybench_stencils.go:121
-									_ = gc_vb72
+									_ = gc_vb36
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1835,7 +1835,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:118
 										{
 //line polybench_stencils.go:118
-											gc_vb64.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb65.Mul(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb66.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb67.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb68.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb69.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb70.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb71.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb72.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+											gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:118
 										}
 									}
@@ -1848,41 +1848,41 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							}
 							if compiled.SIMD {
 //line polybench_stencils.go:119
-								gc_vb46 := archsimd.BroadcastFloat32x8(c11)
+								gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:119
-								_ = gc_vb46
+								_ = gc_vb19
 //line polybench_stencils.go:119
-								gc_vb47 := archsimd.BroadcastFloat32x8(c21)
+								gc_vb20 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:119
-								_ = gc_vb47
+								_ = gc_vb20
 //line polybench_stencils.go:119
-								gc_vb48 := archsimd.BroadcastFloat32x8(c31)
+								gc_vb21 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:119
-								_ = gc_vb48
+								_ = gc_vb21
 //line polybench_stencils.go:120
-								gc_vb49 := archsimd.BroadcastFloat32x8(c12)
+								gc_vb22 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:120
-								_ = gc_vb49
+								_ = gc_vb22
 //line polybench_stencils.go:120
-								gc_vb50 := archsimd.BroadcastFloat32x8(c22)
+								gc_vb23 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:120
-								_ = gc_vb50
+								_ = gc_vb23
 //line polybench_stencils.go:120
-								gc_vb51 := archsimd.BroadcastFloat32x8(c32)
+								gc_vb24 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:120
-								_ = gc_vb51
+								_ = gc_vb24
 //line polybench_stencils.go:121
-								gc_vb52 := archsimd.BroadcastFloat32x8(c13)
+								gc_vb25 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:121
-								_ = gc_vb52
+								_ = gc_vb25
 //line polybench_stencils.go:121
-								gc_vb53 := archsimd.BroadcastFloat32x8(c23)
+								gc_vb26 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
-								_ = gc_vb53
+								_ = gc_vb26
 //line polybench_stencils.go:121
-								gc_vb54 := archsimd.BroadcastFloat32x8(c33)
+								gc_vb27 := archsimd.BroadcastFloat32x8(c33)
 //line polybench_stencils.go:121
-								_ = gc_vb54
+								_ = gc_vb27
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1898,7 +1898,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:118
 									{
 //line polybench_stencils.go:118
-										gc_vb46.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+										gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:118
 									}
 								}
@@ -1951,41 +1951,41 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line polybench_stencils.go:119
-							gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+							gc_vb10 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:119
-							_ = gc_vb28
+							_ = gc_vb10
 //line polybench_stencils.go:119
-							gc_vb29 := archsimd.BroadcastFloat32x16(c21)
+							gc_vb11 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:119
-							_ = gc_vb29
+							_ = gc_vb11
 //line polybench_stencils.go:119
-							gc_vb30 := archsimd.BroadcastFloat32x16(c31)
+							gc_vb12 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:119
-							_ = gc_vb30
+							_ = gc_vb12
 //line polybench_stencils.go:120
-							gc_vb31 := archsimd.BroadcastFloat32x16(c12)
+							gc_vb13 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:120
-							_ = gc_vb31
+							_ = gc_vb13
 //line polybench_stencils.go:120
-							gc_vb32 := archsimd.BroadcastFloat32x16(c22)
+							gc_vb14 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:120
-							_ = gc_vb32
+							_ = gc_vb14
 //line polybench_stencils.go:120
-							gc_vb33 := archsimd.BroadcastFloat32x16(c32)
+							gc_vb15 := archsimd.BroadcastFloat32x16(c32)
 //line polybench_stencils.go:120
-							_ = gc_vb33
+							_ = gc_vb15
 //line polybench_stencils.go:121
-							gc_vb34 := archsimd.BroadcastFloat32x16(c13)
+							gc_vb16 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:121
-							_ = gc_vb34
+							_ = gc_vb16
 //line polybench_stencils.go:121
-							gc_vb35 := archsimd.BroadcastFloat32x16(c23)
+							gc_vb17 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:121
-							_ = gc_vb35
+							_ = gc_vb17
 //line polybench_stencils.go:121
-							gc_vb36 := archsimd.BroadcastFloat32x16(c33)
+							gc_vb18 := archsimd.BroadcastFloat32x16(c33)
 //line polybench_stencils.go:121
-							_ = gc_vb36
+							_ = gc_vb18
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2010,7 +2010,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:119
 									}
 //line polybench_stencils.go:119
-									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+									gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 //line polybench_stencils.go:119
 								}
 							}
@@ -2023,41 +2023,41 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 					if compiled.SIMD {
 //line polybench_stencils.go:119
-						gc_vb10 := archsimd.BroadcastFloat32x8(c11)
+						gc_vb := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:119
-						_ = gc_vb10
+						_ = gc_vb
 //line polybench_stencils.go:119
-						gc_vb11 := archsimd.BroadcastFloat32x8(c21)
+						gc_vb2 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:119
-						_ = gc_vb11
+						_ = gc_vb2
 //line polybench_stencils.go:119
-						gc_vb12 := archsimd.BroadcastFloat32x8(c31)
+						gc_vb3 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:119
-						_ = gc_vb12
+						_ = gc_vb3
 //line polybench_stencils.go:120
-						gc_vb13 := archsimd.BroadcastFloat32x8(c12)
+						gc_vb4 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:120
-						_ = gc_vb13
+						_ = gc_vb4
 //line polybench_stencils.go:120
-						gc_vb14 := archsimd.BroadcastFloat32x8(c22)
+						gc_vb5 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:120
-						_ = gc_vb14
+						_ = gc_vb5
 //line polybench_stencils.go:120
-						gc_vb15 := archsimd.BroadcastFloat32x8(c32)
+						gc_vb6 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:120
-						_ = gc_vb15
+						_ = gc_vb6
 //line polybench_stencils.go:121
-						gc_vb16 := archsimd.BroadcastFloat32x8(c13)
+						gc_vb7 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:121
-						_ = gc_vb16
+						_ = gc_vb7
 //line polybench_stencils.go:121
-						gc_vb17 := archsimd.BroadcastFloat32x8(c23)
+						gc_vb8 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
-						_ = gc_vb17
+						_ = gc_vb8
 //line polybench_stencils.go:121
-						gc_vb18 := archsimd.BroadcastFloat32x8(c33)
+						gc_vb9 := archsimd.BroadcastFloat32x8(c33)
 //line polybench_stencils.go:121
-						_ = gc_vb18
+						_ = gc_vb9
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2082,7 +2082,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:119
 								}
 //line polybench_stencils.go:119
-								gc_vb10.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
 //line polybench_stencils.go:119
 							}
 						}
@@ -2217,53 +2217,53 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 								var gc_stop bool
 								gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line polybench_stencils.go:131
-									gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line polybench_stencils.go:131
-									_ = gc_iota10
+									_ = gc_iota6
 //line polybench_stencils.go:131
-									gc_none10 := archsimd.Mask32x16FromBits(0)
+									gc_none6 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-									_ = gc_none10
+									_ = gc_none6
 //line polybench_stencils.go:131
-									gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+									gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:131
-									_ = gc_all10
+									_ = gc_all6
 //line polybench_stencils.go:141
-									gc_vb82 := archsimd.BroadcastFloat32x16(c11)
+									gc_vb46 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-									_ = gc_vb82
+									_ = gc_vb46
 //line polybench_stencils.go:141
-									gc_vb83 := archsimd.BroadcastFloat32x16(c13)
+									gc_vb47 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:141
-									_ = gc_vb83
+									_ = gc_vb47
 //line polybench_stencils.go:142
-									gc_vb84 := archsimd.BroadcastFloat32x16(c21)
+									gc_vb48 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-									_ = gc_vb84
+									_ = gc_vb48
 //line polybench_stencils.go:142
-									gc_vb85 := archsimd.BroadcastFloat32x16(c23)
+									gc_vb49 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:142
-									_ = gc_vb85
+									_ = gc_vb49
 //line polybench_stencils.go:143
-									gc_vb86 := archsimd.BroadcastFloat32x16(c31)
+									gc_vb50 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-									_ = gc_vb86
+									_ = gc_vb50
 //line polybench_stencils.go:143
-									gc_vb87 := archsimd.BroadcastFloat32x16(c33)
+									gc_vb51 := archsimd.BroadcastFloat32x16(c33)
 //line polybench_stencils.go:143
-									_ = gc_vb87
+									_ = gc_vb51
 //line polybench_stencils.go:144
-									gc_vb88 := archsimd.BroadcastFloat32x16(c12)
+									gc_vb52 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-									_ = gc_vb88
+									_ = gc_vb52
 //line polybench_stencils.go:144
-									gc_vb89 := archsimd.BroadcastFloat32x16(c22)
+									gc_vb53 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:144
-									_ = gc_vb89
+									_ = gc_vb53
 //line polybench_stencils.go:145
-									gc_vb90 := archsimd.BroadcastFloat32x16(c32)
+									gc_vb54 := archsimd.BroadcastFloat32x16(c32)
 //line polybench_stencils.go:145
-									_ = gc_vb90
+									_ = gc_vb54
 									for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
 										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
@@ -2277,37 +2277,37 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 										_ = j
 //line polybench_stencils.go:140
-										gc_b30 := gc_none10
+										gc_b18 := gc_none6
 //line polybench_stencils.go:140
 										if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-											gc_b30 = gc_all10
+											gc_b18 = gc_all6
 //line polybench_stencils.go:140
 										}
 //line polybench_stencils.go:140
-										gc_b31 := gc_none10
+										gc_b19 := gc_none6
 //line polybench_stencils.go:140
 										if i > 0 {
 //line polybench_stencils.go:140
-											gc_b31 = gc_all10
+											gc_b19 = gc_all6
 //line polybench_stencils.go:140
 										}
 //line polybench_stencils.go:140
-										gc_b32 := gc_none10
+										gc_b20 := gc_none6
 //line polybench_stencils.go:140
 										if j > 0 {
 //line polybench_stencils.go:140
-											gc_b32 = gc_all10
+											gc_b20 = gc_all6
 //line polybench_stencils.go:140
 										}
 //line polybench_stencils.go:140
-										gc_if10 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b30.ToBits()&gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b31.ToBits()).ToBits()&gc_b32.ToBits()).ToBits() & gc_iota10.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+										gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b19.ToBits()).ToBits()&gc_b20.ToBits()).ToBits() & gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
-										_ = gc_if10
+										_ = gc_if6
 //line polybench_stencils.go:140
-										if gc_if10.ToBits() != 0 {
+										if gc_if6.ToBits() != 0 {
 //line polybench_stencils.go:140
-											gc_vb82.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb83.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb84.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb85.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb86.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb87.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb88.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb89.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb90.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb82.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb83.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb84.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb85.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb86.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb87.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[16]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if10)
+											gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[16]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if6)
 //line polybench_stencils.go:140
 										}
 									}
@@ -2320,53 +2320,53 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							}
 							if compiled.SIMD {
 //line polybench_stencils.go:131
-								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line polybench_stencils.go:131
-								_ = gc_iota8
+								_ = gc_iota5
 //line polybench_stencils.go:131
-								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line polybench_stencils.go:131
-								_ = gc_none8
+								_ = gc_none5
 //line polybench_stencils.go:131
-								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:131
-								_ = gc_all8
+								_ = gc_all5
 //line polybench_stencils.go:141
-								gc_vb64 := archsimd.BroadcastFloat32x8(c11)
+								gc_vb37 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-								_ = gc_vb64
+								_ = gc_vb37
 //line polybench_stencils.go:141
-								gc_vb65 := archsimd.BroadcastFloat32x8(c13)
+								gc_vb38 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:141
-								_ = gc_vb65
+								_ = gc_vb38
 //line polybench_stencils.go:142
-								gc_vb66 := archsimd.BroadcastFloat32x8(c21)
+								gc_vb39 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-								_ = gc_vb66
+								_ = gc_vb39
 //line polybench_stencils.go:142
-								gc_vb67 := archsimd.BroadcastFloat32x8(c23)
+								gc_vb40 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:142
-								_ = gc_vb67
+								_ = gc_vb40
 //line polybench_stencils.go:143
-								gc_vb68 := archsimd.BroadcastFloat32x8(c31)
+								gc_vb41 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-								_ = gc_vb68
+								_ = gc_vb41
 //line polybench_stencils.go:143
-								gc_vb69 := archsimd.BroadcastFloat32x8(c33)
+								gc_vb42 := archsimd.BroadcastFloat32x8(c33)
 //line polybench_stencils.go:143
-								_ = gc_vb69
+								_ = gc_vb42
 //line polybench_stencils.go:144
-								gc_vb70 := archsimd.BroadcastFloat32x8(c12)
+								gc_vb43 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-								_ = gc_vb70
+								_ = gc_vb43
 //line polybench_stencils.go:144
-								gc_vb71 := archsimd.BroadcastFloat32x8(c22)
+								gc_vb44 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:144
-								_ = gc_vb71
+								_ = gc_vb44
 //line polybench_stencils.go:145
-								gc_vb72 := archsimd.BroadcastFloat32x8(c32)
+								gc_vb45 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:145
-								_ = gc_vb72
+								_ = gc_vb45
 								for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2380,37 +2380,37 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 									_ = j
 //line polybench_stencils.go:140
-									gc_b24 := gc_none8
+									gc_b15 := gc_none5
 //line polybench_stencils.go:140
 									if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-										gc_b24 = gc_all8
+										gc_b15 = gc_all5
 //line polybench_stencils.go:140
 									}
 //line polybench_stencils.go:140
-									gc_b25 := gc_none8
+									gc_b16 := gc_none5
 //line polybench_stencils.go:140
 									if i > 0 {
 //line polybench_stencils.go:140
-										gc_b25 = gc_all8
+										gc_b16 = gc_all5
 //line polybench_stencils.go:140
 									}
 //line polybench_stencils.go:140
-									gc_b26 := gc_none8
+									gc_b17 := gc_none5
 //line polybench_stencils.go:140
 									if j > 0 {
 //line polybench_stencils.go:140
-										gc_b26 = gc_all8
+										gc_b17 = gc_all5
 //line polybench_stencils.go:140
 									}
 //line polybench_stencils.go:140
-									gc_if8 := gc_b24.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b25).And(gc_b26).And(gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+									gc_if5 := gc_b15.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b16).And(gc_b17).And(gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-									_ = gc_if8
+									_ = gc_if5
 //line polybench_stencils.go:140
-									if gc_if8.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line polybench_stencils.go:140
-										gc_vb64.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb65.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb66.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb67.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb68.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb69.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb70.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb71.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb72.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb64.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb65.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb66.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb67.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb68.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb69.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if8)
+										gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb43.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb41.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb42.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if5)
 //line polybench_stencils.go:140
 									}
 								}
@@ -2473,53 +2473,53 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line polybench_stencils.go:131
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line polybench_stencils.go:131
-							_ = gc_iota6
+							_ = gc_iota4
 //line polybench_stencils.go:131
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-							_ = gc_none6
+							_ = gc_none4
 //line polybench_stencils.go:131
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:131
-							_ = gc_all6
+							_ = gc_all4
 //line polybench_stencils.go:141
-							gc_vb46 := archsimd.BroadcastFloat32x16(c11)
+							gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-							_ = gc_vb46
+							_ = gc_vb28
 //line polybench_stencils.go:141
-							gc_vb47 := archsimd.BroadcastFloat32x16(c13)
+							gc_vb29 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:141
-							_ = gc_vb47
+							_ = gc_vb29
 //line polybench_stencils.go:142
-							gc_vb48 := archsimd.BroadcastFloat32x16(c21)
+							gc_vb30 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-							_ = gc_vb48
+							_ = gc_vb30
 //line polybench_stencils.go:142
-							gc_vb49 := archsimd.BroadcastFloat32x16(c23)
+							gc_vb31 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:142
-							_ = gc_vb49
+							_ = gc_vb31
 //line polybench_stencils.go:143
-							gc_vb50 := archsimd.BroadcastFloat32x16(c31)
+							gc_vb32 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-							_ = gc_vb50
+							_ = gc_vb32
 //line polybench_stencils.go:143
-							gc_vb51 := archsimd.BroadcastFloat32x16(c33)
+							gc_vb33 := archsimd.BroadcastFloat32x16(c33)
 //line polybench_stencils.go:143
-							_ = gc_vb51
+							_ = gc_vb33
 //line polybench_stencils.go:144
-							gc_vb52 := archsimd.BroadcastFloat32x16(c12)
+							gc_vb34 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-							_ = gc_vb52
+							_ = gc_vb34
 //line polybench_stencils.go:144
-							gc_vb53 := archsimd.BroadcastFloat32x16(c22)
+							gc_vb35 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:144
-							_ = gc_vb53
+							_ = gc_vb35
 //line polybench_stencils.go:145
-							gc_vb54 := archsimd.BroadcastFloat32x16(c32)
+							gc_vb36 := archsimd.BroadcastFloat32x16(c32)
 //line polybench_stencils.go:145
-							_ = gc_vb54
+							_ = gc_vb36
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2539,37 +2539,37 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_b18 := gc_none6
+								gc_b12 := gc_none4
 //line polybench_stencils.go:140
 								if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-									gc_b18 = gc_all6
+									gc_b12 = gc_all4
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_b19 := gc_none6
+								gc_b13 := gc_none4
 //line polybench_stencils.go:140
 								if i > 0 {
 //line polybench_stencils.go:140
-									gc_b19 = gc_all6
+									gc_b13 = gc_all4
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_b20 := gc_none6
+								gc_b14 := gc_none4
 //line polybench_stencils.go:140
 								if j > 0 {
 //line polybench_stencils.go:140
-									gc_b20 = gc_all6
+									gc_b14 = gc_all4
 //line polybench_stencils.go:140
 								}
 //line polybench_stencils.go:140
-								gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b19.ToBits()).ToBits()&gc_b20.ToBits()).ToBits() & gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 //line polybench_stencils.go:140
-								_ = gc_if6
+								_ = gc_if4
 //line polybench_stencils.go:141
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line polybench_stencils.go:141
-									gc_vb46.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb52.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb53.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb54.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb51.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if6)
+									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if4)
 //line polybench_stencils.go:141
 								}
 							}
@@ -2582,53 +2582,53 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 					if compiled.SIMD {
 //line polybench_stencils.go:131
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line polybench_stencils.go:131
-						_ = gc_iota4
+						_ = gc_iota3
 //line polybench_stencils.go:131
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line polybench_stencils.go:131
-						_ = gc_none4
+						_ = gc_none3
 //line polybench_stencils.go:131
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:131
-						_ = gc_all4
+						_ = gc_all3
 //line polybench_stencils.go:141
-						gc_vb28 := archsimd.BroadcastFloat32x8(c11)
+						gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-						_ = gc_vb28
+						_ = gc_vb19
 //line polybench_stencils.go:141
-						gc_vb29 := archsimd.BroadcastFloat32x8(c13)
+						gc_vb20 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:141
-						_ = gc_vb29
+						_ = gc_vb20
 //line polybench_stencils.go:142
-						gc_vb30 := archsimd.BroadcastFloat32x8(c21)
+						gc_vb21 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-						_ = gc_vb30
+						_ = gc_vb21
 //line polybench_stencils.go:142
-						gc_vb31 := archsimd.BroadcastFloat32x8(c23)
+						gc_vb22 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:142
-						_ = gc_vb31
+						_ = gc_vb22
 //line polybench_stencils.go:143
-						gc_vb32 := archsimd.BroadcastFloat32x8(c31)
+						gc_vb23 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-						_ = gc_vb32
+						_ = gc_vb23
 //line polybench_stencils.go:143
-						gc_vb33 := archsimd.BroadcastFloat32x8(c33)
+						gc_vb24 := archsimd.BroadcastFloat32x8(c33)
 //line polybench_stencils.go:143
-						_ = gc_vb33
+						_ = gc_vb24
 //line polybench_stencils.go:144
-						gc_vb34 := archsimd.BroadcastFloat32x8(c12)
+						gc_vb25 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-						_ = gc_vb34
+						_ = gc_vb25
 //line polybench_stencils.go:144
-						gc_vb35 := archsimd.BroadcastFloat32x8(c22)
+						gc_vb26 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:144
-						_ = gc_vb35
+						_ = gc_vb26
 //line polybench_stencils.go:145
-						gc_vb36 := archsimd.BroadcastFloat32x8(c32)
+						gc_vb27 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:145
-						_ = gc_vb36
+						_ = gc_vb27
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2648,37 +2648,37 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b12 := gc_none4
+							gc_b9 := gc_none3
 //line polybench_stencils.go:140
 							if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-								gc_b12 = gc_all4
+								gc_b9 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b13 := gc_none4
+							gc_b10 := gc_none3
 //line polybench_stencils.go:140
 							if i > 0 {
 //line polybench_stencils.go:140
-								gc_b13 = gc_all4
+								gc_b10 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b14 := gc_none4
+							gc_b11 := gc_none3
 //line polybench_stencils.go:140
 							if j > 0 {
 //line polybench_stencils.go:140
-								gc_b14 = gc_all4
+								gc_b11 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_if4 := gc_b12.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b13).And(gc_b14).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+							gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-							_ = gc_if4
+							_ = gc_if3
 //line polybench_stencils.go:141
-							if gc_if4.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line polybench_stencils.go:141
-								gc_vb28.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if4)
+								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if3)
 //line polybench_stencils.go:141
 							}
 						}

@@ -1393,14 +1393,14 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line samples_cg.go:160
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_cg.go:160
-						_ = gc_all2
+						_ = gc_all
 //line samples_cg.go:160
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_cg.go:160
-						_ = gc_iota4
-					gc_steps4:
+						_ = gc_iota2
+					gc_steps2:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1426,44 +1426,44 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:163
 								_ = pos
 //line samples_cg.go:163
-								gc_lanes8 := gc_all2
+								gc_lanes3 := gc_all
 //line samples_cg.go:163
-								_ = gc_lanes8
+								_ = gc_lanes3
 //line samples_cg.go:163
 								for {
 //line samples_cg.go:163
-									gc_lanes8 = gc_lanes8.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
+									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(vectorEnd, pos, 8)))))
 //line samples_cg.go:163
-									if gc_lanes8.ToBits() == 0 {
+									if gc_lanes3.ToBits() == 0 {
 //line samples_cg.go:163
 										break
 //line samples_cg.go:163
 									}
 //line samples_cg.go:163
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:163
 									if pos >= 0 && pos <= len(dA)-8 {
-										gc_ld7 = archsimd.LoadFloat32x8Slice(dA[pos:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
 //line samples_cg.go:164
 									} else {
 //line samples_cg.go:164
-										break gc_steps4
+										break gc_steps2
 //line samples_cg.go:164
 									}
 //line samples_cg.go:164
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_cg.go:164
 									if pos >= 0 && pos <= len(dB)-8 {
 //line samples_cg.go:164
-										gc_ld8 = archsimd.LoadFloat32x8Slice(dB[pos:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
 //line samples_cg.go:164
 									} else {
 //line samples_cg.go:164
-										break gc_steps4
+										break gc_steps2
 //line samples_cg.go:164
 									}
 //line samples_cg.go:164
-									sum = sum.Add(gc_ld7.Mul(gc_ld8)).Merge(sum, gc_lanes8)
+									sum = sum.Add(gc_ld3.Mul(gc_ld4)).Merge(sum, gc_lanes3)
 //line samples_cg.go:164
 									pos = pos +
 //line samples_cg.go:163

@@ -1296,9 +1296,9 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line samples_histogram.go:172
-					gc_vb6 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
+					gc_vb4 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
 //line samples_histogram.go:172
-					_ = gc_vb6
+					_ = gc_vb4
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1321,37 +1321,37 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb6))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb6))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb6))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb6))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb6))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb6))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:175

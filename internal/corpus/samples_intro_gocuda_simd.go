@@ -70,9 +70,9 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_intro.go:23
-							gc_vb8 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 //line samples_intro.go:23
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line samples_intro.go:20
@@ -82,7 +82,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 //line samples_intro.go:22
 								{
 //line samples_intro.go:22
-									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(gc_vb8).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 //line samples_intro.go:22
 								}
 							}
@@ -95,9 +95,9 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					}
 					if compiled.SIMD {
 //line samples_intro.go:23
-						gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line samples_intro.go:23
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line samples_intro.go:20
@@ -107,7 +107,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 //line samples_intro.go:22
 							{
 //line samples_intro.go:22
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb6).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
 //line samples_intro.go:22
 							}
 						}
@@ -130,9 +130,9 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_intro.go:23
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 //line samples_intro.go:23
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line samples_intro.go:20
@@ -147,7 +147,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 //line samples_intro.go:23
 									}
 //line samples_intro.go:23
-									archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb4).StoreSlice(c[i:])
+									archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
 //line samples_intro.go:23
 								}
 							}
@@ -160,9 +160,9 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					}
 					if compiled.SIMD {
 //line samples_intro.go:23
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line samples_intro.go:23
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line samples_intro.go:20
@@ -177,7 +177,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 //line samples_intro.go:23
 								}
 //line samples_intro.go:23
-								archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
+								archsimd.LoadFloat32x8Slice(a[i:]).Add(archsimd.LoadFloat32x8Slice(b[i:])).Add(gc_vb).StoreSlice(c[i:])
 //line samples_intro.go:23
 							}
 						}
@@ -654,9 +654,9 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line samples_intro.go:45
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line samples_intro.go:45
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -682,97 +682,97 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
 							{
 //line samples_intro.go:73
-								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								cSub = cSub.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line samples_intro.go:73
 							}
 //line samples_intro.go:73
@@ -787,9 +787,9 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				}
 				if compiled.SIMD {
 //line samples_intro.go:45
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line samples_intro.go:45
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -815,97 +815,97 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
 						{
 //line samples_intro.go:73
-							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							cSub = cSub.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line samples_intro.go:73
 						}
 //line samples_intro.go:73
@@ -1352,16 +1352,16 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_intro.go:91
-							gc_vb8 := archsimd.BroadcastInt32x16(incValue)
+							gc_vb4 := archsimd.BroadcastInt32x16(incValue)
 //line samples_intro.go:91
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line samples_intro.go:90
 								var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_intro.go:90
 								_ = idx
-								archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb8).StoreSlice(gc_at2[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1372,16 +1372,16 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					}
 					if compiled.SIMD {
 //line samples_intro.go:91
-						gc_vb6 := archsimd.BroadcastInt32x8(incValue)
+						gc_vb3 := archsimd.BroadcastInt32x8(incValue)
 //line samples_intro.go:91
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line samples_intro.go:90
 							var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_intro.go:90
 							_ = idx
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb6).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1400,9 +1400,9 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_intro.go:91
-							gc_vb4 := archsimd.BroadcastInt32x16(incValue)
+							gc_vb2 := archsimd.BroadcastInt32x16(incValue)
 //line samples_intro.go:91
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line samples_intro.go:90
@@ -1415,7 +1415,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 									break
 //line samples_intro.go:91
 								}
-								archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb4).StoreSlice(gData[idx:])
+								archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1426,9 +1426,9 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					}
 					if compiled.SIMD {
 //line samples_intro.go:91
-						gc_vb2 := archsimd.BroadcastInt32x8(incValue)
+						gc_vb := archsimd.BroadcastInt32x8(incValue)
 //line samples_intro.go:91
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line samples_intro.go:90
@@ -1441,7 +1441,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 								break
 //line samples_intro.go:91
 							}
-							archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
+							archsimd.LoadInt32x8Slice(gData[idx:]).Add(gc_vb).StoreSlice(gData[idx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1718,9 +1718,9 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:110
-						gc_vb8 := archsimd.BroadcastFloat32x16(float32(numThreads))
+						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
 //line samples_intro.go:110
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1729,7 +1729,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 							var tid int = gc_tx2
 //line samples_intro.go:104
 							_ = tid
-							gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1740,9 +1740,9 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 				if compiled.SIMD {
 //line samples_intro.go:110
-					gc_vb6 := archsimd.BroadcastFloat32x8(float32(numThreads))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
 //line samples_intro.go:110
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1751,7 +1751,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						var tid int = gc_tx2
 //line samples_intro.go:104
 						_ = tid
-						gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1772,9 +1772,9 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:110
-						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
 //line samples_intro.go:110
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1789,7 +1789,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 								break
 //line samples_intro.go:110
 							}
-							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1800,9 +1800,9 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 				if compiled.SIMD {
 //line samples_intro.go:110
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(numThreads))
+					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
 //line samples_intro.go:110
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1817,7 +1817,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 							break
 //line samples_intro.go:110
 						}
-						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2536,9 +2536,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb8 := archsimd.BroadcastFloat32x16(float32(numThreads))
+						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
 //line samples_intro.go:131
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2547,7 +2547,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 							var tid int = gc_tx2
 //line samples_intro.go:125
 							_ = tid
-							gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -2558,9 +2558,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb6 := archsimd.BroadcastFloat32x8(float32(numThreads))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
 //line samples_intro.go:131
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2569,7 +2569,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						var tid int = gc_tx2
 //line samples_intro.go:125
 						_ = tid
-						gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2590,9 +2590,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
 //line samples_intro.go:131
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2607,7 +2607,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 								break
 //line samples_intro.go:131
 							}
-							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -2618,9 +2618,9 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(numThreads))
+					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
 //line samples_intro.go:131
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2635,7 +2635,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 							break
 //line samples_intro.go:131
 						}
-						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3052,9 +3052,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb16 := archsimd.BroadcastInt32x16(int32(numThreads))
+						gc_vb8 := archsimd.BroadcastInt32x16(int32(numThreads))
 //line samples_intro.go:131
-						_ = gc_vb16
+						_ = gc_vb8
 						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3063,7 +3063,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 							var tid int = gc_tx3
 //line samples_intro.go:125
 							_ = tid
-							gc_vb16.Mul(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+							gc_vb8.Mul(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -3074,9 +3074,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb14 := archsimd.BroadcastInt32x8(int32(numThreads))
+					gc_vb7 := archsimd.BroadcastInt32x8(int32(numThreads))
 //line samples_intro.go:131
-					_ = gc_vb14
+					_ = gc_vb7
 					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3085,7 +3085,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						var tid int = gc_tx3
 //line samples_intro.go:125
 						_ = tid
-						gc_vb14.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+						gc_vb7.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3106,9 +3106,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb12 := archsimd.BroadcastInt32x16(int32(numThreads))
+						gc_vb6 := archsimd.BroadcastInt32x16(int32(numThreads))
 //line samples_intro.go:131
-						_ = gc_vb12
+						_ = gc_vb6
 						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3123,7 +3123,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 								break
 //line samples_intro.go:131
 							}
-							gc_vb12.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+							gc_vb6.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep10, false
@@ -3134,9 +3134,9 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb10 := archsimd.BroadcastInt32x8(int32(numThreads))
+					gc_vb5 := archsimd.BroadcastInt32x8(int32(numThreads))
 //line samples_intro.go:131
-					_ = gc_vb10
+					_ = gc_vb5
 					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3151,7 +3151,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 							break
 //line samples_intro.go:131
 						}
-						gc_vb10.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						gc_vb5.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3568,9 +3568,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					var gc_stop15 bool
 					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb24 := archsimd.BroadcastUint32x16(uint32(numThreads))
+						gc_vb12 := archsimd.BroadcastUint32x16(uint32(numThreads))
 //line samples_intro.go:131
-						_ = gc_vb24
+						_ = gc_vb12
 						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3579,7 +3579,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 							var tid int = gc_tx4
 //line samples_intro.go:125
 							_ = tid
-							gc_vb24.Mul(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+							gc_vb12.Mul(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep15, false
@@ -3590,9 +3590,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb22 := archsimd.BroadcastUint32x8(uint32(numThreads))
+					gc_vb11 := archsimd.BroadcastUint32x8(uint32(numThreads))
 //line samples_intro.go:131
-					_ = gc_vb22
+					_ = gc_vb11
 					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 						gc_tx4 := gc_vstep15
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3601,7 +3601,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						var tid int = gc_tx4
 //line samples_intro.go:125
 						_ = tid
-						gc_vb22.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+						gc_vb11.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3622,9 +3622,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					var gc_stop16 bool
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_intro.go:131
-						gc_vb20 := archsimd.BroadcastUint32x16(uint32(numThreads))
+						gc_vb10 := archsimd.BroadcastUint32x16(uint32(numThreads))
 //line samples_intro.go:131
-						_ = gc_vb20
+						_ = gc_vb10
 						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3639,7 +3639,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 								break
 //line samples_intro.go:131
 							}
-							gc_vb20.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+							gc_vb10.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep16, false
@@ -3650,9 +3650,9 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb18 := archsimd.BroadcastUint32x8(uint32(numThreads))
+					gc_vb9 := archsimd.BroadcastUint32x8(uint32(numThreads))
 //line samples_intro.go:131
-					_ = gc_vb18
+					_ = gc_vb9
 					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 						gc_tx4 := gc_vstep16
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3667,7 +3667,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 							break
 //line samples_intro.go:131
 						}
-						gc_vb18.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						gc_vb9.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4514,13 +4514,13 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:242
 									_ = f1
 //line samples_intro.go:242
-									gc_if10 := f1.Less(f0)
+									gc_if6 := f1.Less(f0)
 //line samples_intro.go:242
-									_ = gc_if10
+									_ = gc_if6
 //line samples_intro.go:242
-									if gc_if10.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line samples_intro.go:242
-										f1.Merge(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]), gc_if10).StoreSlice(gc_at16[gc_tx2:])
+										f1.Merge(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]), gc_if6).StoreSlice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
 									}
 //line samples_intro.go:242
@@ -4552,13 +4552,13 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:242
 								_ = f1
 //line samples_intro.go:242
-								gc_if8 := f1.Less(f0)
+								gc_if5 := f1.Less(f0)
 //line samples_intro.go:242
-								_ = gc_if8
+								_ = gc_if5
 //line samples_intro.go:242
-								if gc_if8.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line samples_intro.go:242
-									f1.Merge(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]), gc_if8).StoreSlice(gc_at16[gc_tx2:])
+									f1.Merge(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]), gc_if5).StoreSlice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
 								}
 //line samples_intro.go:242
@@ -4613,13 +4613,13 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 									f1 := archsimd.LoadFloat32x16Slice(shared[tid+d:])
 									_ = f1
 //line samples_intro.go:243
-									gc_if6 := f1.Less(f0)
+									gc_if4 := f1.Less(f0)
 //line samples_intro.go:243
-									_ = gc_if6
+									_ = gc_if4
 //line samples_intro.go:243
-									if gc_if6.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line samples_intro.go:243
-										f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if6).StoreSlice(shared[tid:])
+										f1.Merge(archsimd.LoadFloat32x16Slice(shared[tid:]), gc_if4).StoreSlice(shared[tid:])
 //line samples_intro.go:246
 									}
 //line samples_intro.go:246
@@ -4657,13 +4657,13 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 								f1 := archsimd.LoadFloat32x8Slice(shared[tid+d:])
 								_ = f1
 //line samples_intro.go:243
-								gc_if4 := f1.Less(f0)
+								gc_if3 := f1.Less(f0)
 //line samples_intro.go:243
-								_ = gc_if4
+								_ = gc_if3
 //line samples_intro.go:243
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line samples_intro.go:243
-									f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if4).StoreSlice(shared[tid:])
+									f1.Merge(archsimd.LoadFloat32x8Slice(shared[tid:]), gc_if3).StoreSlice(shared[tid:])
 //line samples_intro.go:246
 								}
 //line samples_intro.go:246

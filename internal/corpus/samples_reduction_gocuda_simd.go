@@ -359,13 +359,13 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:29
-						gc_vb8 := archsimd.BroadcastFloat32x16(0)
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:29
-						_ = gc_vb8
+						_ = gc_vb4
 //line samples_reduction.go:29
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
-						_ = gc_iota8
+						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -379,7 +379,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
@@ -387,13 +387,13 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if8
+								_ = gc_if4
 //line samples_reduction.go:30
-								if gc_if8.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if8).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if4).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
@@ -408,13 +408,13 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:29
-					_ = gc_vb6
+					_ = gc_vb3
 //line samples_reduction.go:29
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
-					_ = gc_iota6
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -428,7 +428,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
@@ -436,13 +436,13 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if6
+							_ = gc_if3
 //line samples_reduction.go:30
-							if gc_if6.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if6).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if3).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -476,13 +476,13 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:29
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:29
-						_ = gc_vb4
+						_ = gc_vb2
 //line samples_reduction.go:29
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
-						_ = gc_iota4
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -502,20 +502,20 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 							}
 //line samples_reduction.go:29
-							gc_vb4.StoreSlice(sdata[tid:])
+							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:31
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if4
+								_ = gc_if2
 //line samples_reduction.go:30
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:31
 							}
@@ -529,13 +529,13 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:29
-					_ = gc_vb2
+					_ = gc_vb
 //line samples_reduction.go:29
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
-					_ = gc_iota2
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -555,20 +555,20 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:29
 						}
 //line samples_reduction.go:29
-						gc_vb2.StoreSlice(sdata[tid:])
+						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:31
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if2
+							_ = gc_if
 //line samples_reduction.go:30
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:31
 						}
@@ -853,13 +853,13 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:29
-						gc_vb16 := archsimd.BroadcastInt32x16(0)
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
-						_ = gc_vb16
+						_ = gc_vb8
 //line samples_reduction.go:29
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
-						_ = gc_iota16
+						_ = gc_iota8
 						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
 							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
@@ -873,7 +873,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							gc_vb16.StoreSlice(gc_at9[gc_tx3:])
+							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
@@ -881,13 +881,13 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if16
+								_ = gc_if8
 //line samples_reduction.go:30
-								if gc_if16.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]), gc_if16).StoreSlice(gc_at9[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]), gc_if8).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
@@ -902,13 +902,13 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb14 := archsimd.BroadcastInt32x8(0)
+					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:29
-					_ = gc_vb14
+					_ = gc_vb7
 //line samples_reduction.go:29
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
-					_ = gc_iota14
+					_ = gc_iota7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
@@ -922,7 +922,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb14.StoreSlice(gc_at9[gc_tx3:])
+						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
@@ -930,13 +930,13 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if14
+							_ = gc_if7
 //line samples_reduction.go:30
-							if gc_if14.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]), gc_if14).StoreSlice(gc_at9[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]), gc_if7).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -970,13 +970,13 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:29
-						gc_vb12 := archsimd.BroadcastInt32x16(0)
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
-						_ = gc_vb12
+						_ = gc_vb6
 //line samples_reduction.go:29
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
-						_ = gc_iota12
+						_ = gc_iota6
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -996,20 +996,20 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							}
 //line samples_reduction.go:29
-							gc_vb12.StoreSlice(sdata[tid:])
+							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:31
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if12
+								_ = gc_if6
 //line samples_reduction.go:30
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if12).StoreSlice(sdata[tid:])
+									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:31
 							}
@@ -1023,13 +1023,13 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb10 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:29
-					_ = gc_vb10
+					_ = gc_vb5
 //line samples_reduction.go:29
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
-					_ = gc_iota10
+					_ = gc_iota5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1049,20 +1049,20 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						}
 //line samples_reduction.go:29
-						gc_vb10.StoreSlice(sdata[tid:])
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:31
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if10
+							_ = gc_if5
 //line samples_reduction.go:30
-							if gc_if10.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
+								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:31
 						}
@@ -1346,13 +1346,13 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:29
-						gc_vb24 := archsimd.BroadcastUint32x16(0)
+						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
-						_ = gc_vb24
+						_ = gc_vb12
 //line samples_reduction.go:29
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
-						_ = gc_iota24
+						_ = gc_iota12
 						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
 							gc_tx4 := gc_vstep5
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1366,7 +1366,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							gc_vb24.StoreSlice(gc_at13[gc_tx4:])
+							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
@@ -1374,13 +1374,13 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:30
 							} else {
 //line samples_reduction.go:30
-								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if24
+								_ = gc_if12
 //line samples_reduction.go:30
-								if gc_if24.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at13[gc_tx4:]), gc_if24).StoreSlice(gc_at13[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at13[gc_tx4:]), gc_if12).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 								}
 //line samples_reduction.go:30
@@ -1395,13 +1395,13 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb22 := archsimd.BroadcastUint32x8(0)
+					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:29
-					_ = gc_vb22
+					_ = gc_vb11
 //line samples_reduction.go:29
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
-					_ = gc_iota22
+					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1415,7 +1415,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb22.StoreSlice(gc_at13[gc_tx4:])
+						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
@@ -1423,13 +1423,13 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:30
 						} else {
 //line samples_reduction.go:30
-							gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if22
+							_ = gc_if11
 //line samples_reduction.go:30
-							if gc_if22.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at13[gc_tx4:]), gc_if22).StoreSlice(gc_at13[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at13[gc_tx4:]), gc_if11).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:30
 							}
 //line samples_reduction.go:30
@@ -1463,13 +1463,13 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line samples_reduction.go:29
-						gc_vb20 := archsimd.BroadcastUint32x16(0)
+						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
-						_ = gc_vb20
+						_ = gc_vb10
 //line samples_reduction.go:29
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:29
-						_ = gc_iota20
+						_ = gc_iota10
 						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1489,20 +1489,20 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							}
 //line samples_reduction.go:29
-							gc_vb20.StoreSlice(sdata[tid:])
+							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:30
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:31
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-								_ = gc_if20
+								_ = gc_if10
 //line samples_reduction.go:30
-								if gc_if20.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:30
-									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if20).StoreSlice(sdata[tid:])
+									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:31
 							}
@@ -1516,13 +1516,13 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb18 := archsimd.BroadcastUint32x8(0)
+					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:29
-					_ = gc_vb18
+					_ = gc_vb9
 //line samples_reduction.go:29
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:29
-					_ = gc_iota18
+					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1542,20 +1542,20 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						}
 //line samples_reduction.go:29
-						gc_vb18.StoreSlice(sdata[tid:])
+						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:30
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:31
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-							_ = gc_if18
+							_ = gc_if9
 //line samples_reduction.go:30
-							if gc_if18.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
+								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:31
 						}
@@ -2226,13 +2226,13 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:63
-						gc_vb8 := archsimd.BroadcastFloat32x16(0)
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:63
-						_ = gc_vb8
+						_ = gc_vb4
 //line samples_reduction.go:63
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
-						_ = gc_iota8
+						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2246,7 +2246,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:61
 							_ = i
 //line samples_reduction.go:63
-							gc_vb8.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
@@ -2254,13 +2254,13 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:64
 							} else {
 //line samples_reduction.go:64
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-								_ = gc_if8
+								_ = gc_if4
 //line samples_reduction.go:64
-								if gc_if8.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if8).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]), gc_if4).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 								}
 //line samples_reduction.go:64
@@ -2275,13 +2275,13 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:63
-					_ = gc_vb6
+					_ = gc_vb3
 //line samples_reduction.go:63
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
-					_ = gc_iota6
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2295,7 +2295,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						gc_vb6.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
@@ -2303,13 +2303,13 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:64
 						} else {
 //line samples_reduction.go:64
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-							_ = gc_if6
+							_ = gc_if3
 //line samples_reduction.go:64
-							if gc_if6.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if6).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]), gc_if3).StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 							}
 //line samples_reduction.go:64
@@ -2343,13 +2343,13 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:63
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:63
-						_ = gc_vb4
+						_ = gc_vb2
 //line samples_reduction.go:63
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
-						_ = gc_iota4
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2369,20 +2369,20 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 							}
 //line samples_reduction.go:63
-							gc_vb4.StoreSlice(sdata[tid:])
+							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:65
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-								_ = gc_if4
+								_ = gc_if2
 //line samples_reduction.go:64
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:65
 							}
@@ -2396,13 +2396,13 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:63
-					_ = gc_vb2
+					_ = gc_vb
 //line samples_reduction.go:63
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
-					_ = gc_iota2
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2422,20 +2422,20 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:63
 						}
 //line samples_reduction.go:63
-						gc_vb2.StoreSlice(sdata[tid:])
+						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:65
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-							_ = gc_if2
+							_ = gc_if
 //line samples_reduction.go:64
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:65
 						}
@@ -2567,34 +2567,34 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if s == 1 {
 //line samples_reduction.go:60
-							gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line samples_reduction.go:60
-							_ = gc_iota25
+							_ = gc_iota23
 //line samples_reduction.go:60
-							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line samples_reduction.go:60
-							_ = gc_evens162
+							_ = gc_evens16
 //line samples_reduction.go:60
-							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line samples_reduction.go:60
-							_ = gc_odds162
+							_ = gc_odds16
 //line samples_reduction.go:60
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line samples_reduction.go:60
-							_ = gc_spread16Lo2
+							_ = gc_spread16Lo
 //line samples_reduction.go:60
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line samples_reduction.go:60
-							_ = gc_spread16Hi2
+							_ = gc_spread16Hi
 //line samples_reduction.go:60
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line samples_reduction.go:60
-							_ = gc_evenLanes162
+							_ = gc_evenLanes16
 //line samples_reduction.go:60
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line samples_reduction.go:60
-							_ = gc_oddLanes162
-						gc_steps4:
+							_ = gc_oddLanes16
+						gc_steps2:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2610,85 +2610,85 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 								if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line samples_reduction.go:73
-									var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-										gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+										gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+										gc_ld5 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps4
+										break gc_steps2
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens162)
+										gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds162)
+										gc_ld6 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps4
+										break gc_steps2
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st7 := gc_ld14.Add(gc_ld13)
+									gc_st3 := gc_ld6.Add(gc_ld5)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
+										gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
+										gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps4
+										break gc_steps2
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									gc_if16 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+									gc_if8 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
 //line samples_reduction.go:73
-									_ = gc_if16
+									_ = gc_if8
 //line samples_reduction.go:73
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:73
-										var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+											gc_ld7 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes22 [16]float32
+											var gc_lanes10 [16]float32
 //line samples_reduction.go:74
-											for gc_k22 := range 16 {
+											for gc_k10 := range 16 {
 //line samples_reduction.go:74
-												if gc_if16.ToBits()&(1<<gc_k22) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k10) != 0 {
 //line samples_reduction.go:74
-													gc_pos2.Thread = gc_rank2 + gc_k22
+													gc_pos2.Thread = gc_rank2 + gc_k10
 //line samples_reduction.go:74
-													gc_lanes22[gc_k22] = sdata[(index+1)+2*gc_k22]
+													gc_lanes10[gc_k10] = sdata[(index+1)+2*gc_k10]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -2696,31 +2696,31 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 											gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:74
-											gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes22)
+											gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes10)
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens162)
+											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds162)
+											gc_ld8 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes23 [16]float32
+											var gc_lanes11 [16]float32
 //line samples_reduction.go:74
-											for gc_k23 := range 16 {
+											for gc_k11 := range 16 {
 //line samples_reduction.go:74
-												if gc_if16.ToBits()&(1<<gc_k23) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k11) != 0 {
 //line samples_reduction.go:74
-													gc_pos2.Thread = gc_rank2 + gc_k23
+													gc_pos2.Thread = gc_rank2 + gc_k11
 //line samples_reduction.go:74
-													gc_lanes23[gc_k23] = sdata[index+2*gc_k23]
+													gc_lanes11[gc_k11] = sdata[index+2*gc_k11]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -2728,39 +2728,39 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 											gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:74
-											gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes23)
+											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										gc_st8 := gc_ld16.Add(gc_ld15)
+										gc_st4 := gc_ld8.Add(gc_ld7)
 //line samples_reduction.go:74
-										gc_bits2 := gc_if16.ToBits()
+										gc_bits := gc_if8.ToBits()
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
+											gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
+											gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes24 [16]float32
+											var gc_lanes12 [16]float32
 //line samples_reduction.go:74
-											gc_st8.Store(&gc_lanes24)
+											gc_st4.Store(&gc_lanes12)
 //line samples_reduction.go:74
-											for gc_k24 := range 16 {
+											for gc_k12 := range 16 {
 //line samples_reduction.go:74
-												if gc_if16.ToBits()&(1<<gc_k24) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k12) != 0 {
 //line samples_reduction.go:74
-													gc_pos2.Thread = gc_rank2 + gc_k24
+													gc_pos2.Thread = gc_rank2 + gc_k12
 //line samples_reduction.go:74
-													sdata[index+2*gc_k24] = gc_lanes24[gc_k24]
+													sdata[index+2*gc_k12] = gc_lanes12[gc_k12]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -2785,30 +2785,30 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD {
 					if s == 1 {
 //line samples_reduction.go:60
-						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line samples_reduction.go:60
-						_ = gc_iota23
+						_ = gc_iota22
 //line samples_reduction.go:60
-						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples_reduction.go:60
-						_ = gc_evens2
+						_ = gc_evens
 //line samples_reduction.go:60
-						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line samples_reduction.go:60
-						_ = gc_spreadLo2
+						_ = gc_spreadLo
 //line samples_reduction.go:60
-						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line samples_reduction.go:60
-						_ = gc_spreadHi2
+						_ = gc_spreadHi
 //line samples_reduction.go:60
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line samples_reduction.go:60
-						_ = gc_evenLanes2
+						_ = gc_evenLanes
 //line samples_reduction.go:60
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line samples_reduction.go:60
-						_ = gc_oddLanes2
-					gc_steps2:
+						_ = gc_oddLanes
+					gc_steps:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2824,85 +2824,85 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:73
 							if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line samples_reduction.go:73
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+									gc_ld = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+									gc_ld = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps2
+									break gc_steps
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+									gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+									gc_ld2 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps2
+									break gc_steps
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								gc_st3 := gc_ld6.Add(gc_ld5)
+								gc_st := gc_ld2.Add(gc_ld)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-									gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-									gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps2
+									break gc_steps
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
 							} else {
 //line samples_reduction.go:74
-								gc_if12 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+								gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
 //line samples_reduction.go:73
-								_ = gc_if12
+								_ = gc_if6
 //line samples_reduction.go:73
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:73
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+										gc_ld3 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes10 [8]float32
+										var gc_lanes4 [8]float32
 //line samples_reduction.go:74
-										for gc_k10 := range 8 {
+										for gc_k4 := range 8 {
 //line samples_reduction.go:74
-											if gc_if12.ToBits()&(1<<gc_k10) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
 //line samples_reduction.go:74
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line samples_reduction.go:74
-												gc_lanes10[gc_k10] = sdata[(index+1)+2*gc_k10]
+												gc_lanes4[gc_k4] = sdata[(index+1)+2*gc_k4]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -2910,31 +2910,31 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 										gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:74
-										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+										gc_ld4 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes11 [8]float32
+										var gc_lanes5 [8]float32
 //line samples_reduction.go:74
-										for gc_k11 := range 8 {
+										for gc_k5 := range 8 {
 //line samples_reduction.go:74
-											if gc_if12.ToBits()&(1<<gc_k11) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k5) != 0 {
 //line samples_reduction.go:74
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line samples_reduction.go:74
-												gc_lanes11[gc_k11] = sdata[index+2*gc_k11]
+												gc_lanes5[gc_k5] = sdata[index+2*gc_k5]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -2942,37 +2942,37 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 										gc_pos2.Thread = gc_rank2
 //line samples_reduction.go:74
-										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st4 := gc_ld8.Add(gc_ld7)
+									gc_st2 := gc_ld4.Add(gc_ld3)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if12.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if12.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if12.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if12.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes12 [8]float32
+										var gc_lanes6 [8]float32
 //line samples_reduction.go:74
-										gc_st4.Store(&gc_lanes12)
+										gc_st2.Store(&gc_lanes6)
 //line samples_reduction.go:74
-										for gc_k12 := range 8 {
+										for gc_k6 := range 8 {
 //line samples_reduction.go:74
-											if gc_if12.ToBits()&(1<<gc_k12) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 //line samples_reduction.go:74
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line samples_reduction.go:74
-												sdata[index+2*gc_k12] = gc_lanes12[gc_k12]
+												sdata[index+2*gc_k6] = gc_lanes6[gc_k6]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -3213,13 +3213,13 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:63
-						gc_vb16 := archsimd.BroadcastInt32x16(0)
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:63
-						_ = gc_vb16
+						_ = gc_vb8
 //line samples_reduction.go:63
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
-						_ = gc_iota20
+						_ = gc_iota10
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3233,7 +3233,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:61
 							_ = i
 //line samples_reduction.go:63
-							gc_vb16.StoreSlice(gc_at9[gc_tx3:])
+							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
@@ -3241,13 +3241,13 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:64
 							} else {
 //line samples_reduction.go:64
-								gc_if24 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-								_ = gc_if24
+								_ = gc_if12
 //line samples_reduction.go:64
-								if gc_if24.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]), gc_if24).StoreSlice(gc_at9[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]), gc_if12).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 								}
 //line samples_reduction.go:64
@@ -3262,13 +3262,13 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb14 := archsimd.BroadcastInt32x8(0)
+					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:63
-					_ = gc_vb14
+					_ = gc_vb7
 //line samples_reduction.go:63
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
-					_ = gc_iota18
+					_ = gc_iota9
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3282,7 +3282,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						gc_vb14.StoreSlice(gc_at9[gc_tx3:])
+						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
@@ -3290,13 +3290,13 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:64
 						} else {
 //line samples_reduction.go:64
-							gc_if22 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if11 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-							_ = gc_if22
+							_ = gc_if11
 //line samples_reduction.go:64
-							if gc_if22.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]), gc_if22).StoreSlice(gc_at9[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]), gc_if11).StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 							}
 //line samples_reduction.go:64
@@ -3330,13 +3330,13 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:63
-						gc_vb12 := archsimd.BroadcastInt32x16(0)
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:63
-						_ = gc_vb12
+						_ = gc_vb6
 //line samples_reduction.go:63
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
-						_ = gc_iota16
+						_ = gc_iota8
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3356,20 +3356,20 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 							}
 //line samples_reduction.go:63
-							gc_vb12.StoreSlice(sdata[tid:])
+							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:65
-								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if10 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-								_ = gc_if20
+								_ = gc_if10
 //line samples_reduction.go:64
-								if gc_if20.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if20).StoreSlice(sdata[tid:])
+									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:65
 							}
@@ -3383,13 +3383,13 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb10 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:63
-					_ = gc_vb10
+					_ = gc_vb5
 //line samples_reduction.go:63
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
-					_ = gc_iota14
+					_ = gc_iota7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3409,20 +3409,20 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						}
 //line samples_reduction.go:63
-						gc_vb10.StoreSlice(sdata[tid:])
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:65
-							gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if9 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-							_ = gc_if18
+							_ = gc_if9
 //line samples_reduction.go:64
-							if gc_if18.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
+								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:65
 						}
@@ -3554,34 +3554,34 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 						if s == 1 {
 //line samples_reduction.go:60
-							gc_iota211 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota25 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line samples_reduction.go:60
-							_ = gc_iota211
+							_ = gc_iota25
 //line samples_reduction.go:60
-							gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line samples_reduction.go:60
-							_ = gc_evens164
+							_ = gc_evens162
 //line samples_reduction.go:60
-							gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line samples_reduction.go:60
-							_ = gc_odds164
+							_ = gc_odds162
 //line samples_reduction.go:60
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line samples_reduction.go:60
-							_ = gc_spread16Lo4
+							_ = gc_spread16Lo2
 //line samples_reduction.go:60
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line samples_reduction.go:60
-							_ = gc_spread16Hi4
+							_ = gc_spread16Hi2
 //line samples_reduction.go:60
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line samples_reduction.go:60
-							_ = gc_evenLanes164
+							_ = gc_evenLanes162
 //line samples_reduction.go:60
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line samples_reduction.go:60
-							_ = gc_oddLanes164
-						gc_steps8:
+							_ = gc_oddLanes162
+						gc_steps4:
 							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 								gc_tx3 := gc_vstep6
 								gc_rank3 := gc_base3 + gc_tx3
@@ -3597,85 +3597,85 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 								if compiled.Reach(gc_bdx3, index, 32) > 30 {
 //line samples_reduction.go:73
-									var gc_ld29 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-										gc_ld29 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens164)
+										gc_ld13 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld29 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds164)
+										gc_ld13 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps8
+										break gc_steps4
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld30 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_ld30 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens164)
+										gc_ld14 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld30 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds164)
+										gc_ld14 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps8
+										break gc_steps4
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st15 := gc_ld30.Add(gc_ld29)
+									gc_st7 := gc_ld14.Add(gc_ld13)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_st15.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes164).StoreSlice(sdata[index+0:])
+										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st15.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes164).StoreSlice(sdata[index+16:])
+										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st15.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes164).StoreSlice(sdata[index-1:])
+										gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st15.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes164).StoreSlice(sdata[index+15:])
+										gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps8
+										break gc_steps4
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									gc_if32 := gc_iota211.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
+									gc_if16 := gc_iota25.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx3, index, 32))))
 //line samples_reduction.go:73
-									_ = gc_if32
+									_ = gc_if16
 //line samples_reduction.go:73
-									if gc_if32.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:73
-										var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld31 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens164)
+											gc_ld15 = archsimd.LoadInt32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+16:]), gc_evens162)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_ld31 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds164)
+											gc_ld15 = archsimd.LoadInt32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[(index+1)+15:]), gc_odds162)
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes46 [16]int32
+											var gc_lanes22 [16]int32
 //line samples_reduction.go:74
-											for gc_k46 := range 16 {
+											for gc_k22 := range 16 {
 //line samples_reduction.go:74
-												if gc_if32.ToBits()&(1<<gc_k46) != 0 {
+												if gc_if16.ToBits()&(1<<gc_k22) != 0 {
 //line samples_reduction.go:74
-													gc_pos3.Thread = gc_rank3 + gc_k46
+													gc_pos3.Thread = gc_rank3 + gc_k22
 //line samples_reduction.go:74
-													gc_lanes46[gc_k46] = sdata[(index+1)+2*gc_k46]
+													gc_lanes22[gc_k22] = sdata[(index+1)+2*gc_k22]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -3683,31 +3683,31 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 											gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:74
-											gc_ld31 = archsimd.LoadInt32x16(&gc_lanes46)
+											gc_ld15 = archsimd.LoadInt32x16(&gc_lanes22)
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_ld32 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens164)
+											gc_ld16 = archsimd.LoadInt32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+16:]), gc_evens162)
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_ld32 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds164)
+											gc_ld16 = archsimd.LoadInt32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(sdata[index+15:]), gc_odds162)
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes47 [16]int32
+											var gc_lanes23 [16]int32
 //line samples_reduction.go:74
-											for gc_k47 := range 16 {
+											for gc_k23 := range 16 {
 //line samples_reduction.go:74
-												if gc_if32.ToBits()&(1<<gc_k47) != 0 {
+												if gc_if16.ToBits()&(1<<gc_k23) != 0 {
 //line samples_reduction.go:74
-													gc_pos3.Thread = gc_rank3 + gc_k47
+													gc_pos3.Thread = gc_rank3 + gc_k23
 //line samples_reduction.go:74
-													gc_lanes47[gc_k47] = sdata[index+2*gc_k47]
+													gc_lanes23[gc_k23] = sdata[index+2*gc_k23]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -3715,39 +3715,39 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 											gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:74
-											gc_ld32 = archsimd.LoadInt32x16(&gc_lanes47)
+											gc_ld16 = archsimd.LoadInt32x16(&gc_lanes23)
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										gc_st16 := gc_ld32.Add(gc_ld31)
+										gc_st8 := gc_ld16.Add(gc_ld15)
 //line samples_reduction.go:74
-										gc_bits4 := gc_if32.ToBits()
+										gc_bits2 := gc_if16.ToBits()
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_st16.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4)))).StoreSlice(sdata[index+0:])
+											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-											gc_st16.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8)))).StoreSlice(sdata[index+16:])
+											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_st16.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1)).StoreSlice(sdata[index-1:])
+											gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-											gc_st16.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1)).StoreSlice(sdata[index+15:])
+											gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes48 [16]int32
+											var gc_lanes24 [16]int32
 //line samples_reduction.go:74
-											gc_st16.Store(&gc_lanes48)
+											gc_st8.Store(&gc_lanes24)
 //line samples_reduction.go:74
-											for gc_k48 := range 16 {
+											for gc_k24 := range 16 {
 //line samples_reduction.go:74
-												if gc_if32.ToBits()&(1<<gc_k48) != 0 {
+												if gc_if16.ToBits()&(1<<gc_k24) != 0 {
 //line samples_reduction.go:74
-													gc_pos3.Thread = gc_rank3 + gc_k48
+													gc_pos3.Thread = gc_rank3 + gc_k24
 //line samples_reduction.go:74
-													sdata[index+2*gc_k48] = gc_lanes48[gc_k48]
+													sdata[index+2*gc_k24] = gc_lanes24[gc_k24]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -3772,30 +3772,30 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD {
 					if s == 1 {
 //line samples_reduction.go:60
-						gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line samples_reduction.go:60
-						_ = gc_iota28
+						_ = gc_iota24
 //line samples_reduction.go:60
-						gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples_reduction.go:60
-						_ = gc_evens4
+						_ = gc_evens2
 //line samples_reduction.go:60
-						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line samples_reduction.go:60
-						_ = gc_spreadLo4
+						_ = gc_spreadLo2
 //line samples_reduction.go:60
-						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line samples_reduction.go:60
-						_ = gc_spreadHi4
+						_ = gc_spreadHi2
 //line samples_reduction.go:60
-						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line samples_reduction.go:60
-						_ = gc_evenLanes4
+						_ = gc_evenLanes2
 //line samples_reduction.go:60
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line samples_reduction.go:60
-						_ = gc_oddLanes4
-					gc_steps6:
+						_ = gc_oddLanes2
+					gc_steps3:
 						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3811,85 +3811,85 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:73
 							if compiled.Reach(gc_bdx3, index, 16) > 14 {
 //line samples_reduction.go:73
-								var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld9 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld21 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens4))
+									gc_ld9 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld21 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens4))
+									gc_ld9 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps6
+									break gc_steps3
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_ld22 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens4))
+									gc_ld10 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld22 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens4))
+									gc_ld10 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps6
+									break gc_steps3
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								gc_st11 := gc_ld22.Add(gc_ld21)
+								gc_st5 := gc_ld10.Add(gc_ld9)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_st11.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes4).StoreSlice(sdata[index+0:])
+									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-									gc_st11.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes4).StoreSlice(sdata[index+8:])
+									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st11.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes4).StoreSlice(sdata[index-1:])
+									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-									gc_st11.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes4).StoreSlice(sdata[index+7:])
+									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps6
+									break gc_steps3
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
 							} else {
 //line samples_reduction.go:74
-								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
+								gc_if14 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx3, index, 16))))
 //line samples_reduction.go:73
-								_ = gc_if28
+								_ = gc_if14
 //line samples_reduction.go:73
-								if gc_if28.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:73
-									var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld23 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens4))
+										gc_ld11 = archsimd.LoadInt32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_ld23 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens4))
+										gc_ld11 = archsimd.LoadInt32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes34 [8]int32
+										var gc_lanes16 [8]int32
 //line samples_reduction.go:74
-										for gc_k34 := range 8 {
+										for gc_k16 := range 8 {
 //line samples_reduction.go:74
-											if gc_if28.ToBits()&(1<<gc_k34) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k16) != 0 {
 //line samples_reduction.go:74
-												gc_pos3.Thread = gc_rank3 + gc_k34
+												gc_pos3.Thread = gc_rank3 + gc_k16
 //line samples_reduction.go:74
-												gc_lanes34[gc_k34] = sdata[(index+1)+2*gc_k34]
+												gc_lanes16[gc_k16] = sdata[(index+1)+2*gc_k16]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -3897,31 +3897,31 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 										gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:74
-										gc_ld23 = archsimd.LoadInt32x8(&gc_lanes34)
+										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes16)
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_ld24 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens4))
+										gc_ld12 = archsimd.LoadInt32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(sdata[index+8:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_ld24 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens4))
+										gc_ld12 = archsimd.LoadInt32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(sdata[index+7:]).Permute(gc_evens2))
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes35 [8]int32
+										var gc_lanes17 [8]int32
 //line samples_reduction.go:74
-										for gc_k35 := range 8 {
+										for gc_k17 := range 8 {
 //line samples_reduction.go:74
-											if gc_if28.ToBits()&(1<<gc_k35) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k17) != 0 {
 //line samples_reduction.go:74
-												gc_pos3.Thread = gc_rank3 + gc_k35
+												gc_pos3.Thread = gc_rank3 + gc_k17
 //line samples_reduction.go:74
-												gc_lanes35[gc_k35] = sdata[index+2*gc_k35]
+												gc_lanes17[gc_k17] = sdata[index+2*gc_k17]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -3929,37 +3929,37 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 										gc_pos3.Thread = gc_rank3
 //line samples_reduction.go:74
-										gc_ld24 = archsimd.LoadInt32x8(&gc_lanes35)
+										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes17)
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st12 := gc_ld24.Add(gc_ld23)
+									gc_st6 := gc_ld12.Add(gc_ld11)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st12.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo4).ToMask().And(gc_evenLanes4)).StoreSlice(sdata[index+0:])
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st12.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi4).ToMask().And(gc_evenLanes4)).StoreSlice(sdata[index+8:])
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st12.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo4).ToMask().And(gc_oddLanes4)).StoreSlice(sdata[index-1:])
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st12.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi4).ToMask().And(gc_oddLanes4)).StoreSlice(sdata[index+7:])
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes36 [8]int32
+										var gc_lanes18 [8]int32
 //line samples_reduction.go:74
-										gc_st12.Store(&gc_lanes36)
+										gc_st6.Store(&gc_lanes18)
 //line samples_reduction.go:74
-										for gc_k36 := range 8 {
+										for gc_k18 := range 8 {
 //line samples_reduction.go:74
-											if gc_if28.ToBits()&(1<<gc_k36) != 0 {
+											if gc_if14.ToBits()&(1<<gc_k18) != 0 {
 //line samples_reduction.go:74
-												gc_pos3.Thread = gc_rank3 + gc_k36
+												gc_pos3.Thread = gc_rank3 + gc_k18
 //line samples_reduction.go:74
-												sdata[index+2*gc_k36] = gc_lanes36[gc_k36]
+												sdata[index+2*gc_k18] = gc_lanes18[gc_k18]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -4200,13 +4200,13 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:63
-						gc_vb24 := archsimd.BroadcastUint32x16(0)
+						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:63
-						_ = gc_vb24
+						_ = gc_vb12
 //line samples_reduction.go:63
-						gc_iota38 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
-						_ = gc_iota38
+						_ = gc_iota16
 						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
@@ -4220,7 +4220,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:61
 							_ = i
 //line samples_reduction.go:63
-							gc_vb24.StoreSlice(gc_at13[gc_tx4:])
+							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
@@ -4228,13 +4228,13 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:64
 							} else {
 //line samples_reduction.go:64
-								gc_if40 := gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-								_ = gc_if40
+								_ = gc_if20
 //line samples_reduction.go:64
-								if gc_if40.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at13[gc_tx4:]), gc_if40).StoreSlice(gc_at13[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at13[gc_tx4:]), gc_if20).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
 								}
 //line samples_reduction.go:64
@@ -4249,13 +4249,13 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb22 := archsimd.BroadcastUint32x8(0)
+					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:63
-					_ = gc_vb22
+					_ = gc_vb11
 //line samples_reduction.go:63
-					gc_iota36 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
-					_ = gc_iota36
+					_ = gc_iota15
 					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
@@ -4269,7 +4269,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						gc_vb22.StoreSlice(gc_at13[gc_tx4:])
+						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
@@ -4277,13 +4277,13 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:64
 						} else {
 //line samples_reduction.go:64
-							gc_if38 := gc_iota36.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if19 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-							_ = gc_if38
+							_ = gc_if19
 //line samples_reduction.go:64
-							if gc_if38.ToBits() != 0 {
+							if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at13[gc_tx4:]), gc_if38).StoreSlice(gc_at13[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at13[gc_tx4:]), gc_if19).StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
 							}
 //line samples_reduction.go:64
@@ -4317,13 +4317,13 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:63
-						gc_vb20 := archsimd.BroadcastUint32x16(0)
+						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:63
-						_ = gc_vb20
+						_ = gc_vb10
 //line samples_reduction.go:63
-						gc_iota34 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:63
-						_ = gc_iota34
+						_ = gc_iota14
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
@@ -4343,20 +4343,20 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 							}
 //line samples_reduction.go:63
-							gc_vb20.StoreSlice(sdata[tid:])
+							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:64
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:65
-								gc_if36 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if18 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:64
-								_ = gc_if36
+								_ = gc_if18
 //line samples_reduction.go:64
-								if gc_if36.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:64
-									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if36).StoreSlice(sdata[tid:])
+									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:65
 							}
@@ -4370,13 +4370,13 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb18 := archsimd.BroadcastUint32x8(0)
+					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:63
-					_ = gc_vb18
+					_ = gc_vb9
 //line samples_reduction.go:63
-					gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:63
-					_ = gc_iota32
+					_ = gc_iota13
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
@@ -4396,20 +4396,20 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						}
 //line samples_reduction.go:63
-						gc_vb18.StoreSlice(sdata[tid:])
+						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:64
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:65
-							gc_if34 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if17 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-							_ = gc_if34
+							_ = gc_if17
 //line samples_reduction.go:64
-							if gc_if34.ToBits() != 0 {
+							if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:64
-								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
+								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:65
 						}
@@ -4541,34 +4541,34 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 						if s == 1 {
 //line samples_reduction.go:60
-							gc_iota215 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota27 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line samples_reduction.go:60
-							_ = gc_iota215
+							_ = gc_iota27
 //line samples_reduction.go:60
-							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line samples_reduction.go:60
-							_ = gc_evens166
+							_ = gc_evens163
 //line samples_reduction.go:60
-							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line samples_reduction.go:60
-							_ = gc_odds166
+							_ = gc_odds163
 //line samples_reduction.go:60
-							gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line samples_reduction.go:60
-							_ = gc_spread16Lo6
+							_ = gc_spread16Lo3
 //line samples_reduction.go:60
-							gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line samples_reduction.go:60
-							_ = gc_spread16Hi6
+							_ = gc_spread16Hi3
 //line samples_reduction.go:60
-							gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line samples_reduction.go:60
-							_ = gc_evenLanes166
+							_ = gc_evenLanes163
 //line samples_reduction.go:60
-							gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 //line samples_reduction.go:60
-							_ = gc_oddLanes166
-						gc_steps12:
+							_ = gc_oddLanes163
+						gc_steps6:
 							for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
 								gc_tx4 := gc_vstep9
 								gc_rank4 := gc_base4 + gc_tx4
@@ -4584,85 +4584,85 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 								if compiled.Reach(gc_bdx4, index, 32) > 30 {
 //line samples_reduction.go:73
-									var gc_ld45 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld21 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-										gc_ld45 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens166)
+										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld45 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds166)
+										gc_ld21 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps12
+										break gc_steps6
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld46 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld22 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_ld46 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens166)
+										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_ld46 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds166)
+										gc_ld22 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps12
+										break gc_steps6
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st23 := gc_ld46.Add(gc_ld45)
+									gc_st11 := gc_ld22.Add(gc_ld21)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-										gc_st23.Permute(gc_spread16Lo6).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes166).StoreSlice(sdata[index+0:])
+										gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), gc_evenLanes163).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st23.Permute(gc_spread16Hi6).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes166).StoreSlice(sdata[index+16:])
+										gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evenLanes163).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-										gc_st23.Permute(gc_spread16Lo6).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes166).StoreSlice(sdata[index-1:])
+										gc_st11.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), gc_oddLanes163).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st23.Permute(gc_spread16Hi6).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes166).StoreSlice(sdata[index+15:])
+										gc_st11.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_oddLanes163).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										break gc_steps12
+										break gc_steps6
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									gc_if48 := gc_iota215.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
+									gc_if24 := gc_iota27.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx4, index, 32))))
 //line samples_reduction.go:73
-									_ = gc_if48
+									_ = gc_if24
 //line samples_reduction.go:73
-									if gc_if48.ToBits() != 0 {
+									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:73
-										var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:73
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld47 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens166)
+											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+16:]), gc_evens163)
 //line samples_reduction.go:74
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_ld47 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds166)
+											gc_ld23 = archsimd.LoadUint32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[(index+1)+15:]), gc_odds163)
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes70 [16]uint32
+											var gc_lanes34 [16]uint32
 //line samples_reduction.go:74
-											for gc_k70 := range 16 {
+											for gc_k34 := range 16 {
 //line samples_reduction.go:74
-												if gc_if48.ToBits()&(1<<gc_k70) != 0 {
+												if gc_if24.ToBits()&(1<<gc_k34) != 0 {
 //line samples_reduction.go:74
-													gc_pos4.Thread = gc_rank4 + gc_k70
+													gc_pos4.Thread = gc_rank4 + gc_k34
 //line samples_reduction.go:74
-													gc_lanes70[gc_k70] = sdata[(index+1)+2*gc_k70]
+													gc_lanes34[gc_k34] = sdata[(index+1)+2*gc_k34]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -4670,31 +4670,31 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 											gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:74
-											gc_ld47 = archsimd.LoadUint32x16(&gc_lanes70)
+											gc_ld23 = archsimd.LoadUint32x16(&gc_lanes34)
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_ld48 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens166)
+											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+16:]), gc_evens163)
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_ld48 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds166)
+											gc_ld24 = archsimd.LoadUint32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(sdata[index+15:]), gc_odds163)
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes71 [16]uint32
+											var gc_lanes35 [16]uint32
 //line samples_reduction.go:74
-											for gc_k71 := range 16 {
+											for gc_k35 := range 16 {
 //line samples_reduction.go:74
-												if gc_if48.ToBits()&(1<<gc_k71) != 0 {
+												if gc_if24.ToBits()&(1<<gc_k35) != 0 {
 //line samples_reduction.go:74
-													gc_pos4.Thread = gc_rank4 + gc_k71
+													gc_pos4.Thread = gc_rank4 + gc_k35
 //line samples_reduction.go:74
-													gc_lanes71[gc_k71] = sdata[index+2*gc_k71]
+													gc_lanes35[gc_k35] = sdata[index+2*gc_k35]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -4702,39 +4702,39 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 											gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:74
-											gc_ld48 = archsimd.LoadUint32x16(&gc_lanes71)
+											gc_ld24 = archsimd.LoadUint32x16(&gc_lanes35)
 //line samples_reduction.go:74
 										}
 //line samples_reduction.go:74
-										gc_st24 := gc_ld48.Add(gc_ld47)
+										gc_st12 := gc_ld24.Add(gc_ld23)
 //line samples_reduction.go:74
-										gc_bits6 := gc_if48.ToBits()
+										gc_bits3 := gc_if24.ToBits()
 //line samples_reduction.go:74
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line samples_reduction.go:74
-											gc_st24.Permute(gc_spread16Lo6).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6)))).StoreSlice(sdata[index+0:])
+											gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-											gc_st24.Permute(gc_spread16Hi6).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8)))).StoreSlice(sdata[index+16:])
+											gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(sdata[index+16:])
 //line samples_reduction.go:74
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line samples_reduction.go:74
-											gc_st24.Permute(gc_spread16Lo6).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1)).StoreSlice(sdata[index-1:])
+											gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadUint32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-											gc_st24.Permute(gc_spread16Hi6).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1)).StoreSlice(sdata[index+15:])
+											gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadUint32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(sdata[index+15:])
 //line samples_reduction.go:74
 										} else {
 //line samples_reduction.go:74
-											var gc_lanes72 [16]uint32
+											var gc_lanes36 [16]uint32
 //line samples_reduction.go:74
-											gc_st24.Store(&gc_lanes72)
+											gc_st12.Store(&gc_lanes36)
 //line samples_reduction.go:74
-											for gc_k72 := range 16 {
+											for gc_k36 := range 16 {
 //line samples_reduction.go:74
-												if gc_if48.ToBits()&(1<<gc_k72) != 0 {
+												if gc_if24.ToBits()&(1<<gc_k36) != 0 {
 //line samples_reduction.go:74
-													gc_pos4.Thread = gc_rank4 + gc_k72
+													gc_pos4.Thread = gc_rank4 + gc_k36
 //line samples_reduction.go:74
-													sdata[index+2*gc_k72] = gc_lanes72[gc_k72]
+													sdata[index+2*gc_k36] = gc_lanes36[gc_k36]
 //line samples_reduction.go:74
 												}
 //line samples_reduction.go:74
@@ -4759,30 +4759,30 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD {
 					if s == 1 {
 //line samples_reduction.go:60
-						gc_iota213 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line samples_reduction.go:60
-						_ = gc_iota213
+						_ = gc_iota26
 //line samples_reduction.go:60
-						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples_reduction.go:60
-						_ = gc_evens6
+						_ = gc_evens3
 //line samples_reduction.go:60
-						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line samples_reduction.go:60
-						_ = gc_spreadLo6
+						_ = gc_spreadLo3
 //line samples_reduction.go:60
-						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line samples_reduction.go:60
-						_ = gc_spreadHi6
+						_ = gc_spreadHi3
 //line samples_reduction.go:60
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line samples_reduction.go:60
-						_ = gc_evenLanes6
+						_ = gc_evenLanes3
 //line samples_reduction.go:60
-						gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line samples_reduction.go:60
-						_ = gc_oddLanes6
-					gc_steps10:
+						_ = gc_oddLanes3
+					gc_steps5:
 						for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -4798,85 +4798,85 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:73
 							if compiled.Reach(gc_bdx4, index, 16) > 14 {
 //line samples_reduction.go:73
-								var gc_ld37 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld17 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:73
 								if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-									gc_ld37 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens6))
+									gc_ld17 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld37 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens6))
+									gc_ld17 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps10
+									break gc_steps5
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								var gc_ld38 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_ld38 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens6))
+									gc_ld18 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_ld38 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens6))
+									gc_ld18 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps10
+									break gc_steps5
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
-								gc_st19 := gc_ld38.Add(gc_ld37)
+								gc_st9 := gc_ld18.Add(gc_ld17)
 //line samples_reduction.go:74
 								if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-									gc_st19.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes6).StoreSlice(sdata[index+0:])
+									gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_evenLanes3).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-									gc_st19.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes6).StoreSlice(sdata[index+8:])
+									gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_evenLanes3).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 								} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-									gc_st19.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes6).StoreSlice(sdata[index-1:])
+									gc_st9.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_oddLanes3).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-									gc_st19.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes6).StoreSlice(sdata[index+7:])
+									gc_st9.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_oddLanes3).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 								} else {
 //line samples_reduction.go:74
-									break gc_steps10
+									break gc_steps5
 //line samples_reduction.go:74
 								}
 //line samples_reduction.go:74
 							} else {
 //line samples_reduction.go:74
-								gc_if44 := gc_iota213.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
+								gc_if22 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx4, index, 16))))
 //line samples_reduction.go:73
-								_ = gc_if44
+								_ = gc_if22
 //line samples_reduction.go:73
-								if gc_if44.ToBits() != 0 {
+								if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:73
-									var gc_ld39 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:73
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld39 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens6))
+										gc_ld19 = archsimd.LoadUint32x8Slice(sdata[index+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_ld39 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens6))
+										gc_ld19 = archsimd.LoadUint32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes58 [8]uint32
+										var gc_lanes28 [8]uint32
 //line samples_reduction.go:74
-										for gc_k58 := range 8 {
+										for gc_k28 := range 8 {
 //line samples_reduction.go:74
-											if gc_if44.ToBits()&(1<<gc_k58) != 0 {
+											if gc_if22.ToBits()&(1<<gc_k28) != 0 {
 //line samples_reduction.go:74
-												gc_pos4.Thread = gc_rank4 + gc_k58
+												gc_pos4.Thread = gc_rank4 + gc_k28
 //line samples_reduction.go:74
-												gc_lanes58[gc_k58] = sdata[(index+1)+2*gc_k58]
+												gc_lanes28[gc_k28] = sdata[(index+1)+2*gc_k28]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -4884,31 +4884,31 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 										gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:74
-										gc_ld39 = archsimd.LoadUint32x8(&gc_lanes58)
+										gc_ld19 = archsimd.LoadUint32x8(&gc_lanes28)
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									var gc_ld40 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_ld40 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens6))
+										gc_ld20 = archsimd.LoadUint32x8Slice(sdata[index:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(sdata[index+8:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_ld40 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens6))
+										gc_ld20 = archsimd.LoadUint32x8Slice(sdata[index-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(sdata[index+7:]).Permute(gc_evens3))
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes59 [8]uint32
+										var gc_lanes29 [8]uint32
 //line samples_reduction.go:74
-										for gc_k59 := range 8 {
+										for gc_k29 := range 8 {
 //line samples_reduction.go:74
-											if gc_if44.ToBits()&(1<<gc_k59) != 0 {
+											if gc_if22.ToBits()&(1<<gc_k29) != 0 {
 //line samples_reduction.go:74
-												gc_pos4.Thread = gc_rank4 + gc_k59
+												gc_pos4.Thread = gc_rank4 + gc_k29
 //line samples_reduction.go:74
-												gc_lanes59[gc_k59] = sdata[index+2*gc_k59]
+												gc_lanes29[gc_k29] = sdata[index+2*gc_k29]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -4916,37 +4916,37 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 										gc_pos4.Thread = gc_rank4
 //line samples_reduction.go:74
-										gc_ld40 = archsimd.LoadUint32x8(&gc_lanes59)
+										gc_ld20 = archsimd.LoadUint32x8(&gc_lanes29)
 //line samples_reduction.go:74
 									}
 //line samples_reduction.go:74
-									gc_st20 := gc_ld40.Add(gc_ld39)
+									gc_st10 := gc_ld20.Add(gc_ld19)
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st20.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if44.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6)).StoreSlice(sdata[index+0:])
+										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st20.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if44.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6)).StoreSlice(sdata[index+8:])
+										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st20.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if44.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6)).StoreSlice(sdata[index-1:])
+										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st20.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if44.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6)).StoreSlice(sdata[index+7:])
+										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
-										var gc_lanes60 [8]uint32
+										var gc_lanes30 [8]uint32
 //line samples_reduction.go:74
-										gc_st20.Store(&gc_lanes60)
+										gc_st10.Store(&gc_lanes30)
 //line samples_reduction.go:74
-										for gc_k60 := range 8 {
+										for gc_k30 := range 8 {
 //line samples_reduction.go:74
-											if gc_if44.ToBits()&(1<<gc_k60) != 0 {
+											if gc_if22.ToBits()&(1<<gc_k30) != 0 {
 //line samples_reduction.go:74
-												gc_pos4.Thread = gc_rank4 + gc_k60
+												gc_pos4.Thread = gc_rank4 + gc_k30
 //line samples_reduction.go:74
-												sdata[index+2*gc_k60] = gc_lanes60[gc_k60]
+												sdata[index+2*gc_k30] = gc_lanes30[gc_k30]
 //line samples_reduction.go:74
 											}
 //line samples_reduction.go:74
@@ -5602,13 +5602,13 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:95
-						gc_vb8 := archsimd.BroadcastFloat32x16(0)
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:95
-						_ = gc_vb8
+						_ = gc_vb4
 //line samples_reduction.go:95
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
-						_ = gc_iota8
+						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5622,7 +5622,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:93
 							_ = i
 //line samples_reduction.go:95
-							gc_vb8.StoreSlice(gc_at7[gc_tx2:])
+							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
@@ -5630,13 +5630,13 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:96
 							} else {
 //line samples_reduction.go:96
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
-								_ = gc_if8
+								_ = gc_if4
 //line samples_reduction.go:96
-								if gc_if8.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if8).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), gc_if4).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 								}
 //line samples_reduction.go:96
@@ -5651,13 +5651,13 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:95
-					_ = gc_vb6
+					_ = gc_vb3
 //line samples_reduction.go:95
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
-					_ = gc_iota6
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -5671,7 +5671,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						gc_vb6.StoreSlice(gc_at7[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
@@ -5679,13 +5679,13 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:96
 						} else {
 //line samples_reduction.go:96
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-							_ = gc_if6
+							_ = gc_if3
 //line samples_reduction.go:96
-							if gc_if6.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if6).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if3).StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 							}
 //line samples_reduction.go:96
@@ -5719,13 +5719,13 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:95
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:95
-						_ = gc_vb4
+						_ = gc_vb2
 //line samples_reduction.go:95
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
-						_ = gc_iota4
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5745,20 +5745,20 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 							}
 //line samples_reduction.go:95
-							gc_vb4.StoreSlice(sdata[tid:])
+							gc_vb2.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:97
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
-								_ = gc_if4
+								_ = gc_if2
 //line samples_reduction.go:96
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:97
 							}
@@ -5772,13 +5772,13 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:95
-					_ = gc_vb2
+					_ = gc_vb
 //line samples_reduction.go:95
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
-					_ = gc_iota2
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -5798,20 +5798,20 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:95
 						}
 //line samples_reduction.go:95
-						gc_vb2.StoreSlice(sdata[tid:])
+						gc_vb.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadFloat32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:97
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-							_ = gc_if2
+							_ = gc_if
 //line samples_reduction.go:96
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+								archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:97
 						}
@@ -6258,13 +6258,13 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:95
-						gc_vb16 := archsimd.BroadcastInt32x16(0)
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:95
-						_ = gc_vb16
+						_ = gc_vb8
 //line samples_reduction.go:95
-						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
-						_ = gc_iota16
+						_ = gc_iota8
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -6278,7 +6278,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:93
 							_ = i
 //line samples_reduction.go:95
-							gc_vb16.StoreSlice(gc_at13[gc_tx3:])
+							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
@@ -6286,13 +6286,13 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:96
 							} else {
 //line samples_reduction.go:96
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
-								_ = gc_if16
+								_ = gc_if8
 //line samples_reduction.go:96
-								if gc_if16.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), gc_if16).StoreSlice(gc_at13[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), gc_if8).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 								}
 //line samples_reduction.go:96
@@ -6307,13 +6307,13 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb14 := archsimd.BroadcastInt32x8(0)
+					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:95
-					_ = gc_vb14
+					_ = gc_vb7
 //line samples_reduction.go:95
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
-					_ = gc_iota14
+					_ = gc_iota7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6327,7 +6327,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						gc_vb14.StoreSlice(gc_at13[gc_tx3:])
+						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
@@ -6335,13 +6335,13 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:96
 						} else {
 //line samples_reduction.go:96
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-							_ = gc_if14
+							_ = gc_if7
 //line samples_reduction.go:96
-							if gc_if14.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]), gc_if14).StoreSlice(gc_at13[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Merge(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]), gc_if7).StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 							}
 //line samples_reduction.go:96
@@ -6375,13 +6375,13 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line samples_reduction.go:95
-						gc_vb12 := archsimd.BroadcastInt32x16(0)
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:95
-						_ = gc_vb12
+						_ = gc_vb6
 //line samples_reduction.go:95
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
-						_ = gc_iota12
+						_ = gc_iota6
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -6401,20 +6401,20 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 							}
 //line samples_reduction.go:95
-							gc_vb12.StoreSlice(sdata[tid:])
+							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:97
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
-								_ = gc_if12
+								_ = gc_if6
 //line samples_reduction.go:96
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if12).StoreSlice(sdata[tid:])
+									archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:97
 							}
@@ -6428,13 +6428,13 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb10 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:95
-					_ = gc_vb10
+					_ = gc_vb5
 //line samples_reduction.go:95
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
-					_ = gc_iota10
+					_ = gc_iota5
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6454,20 +6454,20 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						}
 //line samples_reduction.go:95
-						gc_vb10.StoreSlice(sdata[tid:])
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:97
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-							_ = gc_if10
+							_ = gc_if5
 //line samples_reduction.go:96
-							if gc_if10.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
+								archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:97
 						}
@@ -6914,13 +6914,13 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:95
-						gc_vb24 := archsimd.BroadcastUint32x16(0)
+						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:95
-						_ = gc_vb24
+						_ = gc_vb12
 //line samples_reduction.go:95
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
-						_ = gc_iota24
+						_ = gc_iota12
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -6934,7 +6934,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:93
 							_ = i
 //line samples_reduction.go:95
-							gc_vb24.StoreSlice(gc_at19[gc_tx4:])
+							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
@@ -6942,13 +6942,13 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:96
 							} else {
 //line samples_reduction.go:96
-								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
-								_ = gc_if24
+								_ = gc_if12
 //line samples_reduction.go:96
-								if gc_if24.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]), gc_if24).StoreSlice(gc_at19[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Merge(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]), gc_if12).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 								}
 //line samples_reduction.go:96
@@ -6963,13 +6963,13 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb22 := archsimd.BroadcastUint32x8(0)
+					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:95
-					_ = gc_vb22
+					_ = gc_vb11
 //line samples_reduction.go:95
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
-					_ = gc_iota22
+					_ = gc_iota11
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -6983,7 +6983,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						gc_vb22.StoreSlice(gc_at19[gc_tx4:])
+						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
@@ -6991,13 +6991,13 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:96
 						} else {
 //line samples_reduction.go:96
-							gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-							_ = gc_if22
+							_ = gc_if11
 //line samples_reduction.go:96
-							if gc_if22.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]), gc_if22).StoreSlice(gc_at19[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Merge(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]), gc_if11).StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 							}
 //line samples_reduction.go:96
@@ -7031,13 +7031,13 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:95
-						gc_vb20 := archsimd.BroadcastUint32x16(0)
+						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:95
-						_ = gc_vb20
+						_ = gc_vb10
 //line samples_reduction.go:95
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:95
-						_ = gc_iota20
+						_ = gc_iota10
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -7057,20 +7057,20 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 							}
 //line samples_reduction.go:95
-							gc_vb20.StoreSlice(sdata[tid:])
+							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
 							if compiled.Reach(n, i, 16) > 15 {
 //line samples_reduction.go:96
 								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 							} else {
 //line samples_reduction.go:97
-								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:96
-								_ = gc_if20
+								_ = gc_if10
 //line samples_reduction.go:96
-								if gc_if20.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:96
-									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if20).StoreSlice(sdata[tid:])
+									archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 								}
 //line samples_reduction.go:97
 							}
@@ -7084,13 +7084,13 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb18 := archsimd.BroadcastUint32x8(0)
+					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:95
-					_ = gc_vb18
+					_ = gc_vb9
 //line samples_reduction.go:95
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:95
-					_ = gc_iota18
+					_ = gc_iota9
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -7110,20 +7110,20 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						}
 //line samples_reduction.go:95
-						gc_vb18.StoreSlice(sdata[tid:])
+						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
 						if compiled.Reach(n, i, 8) > 7 {
 //line samples_reduction.go:96
 							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreSlice(sdata[tid:])
 						} else {
 //line samples_reduction.go:97
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-							_ = gc_if18
+							_ = gc_if9
 //line samples_reduction.go:96
-							if gc_if18.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:96
-								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
+								archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:97
 						}
@@ -7915,9 +7915,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
-							_ = gc_iota12
+							_ = gc_iota4
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -7937,13 +7937,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
-									_ = gc_if12
+									_ = gc_if4
 //line samples_reduction.go:127
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line samples_reduction.go:127
 									}
 //line samples_reduction.go:127
@@ -7960,9 +7960,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
-						_ = gc_iota9
+						_ = gc_iota3
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7982,13 +7982,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-								_ = gc_if9
+								_ = gc_if3
 //line samples_reduction.go:127
-								if gc_if9.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if9)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if3)
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -8022,9 +8022,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
-							_ = gc_iota6
+							_ = gc_iota2
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -8049,13 +8049,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:128
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
-									_ = gc_if6
+									_ = gc_if2
 //line samples_reduction.go:127
-									if gc_if6.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 //line samples_reduction.go:128
 								}
@@ -8071,9 +8071,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
-						_ = gc_iota3
+						_ = gc_iota
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -8098,13 +8098,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:128
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-								_ = gc_if3
+								_ = gc_if
 //line samples_reduction.go:127
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
 								}
 //line samples_reduction.go:128
 							}
@@ -8225,9 +8225,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
-							_ = gc_iota20
+							_ = gc_iota8
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -8251,13 +8251,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line samples_reduction.go:131
-									_ = gc_if20
+									_ = gc_if8
 //line samples_reduction.go:131
-									if gc_if20.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:131
 									}
 //line samples_reduction.go:131
@@ -8276,9 +8276,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
-						_ = gc_iota18
+						_ = gc_iota7
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -8302,13 +8302,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
-								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line samples_reduction.go:131
-								_ = gc_if18
+								_ = gc_if7
 //line samples_reduction.go:131
-								if gc_if18.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if18)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if7)
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
@@ -8348,9 +8348,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
-							_ = gc_iota16
+							_ = gc_iota6
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -8380,13 +8380,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:]))
 								} else {
 //line samples_reduction.go:132
-									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line samples_reduction.go:131
-									_ = gc_if16
+									_ = gc_if6
 //line samples_reduction.go:131
-									if gc_if16.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 									}
 //line samples_reduction.go:132
 								}
@@ -8404,9 +8404,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
-						_ = gc_iota14
+						_ = gc_iota5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -8436,13 +8436,13 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:]))
 							} else {
 //line samples_reduction.go:132
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line samples_reduction.go:131
-								_ = gc_if14
+								_ = gc_if5
 //line samples_reduction.go:131
-								if gc_if14.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if14)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if5)
 								}
 //line samples_reduction.go:132
 							}
@@ -9028,9 +9028,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
-							_ = gc_iota36
+							_ = gc_iota16
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -9050,13 +9050,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
-									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
-									_ = gc_if36
+									_ = gc_if16
 //line samples_reduction.go:127
-									if gc_if36.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:127
 									}
 //line samples_reduction.go:127
@@ -9073,9 +9073,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
-						_ = gc_iota32
+						_ = gc_iota14
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -9095,13 +9095,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
-								gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-								_ = gc_if32
+								_ = gc_if14
 //line samples_reduction.go:127
-								if gc_if32.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if32)
+									mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if14)
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -9135,9 +9135,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
-							_ = gc_iota28
+							_ = gc_iota12
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -9162,13 +9162,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:128
-									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
-									_ = gc_if28
+									_ = gc_if12
 //line samples_reduction.go:127
-									if gc_if28.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 									}
 //line samples_reduction.go:128
 								}
@@ -9184,9 +9184,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
-						_ = gc_iota24
+						_ = gc_iota10
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -9211,13 +9211,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:128
-								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-								_ = gc_if24
+								_ = gc_if10
 //line samples_reduction.go:127
-								if gc_if24.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if24)
+									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if10)
 								}
 //line samples_reduction.go:128
 							}
@@ -9338,9 +9338,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
-							_ = gc_iota44
+							_ = gc_iota20
 							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
@@ -9364,13 +9364,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
-									gc_if44 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
 //line samples_reduction.go:131
-									_ = gc_if44
+									_ = gc_if20
 //line samples_reduction.go:131
-									if gc_if44.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:131
 									}
 //line samples_reduction.go:131
@@ -9389,9 +9389,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota42 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
-						_ = gc_iota42
+						_ = gc_iota19
 						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -9415,13 +9415,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
-								gc_if42 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+								gc_if19 := gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
 //line samples_reduction.go:131
-								_ = gc_if42
+								_ = gc_if19
 //line samples_reduction.go:131
-								if gc_if42.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if42)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if19)
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
@@ -9461,9 +9461,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
-							_ = gc_iota40
+							_ = gc_iota18
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -9493,13 +9493,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:]))
 								} else {
 //line samples_reduction.go:132
-									gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+									gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
 //line samples_reduction.go:131
-									_ = gc_if40
+									_ = gc_if18
 //line samples_reduction.go:131
-									if gc_if40.ToBits() != 0 {
+									if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 									}
 //line samples_reduction.go:132
 								}
@@ -9517,9 +9517,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota38 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
-						_ = gc_iota38
+						_ = gc_iota17
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -9549,13 +9549,13 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:]))
 							} else {
 //line samples_reduction.go:132
-								gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+								gc_if17 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
 //line samples_reduction.go:131
-								_ = gc_if38
+								_ = gc_if17
 //line samples_reduction.go:131
-								if gc_if38.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if38)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if17)
 								}
 //line samples_reduction.go:132
 							}
@@ -10141,9 +10141,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota60 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
-							_ = gc_iota60
+							_ = gc_iota28
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
@@ -10163,13 +10163,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 								} else {
 //line samples_reduction.go:127
-									gc_if60 := gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
-									_ = gc_if60
+									_ = gc_if28
 //line samples_reduction.go:127
-									if gc_if60.ToBits() != 0 {
+									if gc_if28.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line samples_reduction.go:127
 									}
 //line samples_reduction.go:127
@@ -10186,9 +10186,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota56 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
-						_ = gc_iota56
+						_ = gc_iota26
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -10208,13 +10208,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 							} else {
 //line samples_reduction.go:127
-								gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-								_ = gc_if56
+								_ = gc_if26
 //line samples_reduction.go:127
-								if gc_if56.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if56)
+									mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if26)
 //line samples_reduction.go:127
 								}
 //line samples_reduction.go:127
@@ -10248,9 +10248,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:124
-							gc_iota52 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:124
-							_ = gc_iota52
+							_ = gc_iota24
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
@@ -10275,13 +10275,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:128
-									gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:127
-									_ = gc_if52
+									_ = gc_if24
 //line samples_reduction.go:127
-									if gc_if52.ToBits() != 0 {
+									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:127
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 									}
 //line samples_reduction.go:128
 								}
@@ -10297,9 +10297,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:124
-						gc_iota48 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:124
-						_ = gc_iota48
+						_ = gc_iota22
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -10324,13 +10324,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:128
-								gc_if48 := gc_iota48.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-								_ = gc_if48
+								_ = gc_if22
 //line samples_reduction.go:127
-								if gc_if48.ToBits() != 0 {
+								if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:127
-									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if48)
+									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if22)
 								}
 //line samples_reduction.go:128
 							}
@@ -10451,9 +10451,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop15 bool
 						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota68 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
-							_ = gc_iota68
+							_ = gc_iota32
 							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
@@ -10477,13 +10477,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 								} else {
 //line samples_reduction.go:131
-									gc_if68 := gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
 //line samples_reduction.go:131
-									_ = gc_if68
+									_ = gc_if32
 //line samples_reduction.go:131
-									if gc_if68.ToBits() != 0 {
+									if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:131
 									}
 //line samples_reduction.go:131
@@ -10502,9 +10502,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota66 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota31 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
-						_ = gc_iota66
+						_ = gc_iota31
 						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
@@ -10528,13 +10528,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 							} else {
 //line samples_reduction.go:131
-								gc_if66 := gc_iota66.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+								gc_if31 := gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
 //line samples_reduction.go:131
-								_ = gc_if66
+								_ = gc_if31
 //line samples_reduction.go:131
-								if gc_if66.ToBits() != 0 {
+								if gc_if31.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if66)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if31)
 //line samples_reduction.go:131
 								}
 //line samples_reduction.go:131
@@ -10574,9 +10574,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:123
-							gc_iota64 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota30 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:123
-							_ = gc_iota64
+							_ = gc_iota30
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
@@ -10606,13 +10606,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:]))
 								} else {
 //line samples_reduction.go:132
-									gc_if64 := gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+									gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
 //line samples_reduction.go:131
-									_ = gc_if64
+									_ = gc_if30
 //line samples_reduction.go:131
-									if gc_if64.ToBits() != 0 {
+									if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:131
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 									}
 //line samples_reduction.go:132
 								}
@@ -10630,9 +10630,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:123
-						gc_iota62 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:123
-						_ = gc_iota62
+						_ = gc_iota29
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -10662,13 +10662,13 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:]))
 							} else {
 //line samples_reduction.go:132
-								gc_if62 := gc_iota62.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+								gc_if29 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
 //line samples_reduction.go:131
-								_ = gc_if62
+								_ = gc_if29
 //line samples_reduction.go:131
-								if gc_if62.ToBits() != 0 {
+								if gc_if29.ToBits() != 0 {
 //line samples_reduction.go:131
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if62)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if29)
 								}
 //line samples_reduction.go:132
 							}
@@ -11603,9 +11603,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
-							_ = gc_iota12
+							_ = gc_iota4
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -11625,13 +11625,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
-									_ = gc_if12
+									_ = gc_if4
 //line samples_reduction.go:165
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line samples_reduction.go:165
 									}
 //line samples_reduction.go:165
@@ -11648,9 +11648,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
-						_ = gc_iota9
+						_ = gc_iota3
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -11670,13 +11670,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-								_ = gc_if9
+								_ = gc_if3
 //line samples_reduction.go:165
-								if gc_if9.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(mySum, gc_if9)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(mySum, gc_if3)
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -11710,9 +11710,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
-							_ = gc_iota6
+							_ = gc_iota2
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -11737,13 +11737,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:166
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
-									_ = gc_if6
+									_ = gc_if2
 //line samples_reduction.go:165
-									if gc_if6.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 //line samples_reduction.go:166
 								}
@@ -11759,9 +11759,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
-						_ = gc_iota3
+						_ = gc_iota
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -11786,13 +11786,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:166
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-								_ = gc_if3
+								_ = gc_if
 //line samples_reduction.go:165
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
 								}
 //line samples_reduction.go:166
 							}
@@ -11913,9 +11913,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
-							_ = gc_iota20
+							_ = gc_iota8
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -11939,13 +11939,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
-									_ = gc_if20
+									_ = gc_if8
 //line samples_reduction.go:169
-									if gc_if20.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:169
 									}
 //line samples_reduction.go:169
@@ -11964,9 +11964,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
-						_ = gc_iota18
+						_ = gc_iota7
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -11990,13 +11990,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
-								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-								_ = gc_if18
+								_ = gc_if7
 //line samples_reduction.go:169
-								if gc_if18.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Merge(mySum, gc_if18)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Merge(mySum, gc_if7)
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
@@ -12036,9 +12036,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
-							_ = gc_iota16
+							_ = gc_iota6
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -12068,13 +12068,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
 								} else {
 //line samples_reduction.go:170
-									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
-									_ = gc_if16
+									_ = gc_if6
 //line samples_reduction.go:169
-									if gc_if16.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 									}
 //line samples_reduction.go:170
 								}
@@ -12092,9 +12092,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
-						_ = gc_iota14
+						_ = gc_iota5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -12124,13 +12124,13 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
 							} else {
 //line samples_reduction.go:170
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-								_ = gc_if14
+								_ = gc_if5
 //line samples_reduction.go:169
-								if gc_if14.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if14)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
 								}
 //line samples_reduction.go:170
 							}
@@ -12866,9 +12866,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
-							_ = gc_iota36
+							_ = gc_iota16
 							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -12888,13 +12888,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
-									gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
-									_ = gc_if36
+									_ = gc_if16
 //line samples_reduction.go:165
-									if gc_if36.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:165
 									}
 //line samples_reduction.go:165
@@ -12911,9 +12911,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
-						_ = gc_iota32
+						_ = gc_iota14
 						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -12933,13 +12933,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
-								gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-								_ = gc_if32
+								_ = gc_if14
 //line samples_reduction.go:165
-								if gc_if32.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(mySum, gc_if32)
+									mySum = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(mySum, gc_if14)
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -12973,9 +12973,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
-							_ = gc_iota28
+							_ = gc_iota12
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -13000,13 +13000,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:166
-									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
-									_ = gc_if28
+									_ = gc_if12
 //line samples_reduction.go:165
-									if gc_if28.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 									}
 //line samples_reduction.go:166
 								}
@@ -13022,9 +13022,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
-						_ = gc_iota24
+						_ = gc_iota10
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -13049,13 +13049,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:166
-								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-								_ = gc_if24
+								_ = gc_if10
 //line samples_reduction.go:165
-								if gc_if24.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if24)
+									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if10)
 								}
 //line samples_reduction.go:166
 							}
@@ -13176,9 +13176,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
-							_ = gc_iota44
+							_ = gc_iota20
 							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
@@ -13202,13 +13202,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
-									gc_if44 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
-									_ = gc_if44
+									_ = gc_if20
 //line samples_reduction.go:169
-									if gc_if44.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:169
 									}
 //line samples_reduction.go:169
@@ -13227,9 +13227,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota42 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
-						_ = gc_iota42
+						_ = gc_iota19
 						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -13253,13 +13253,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
-								gc_if42 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if19 := gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-								_ = gc_if42
+								_ = gc_if19
 //line samples_reduction.go:169
-								if gc_if42.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:])).Merge(mySum, gc_if42)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:])).Merge(mySum, gc_if19)
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
@@ -13299,9 +13299,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
-							_ = gc_iota40
+							_ = gc_iota18
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -13331,13 +13331,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
 								} else {
 //line samples_reduction.go:170
-									gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
-									_ = gc_if40
+									_ = gc_if18
 //line samples_reduction.go:169
-									if gc_if40.ToBits() != 0 {
+									if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 									}
 //line samples_reduction.go:170
 								}
@@ -13355,9 +13355,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota38 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
-						_ = gc_iota38
+						_ = gc_iota17
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -13387,13 +13387,13 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
 							} else {
 //line samples_reduction.go:170
-								gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if17 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-								_ = gc_if38
+								_ = gc_if17
 //line samples_reduction.go:169
-								if gc_if38.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if38)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if17)
 								}
 //line samples_reduction.go:170
 							}
@@ -14129,9 +14129,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota60 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
-							_ = gc_iota60
+							_ = gc_iota28
 							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
@@ -14151,13 +14151,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 								} else {
 //line samples_reduction.go:165
-									gc_if60 := gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
-									_ = gc_if60
+									_ = gc_if28
 //line samples_reduction.go:165
-									if gc_if60.ToBits() != 0 {
+									if gc_if28.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line samples_reduction.go:165
 									}
 //line samples_reduction.go:165
@@ -14174,9 +14174,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota56 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
-						_ = gc_iota56
+						_ = gc_iota26
 						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -14196,13 +14196,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 							} else {
 //line samples_reduction.go:165
-								gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-								_ = gc_if56
+								_ = gc_if26
 //line samples_reduction.go:165
-								if gc_if56.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(mySum, gc_if56)
+									mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(mySum, gc_if26)
 //line samples_reduction.go:165
 								}
 //line samples_reduction.go:165
@@ -14236,9 +14236,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:162
-							gc_iota52 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:162
-							_ = gc_iota52
+							_ = gc_iota24
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
@@ -14263,13 +14263,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:166
-									gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:165
-									_ = gc_if52
+									_ = gc_if24
 //line samples_reduction.go:165
-									if gc_if52.ToBits() != 0 {
+									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:165
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 									}
 //line samples_reduction.go:166
 								}
@@ -14285,9 +14285,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:162
-						gc_iota48 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:162
-						_ = gc_iota48
+						_ = gc_iota22
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -14312,13 +14312,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:166
-								gc_if48 := gc_iota48.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-								_ = gc_if48
+								_ = gc_if22
 //line samples_reduction.go:165
-								if gc_if48.ToBits() != 0 {
+								if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:165
-									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if48)
+									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if22)
 								}
 //line samples_reduction.go:166
 							}
@@ -14439,9 +14439,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop15 bool
 						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota68 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
-							_ = gc_iota68
+							_ = gc_iota32
 							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
 								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
@@ -14465,13 +14465,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 								} else {
 //line samples_reduction.go:169
-									gc_if68 := gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
-									_ = gc_if68
+									_ = gc_if32
 //line samples_reduction.go:169
-									if gc_if68.ToBits() != 0 {
+									if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:169
 									}
 //line samples_reduction.go:169
@@ -14490,9 +14490,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota66 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota31 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
-						_ = gc_iota66
+						_ = gc_iota31
 						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
@@ -14516,13 +14516,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 							} else {
 //line samples_reduction.go:169
-								gc_if66 := gc_iota66.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if31 := gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-								_ = gc_if66
+								_ = gc_if31
 //line samples_reduction.go:169
-								if gc_if66.ToBits() != 0 {
+								if gc_if31.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(mySum, gc_if66)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(mySum, gc_if31)
 //line samples_reduction.go:169
 								}
 //line samples_reduction.go:169
@@ -14562,9 +14562,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:161
-							gc_iota64 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota30 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:161
-							_ = gc_iota64
+							_ = gc_iota30
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
@@ -14594,13 +14594,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
 								} else {
 //line samples_reduction.go:170
-									gc_if64 := gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
-									_ = gc_if64
+									_ = gc_if30
 //line samples_reduction.go:169
-									if gc_if64.ToBits() != 0 {
+									if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:169
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 									}
 //line samples_reduction.go:170
 								}
@@ -14618,9 +14618,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:161
-						gc_iota62 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:161
-						_ = gc_iota62
+						_ = gc_iota29
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -14650,13 +14650,13 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
 							} else {
 //line samples_reduction.go:170
-								gc_if62 := gc_iota62.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if29 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-								_ = gc_if62
+								_ = gc_if29
 //line samples_reduction.go:169
-								if gc_if62.ToBits() != 0 {
+								if gc_if29.ToBits() != 0 {
 //line samples_reduction.go:169
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if62)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if29)
 								}
 //line samples_reduction.go:170
 							}
@@ -15391,17 +15391,17 @@ func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 var gc_src_reduce5 = compiled.NewSource("reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261")
 
 //line samples_reduction.go:207
-func gc_body_reduce5[T number](gc_b77 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
-	t := gc_b77.Thread()
-	gc_pos5 := gc_b77.Pos()
-	gc_bd5 := gc_b77.Dim()
+func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
+	t := gc_b41.Thread()
+	gc_pos5 := gc_b41.Pos()
+	gc_bd5 := gc_b41.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b77.Index()
+	gc_bidx5 := gc_b41.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b77.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b77, 0)[:gc_n5]
+	gc_n5 := gc_b41.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b41, 0)[:gc_n5]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -15925,7 +15925,7 @@ func gc_body_reduce5[T number](gc_b77 *compiled.Block, gIdata, gOdata []T, n int
 					gc_hi7 = min(gc_hi7, gc_cnt5)
 					if gc_lo7 < gc_hi7 {
 						{
-							gc_tidx14 := gc_b77.AtFlat(gc_w5+gc_lo7, gc_bdy5*gc_bdz5 == 1)
+							gc_tidx14 := gc_b41.AtFlat(gc_w5+gc_lo7, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
 								gc_tx5++
@@ -15967,7 +15967,7 @@ func gc_body_reduce5[T number](gc_b77 *compiled.Block, gIdata, gOdata []T, n int
 						}
 
 //line samples_reduction.go:254
-						compiled.TileLanes[T, T](gc_b77, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+						compiled.TileLanes[T, T](gc_b41, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
@@ -16028,9 +16028,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
-							_ = gc_iota12
+							_ = gc_iota4
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -16050,13 +16050,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
-									_ = gc_if12
+									_ = gc_if4
 //line samples_reduction.go:215
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line samples_reduction.go:215
 									}
 //line samples_reduction.go:215
@@ -16073,9 +16073,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
-						_ = gc_iota9
+						_ = gc_iota3
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -16095,13 +16095,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
-								gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-								_ = gc_if9
+								_ = gc_if3
 //line samples_reduction.go:215
-								if gc_if9.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).Merge(mySum, gc_if9)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]).Merge(mySum, gc_if3)
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -16135,9 +16135,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
-							_ = gc_iota6
+							_ = gc_iota2
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -16162,13 +16162,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									mySum = archsimd.LoadFloat32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:216
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
-									_ = gc_if6
+									_ = gc_if2
 //line samples_reduction.go:215
-									if gc_if6.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 //line samples_reduction.go:216
 								}
@@ -16184,9 +16184,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
-						_ = gc_iota3
+						_ = gc_iota
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -16211,13 +16211,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:216
-								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-								_ = gc_if3
+								_ = gc_if
 //line samples_reduction.go:215
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
+									mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if)
 								}
 //line samples_reduction.go:216
 							}
@@ -16338,9 +16338,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-							_ = gc_iota20
+							_ = gc_iota8
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -16364,13 +16364,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
-									_ = gc_if20
+									_ = gc_if8
 //line samples_reduction.go:219
-									if gc_if20.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:219
 									}
 //line samples_reduction.go:219
@@ -16389,9 +16389,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-						_ = gc_iota18
+						_ = gc_iota7
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -16415,13 +16415,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
-								gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-								_ = gc_if18
+								_ = gc_if7
 //line samples_reduction.go:219
-								if gc_if18.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).Merge(mySum, gc_if18)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).Merge(mySum, gc_if7)
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
@@ -16461,9 +16461,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-							_ = gc_iota16
+							_ = gc_iota6
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -16493,13 +16493,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:]))
 								} else {
 //line samples_reduction.go:220
-									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
-									_ = gc_if16
+									_ = gc_if6
 //line samples_reduction.go:219
-									if gc_if16.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 									}
 //line samples_reduction.go:220
 								}
@@ -16517,9 +16517,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-						_ = gc_iota14
+						_ = gc_iota5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -16549,13 +16549,13 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:]))
 							} else {
 //line samples_reduction.go:220
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-								_ = gc_if14
+								_ = gc_if5
 //line samples_reduction.go:219
-								if gc_if14.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if14)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if5)
 								}
 //line samples_reduction.go:220
 							}
@@ -16776,17 +16776,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota28
+								_ = gc_iota12
 //line samples_reduction.go:211
-								gc_none8 := archsimd.Mask32x16FromBits(0)
+								gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none8
+								_ = gc_none4
 //line samples_reduction.go:211
-								gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all8
+								_ = gc_all4
 								for ; gc_vstep5+15 < gc_fasthi4; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -16800,23 +16800,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_b10 := gc_none8
+									gc_b6 := gc_none4
 //line samples_reduction.go:226
 									if blockSize >= 512 {
 //line samples_reduction.go:226
-										gc_b10 = gc_all8
+										gc_b6 = gc_all4
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if28 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if12 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-									_ = gc_if28
+									_ = gc_if12
 //line samples_reduction.go:226
-									if gc_if28.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if28).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if12).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -16831,17 +16831,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota26
+							_ = gc_iota11
 //line samples_reduction.go:211
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none6
+							_ = gc_none3
 //line samples_reduction.go:211
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all6
+							_ = gc_all3
 							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -16855,23 +16855,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_b8 := gc_none6
+								gc_b5 := gc_none3
 //line samples_reduction.go:226
 								if blockSize >= 512 {
 //line samples_reduction.go:226
-									gc_b8 = gc_all6
+									gc_b5 = gc_all3
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if26 := gc_b8.And(gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if11 := gc_b5.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-								_ = gc_if26
+								_ = gc_if11
 //line samples_reduction.go:226
-								if gc_if26.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if26)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if11)
 //line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if26).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if11).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -16920,17 +16920,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota24
+						_ = gc_iota10
 //line samples_reduction.go:211
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none4
+						_ = gc_none2
 //line samples_reduction.go:211
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all4
+						_ = gc_all2
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -16951,23 +16951,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_b6 := gc_none4
+							gc_b4 := gc_none2
 //line samples_reduction.go:226
 							if blockSize >= 512 {
 //line samples_reduction.go:226
-								gc_b6 = gc_all4
+								gc_b4 = gc_all2
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if24 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if10 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-							_ = gc_if24
+							_ = gc_if10
 //line samples_reduction.go:227
-							if gc_if24.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line samples_reduction.go:227
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if24).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -16981,17 +16981,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota22
+					_ = gc_iota9
 //line samples_reduction.go:211
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none2
+					_ = gc_none
 //line samples_reduction.go:211
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all2
+					_ = gc_all
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -17012,23 +17012,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line samples_reduction.go:226
 						if blockSize >= 512 {
 //line samples_reduction.go:226
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if22 := gc_b4.And(gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if9 := gc_b3.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if22
+						_ = gc_if9
 //line samples_reduction.go:227
-						if gc_if22.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if22)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
 //line samples_reduction.go:227
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -17141,17 +17141,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop7 bool
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota36
+								_ = gc_iota16
 //line samples_reduction.go:211
-								gc_none16 := archsimd.Mask32x16FromBits(0)
+								gc_none8 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none16
+								_ = gc_none8
 //line samples_reduction.go:211
-								gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all16
+								_ = gc_all8
 								for ; gc_vstep7+15 < gc_fasthi5; gc_vstep7 += 16 {
 									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
@@ -17165,23 +17165,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_b18 := gc_none16
+									gc_b10 := gc_none8
 //line samples_reduction.go:233
 									if blockSize >= 256 {
 //line samples_reduction.go:233
-										gc_b18 = gc_all16
+										gc_b10 = gc_all8
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if36 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-									_ = gc_if36
+									_ = gc_if16
 //line samples_reduction.go:233
-									if gc_if36.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if36).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if16).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -17196,17 +17196,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota34
+							_ = gc_iota15
 //line samples_reduction.go:211
-							gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none14
+							_ = gc_none7
 //line samples_reduction.go:211
-							gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all14
+							_ = gc_all7
 							for ; gc_vstep7+7 < gc_fasthi5; gc_vstep7 += 8 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -17220,23 +17220,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_b16 := gc_none14
+								gc_b9 := gc_none7
 //line samples_reduction.go:233
 								if blockSize >= 256 {
 //line samples_reduction.go:233
-									gc_b16 = gc_all14
+									gc_b9 = gc_all7
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if34 := gc_b16.And(gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if15 := gc_b9.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-								_ = gc_if34
+								_ = gc_if15
 //line samples_reduction.go:233
-								if gc_if34.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if34)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if15)
 //line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if34).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo5):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -17285,17 +17285,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota32
+						_ = gc_iota14
 //line samples_reduction.go:211
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none12
+						_ = gc_none6
 //line samples_reduction.go:211
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all12
+						_ = gc_all6
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -17316,23 +17316,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_b14 := gc_none12
+							gc_b8 := gc_none6
 //line samples_reduction.go:233
 							if blockSize >= 256 {
 //line samples_reduction.go:233
-								gc_b14 = gc_all12
+								gc_b8 = gc_all6
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if32 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-							_ = gc_if32
+							_ = gc_if14
 //line samples_reduction.go:234
-							if gc_if32.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 //line samples_reduction.go:234
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if32).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -17346,17 +17346,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota30
+					_ = gc_iota13
 //line samples_reduction.go:211
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none10
+					_ = gc_none5
 //line samples_reduction.go:211
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all10
+					_ = gc_all5
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -17377,23 +17377,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b12 := gc_none10
+						gc_b7 := gc_none5
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b12 = gc_all10
+							gc_b7 = gc_all5
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if30 := gc_b12.And(gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if13 := gc_b7.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if30
+						_ = gc_if13
 //line samples_reduction.go:234
-						if gc_if30.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if30)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if13)
 //line samples_reduction.go:234
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if30).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -17506,17 +17506,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop9 bool
 							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota44
+								_ = gc_iota20
 //line samples_reduction.go:211
-								gc_none24 := archsimd.Mask32x16FromBits(0)
+								gc_none12 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none24
+								_ = gc_none12
 //line samples_reduction.go:211
-								gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all24
+								_ = gc_all12
 								for ; gc_vstep9+15 < gc_fasthi6; gc_vstep9 += 16 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
@@ -17530,23 +17530,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_b26 := gc_none24
+									gc_b14 := gc_none12
 //line samples_reduction.go:240
 									if blockSize >= 128 {
 //line samples_reduction.go:240
-										gc_b26 = gc_all24
+										gc_b14 = gc_all12
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if44 := archsimd.Mask32x16FromBits(gc_b26.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-									_ = gc_if44
+									_ = gc_if20
 //line samples_reduction.go:240
-									if gc_if44.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if44).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if20).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -17561,17 +17561,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota42 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota42
+							_ = gc_iota19
 //line samples_reduction.go:211
-							gc_none22 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none22
+							_ = gc_none11
 //line samples_reduction.go:211
-							gc_all22 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all22
+							_ = gc_all11
 							for ; gc_vstep9+7 < gc_fasthi6; gc_vstep9 += 8 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
@@ -17585,23 +17585,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_b24 := gc_none22
+								gc_b13 := gc_none11
 //line samples_reduction.go:240
 								if blockSize >= 128 {
 //line samples_reduction.go:240
-									gc_b24 = gc_all22
+									gc_b13 = gc_all11
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if42 := gc_b24.And(gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if19 := gc_b13.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-								_ = gc_if42
+								_ = gc_if19
 //line samples_reduction.go:240
-								if gc_if42.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if42)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if19)
 //line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if42).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo6):]), gc_if19).StoreSlice(gc_at24[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -17650,17 +17650,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota40
+						_ = gc_iota18
 //line samples_reduction.go:211
-						gc_none20 := archsimd.Mask32x16FromBits(0)
+						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none20
+						_ = gc_none10
 //line samples_reduction.go:211
-						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all20
+						_ = gc_all10
 						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -17681,23 +17681,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_b22 := gc_none20
+							gc_b12 := gc_none10
 //line samples_reduction.go:240
 							if blockSize >= 128 {
 //line samples_reduction.go:240
-								gc_b22 = gc_all20
+								gc_b12 = gc_all10
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if40 := archsimd.Mask32x16FromBits(gc_b22.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-							_ = gc_if40
+							_ = gc_if18
 //line samples_reduction.go:241
-							if gc_if40.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line samples_reduction.go:241
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if40).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -17711,17 +17711,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota38 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota38
+					_ = gc_iota17
 //line samples_reduction.go:211
-					gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none18
+					_ = gc_none9
 //line samples_reduction.go:211
-					gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all18
+					_ = gc_all9
 					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
@@ -17742,23 +17742,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b20 := gc_none18
+						gc_b11 := gc_none9
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b20 = gc_all18
+							gc_b11 = gc_all9
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if38 := gc_b20.And(gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if17 := gc_b11.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if38
+						_ = gc_if17
 //line samples_reduction.go:241
-						if gc_if38.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if38)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
 //line samples_reduction.go:241
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if38).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -18110,17 +18110,17 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 }
 
 //line samples_reduction.go:207
-func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
-	t := gc_b27.Thread()
-	gc_pos3 := gc_b27.Pos()
-	gc_bd3 := gc_b27.Dim()
+func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
+	t := gc_b15.Thread()
+	gc_pos3 := gc_b15.Pos()
+	gc_bd3 := gc_b15.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_bdy3 := gc_bd3.Y
 	gc_bdz3 := gc_bd3.Z
-	gc_bidx3 := gc_b27.Index()
+	gc_bidx3 := gc_b15.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b27.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b27, 0)[:gc_n3]
+	gc_n3 := gc_b15.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -18139,9 +18139,9 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota60 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
-							_ = gc_iota60
+							_ = gc_iota28
 							for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
@@ -18161,13 +18161,13 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
-									gc_if60 := gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
-									_ = gc_if60
+									_ = gc_if28
 //line samples_reduction.go:215
-									if gc_if60.ToBits() != 0 {
+									if gc_if28.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at25[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at25[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line samples_reduction.go:215
 									}
 //line samples_reduction.go:215
@@ -18184,9 +18184,9 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota56 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
-						_ = gc_iota56
+						_ = gc_iota26
 						for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
@@ -18206,13 +18206,13 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
-								gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-								_ = gc_if56
+								_ = gc_if26
 //line samples_reduction.go:215
-								if gc_if56.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadInt32x8Slice(gc_at25[gc_tx3:]).Merge(mySum, gc_if56)
+									mySum = archsimd.LoadInt32x8Slice(gc_at25[gc_tx3:]).Merge(mySum, gc_if26)
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -18246,9 +18246,9 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota52 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
-							_ = gc_iota52
+							_ = gc_iota24
 							for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
@@ -18273,13 +18273,13 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 									mySum = archsimd.LoadInt32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:216
-									gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
-									_ = gc_if52
+									_ = gc_if24
 //line samples_reduction.go:215
-									if gc_if52.ToBits() != 0 {
+									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 									}
 //line samples_reduction.go:216
 								}
@@ -18295,9 +18295,9 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota48 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
-						_ = gc_iota48
+						_ = gc_iota22
 						for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
@@ -18322,13 +18322,13 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 								mySum = archsimd.LoadInt32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:216
-								gc_if48 := gc_iota48.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-								_ = gc_if48
+								_ = gc_if22
 //line samples_reduction.go:215
-								if gc_if48.ToBits() != 0 {
+								if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if48)
+									mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if22)
 								}
 //line samples_reduction.go:216
 							}
@@ -18449,9 +18449,9 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota68 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-							_ = gc_iota68
+							_ = gc_iota32
 							for ; gc_vstep13+15 < gc_bdx3; gc_vstep13 += 16 {
 								gc_tx3 := gc_vstep13
 								gc_rank3 := gc_base3 + gc_tx3
@@ -18475,13 +18475,13 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
-									gc_if68 := gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
-									_ = gc_if68
+									_ = gc_if32
 //line samples_reduction.go:219
-									if gc_if68.ToBits() != 0 {
+									if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:219
 									}
 //line samples_reduction.go:219
@@ -18500,9 +18500,9 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota66 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota31 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-						_ = gc_iota66
+						_ = gc_iota31
 						for ; gc_vstep13+7 < gc_bdx3; gc_vstep13 += 8 {
 							gc_tx3 := gc_vstep13
 							gc_rank3 := gc_base3 + gc_tx3
@@ -18526,13 +18526,13 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
-								gc_if66 := gc_iota66.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if31 := gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-								_ = gc_if66
+								_ = gc_if31
 //line samples_reduction.go:219
-								if gc_if66.ToBits() != 0 {
+								if gc_if31.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if66)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if31)
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
@@ -18572,9 +18572,9 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota64 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota30 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-							_ = gc_iota64
+							_ = gc_iota30
 							for ; gc_vstep14+15 < gc_bdx3; gc_vstep14 += 16 {
 								gc_tx3 := gc_vstep14
 								gc_rank3 := gc_base3 + gc_tx3
@@ -18604,13 +18604,13 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:]))
 								} else {
 //line samples_reduction.go:220
-									gc_if64 := gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
-									_ = gc_if64
+									_ = gc_if30
 //line samples_reduction.go:219
-									if gc_if64.ToBits() != 0 {
+									if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 									}
 //line samples_reduction.go:220
 								}
@@ -18628,9 +18628,9 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota62 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-						_ = gc_iota62
+						_ = gc_iota29
 						for ; gc_vstep14+7 < gc_bdx3; gc_vstep14 += 8 {
 							gc_tx3 := gc_vstep14
 							gc_rank3 := gc_base3 + gc_tx3
@@ -18660,13 +18660,13 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:]))
 							} else {
 //line samples_reduction.go:220
-								gc_if62 := gc_iota62.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if29 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-								_ = gc_if62
+								_ = gc_if29
 //line samples_reduction.go:219
-								if gc_if62.ToBits() != 0 {
+								if gc_if29.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if62)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if29)
 								}
 //line samples_reduction.go:220
 							}
@@ -18887,17 +18887,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop15 bool
 							gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota76 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota76
+								_ = gc_iota36
 //line samples_reduction.go:211
-								gc_none32 := archsimd.Mask32x16FromBits(0)
+								gc_none16 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none32
+								_ = gc_none16
 //line samples_reduction.go:211
-								gc_all32 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all32
+								_ = gc_all16
 								for ; gc_vstep15+15 < gc_fasthi7; gc_vstep15 += 16 {
 									gc_tx3 := gc_vstep15
 									gc_rank3 := gc_base3 + gc_tx3
@@ -18911,23 +18911,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_b35 := gc_none32
+									gc_b19 := gc_none16
 //line samples_reduction.go:226
 									if blockSize >= 512 {
 //line samples_reduction.go:226
-										gc_b35 = gc_all32
+										gc_b19 = gc_all16
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if76 := archsimd.Mask32x16FromBits(gc_b35.ToBits() & gc_iota76.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if36 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-									_ = gc_if76
+									_ = gc_if36
 //line samples_reduction.go:226
-									if gc_if76.ToBits() != 0 {
+									if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at31[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if76.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at31[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if76).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if36).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -18942,17 +18942,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota74 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota35 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota74
+							_ = gc_iota35
 //line samples_reduction.go:211
-							gc_none30 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none30
+							_ = gc_none15
 //line samples_reduction.go:211
-							gc_all30 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all30
+							_ = gc_all15
 							for ; gc_vstep15+7 < gc_fasthi7; gc_vstep15 += 8 {
 								gc_tx3 := gc_vstep15
 								gc_rank3 := gc_base3 + gc_tx3
@@ -18966,23 +18966,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_b33 := gc_none30
+								gc_b18 := gc_none15
 //line samples_reduction.go:226
 								if blockSize >= 512 {
 //line samples_reduction.go:226
-									gc_b33 = gc_all30
+									gc_b18 = gc_all15
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if74 := gc_b33.And(gc_iota74.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if35 := gc_b18.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-								_ = gc_if74
+								_ = gc_if35
 //line samples_reduction.go:226
-								if gc_if74.ToBits() != 0 {
+								if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at31[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if74)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at31[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if35)
 //line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if74).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at32[(gc_tx3-gc_fastlo7):]), gc_if35).StoreSlice(gc_at32[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -19031,17 +19031,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop16 bool
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota72 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota34 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota72
+						_ = gc_iota34
 //line samples_reduction.go:211
-						gc_none28 := archsimd.Mask32x16FromBits(0)
+						gc_none14 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none28
+						_ = gc_none14
 //line samples_reduction.go:211
-						gc_all28 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all28
+						_ = gc_all14
 						for ; gc_vstep16+15 < gc_bdx3; gc_vstep16 += 16 {
 							gc_tx3 := gc_vstep16
 							gc_rank3 := gc_base3 + gc_tx3
@@ -19062,23 +19062,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_b31 := gc_none28
+							gc_b17 := gc_none14
 //line samples_reduction.go:226
 							if blockSize >= 512 {
 //line samples_reduction.go:226
-								gc_b31 = gc_all28
+								gc_b17 = gc_all14
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if72 := archsimd.Mask32x16FromBits(gc_b31.ToBits() & gc_iota72.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if34 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-							_ = gc_if72
+							_ = gc_if34
 //line samples_reduction.go:227
-							if gc_if72.ToBits() != 0 {
+							if gc_if34.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line samples_reduction.go:227
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if72).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19092,17 +19092,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota70 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota70
+					_ = gc_iota33
 //line samples_reduction.go:211
-					gc_none26 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none26
+					_ = gc_none13
 //line samples_reduction.go:211
-					gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all26
+					_ = gc_all13
 					for ; gc_vstep16+7 < gc_bdx3; gc_vstep16 += 8 {
 						gc_tx3 := gc_vstep16
 						gc_rank3 := gc_base3 + gc_tx3
@@ -19123,23 +19123,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_b29 := gc_none26
+						gc_b16 := gc_none13
 //line samples_reduction.go:226
 						if blockSize >= 512 {
 //line samples_reduction.go:226
-							gc_b29 = gc_all26
+							gc_b16 = gc_all13
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if70 := gc_b29.And(gc_iota70.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if33 := gc_b16.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if70
+						_ = gc_if33
 //line samples_reduction.go:227
-						if gc_if70.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if70)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if33)
 //line samples_reduction.go:227
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if70).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if33).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19252,17 +19252,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop17 bool
 							gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota84 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota84
+								_ = gc_iota40
 //line samples_reduction.go:211
-								gc_none40 := archsimd.Mask32x16FromBits(0)
+								gc_none20 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none40
+								_ = gc_none20
 //line samples_reduction.go:211
-								gc_all40 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all40
+								_ = gc_all20
 								for ; gc_vstep17+15 < gc_fasthi8; gc_vstep17 += 16 {
 									gc_tx3 := gc_vstep17
 									gc_rank3 := gc_base3 + gc_tx3
@@ -19276,23 +19276,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_b43 := gc_none40
+									gc_b23 := gc_none20
 //line samples_reduction.go:233
 									if blockSize >= 256 {
 //line samples_reduction.go:233
-										gc_b43 = gc_all40
+										gc_b23 = gc_all20
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if84 := archsimd.Mask32x16FromBits(gc_b43.ToBits() & gc_iota84.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if40 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-									_ = gc_if84
+									_ = gc_if40
 //line samples_reduction.go:233
-									if gc_if84.ToBits() != 0 {
+									if gc_if40.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at33[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if84.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at33[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if84).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if40).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -19307,17 +19307,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota82 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota39 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota82
+							_ = gc_iota39
 //line samples_reduction.go:211
-							gc_none38 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none38
+							_ = gc_none19
 //line samples_reduction.go:211
-							gc_all38 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all38
+							_ = gc_all19
 							for ; gc_vstep17+7 < gc_fasthi8; gc_vstep17 += 8 {
 								gc_tx3 := gc_vstep17
 								gc_rank3 := gc_base3 + gc_tx3
@@ -19331,23 +19331,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_b41 := gc_none38
+								gc_b22 := gc_none19
 //line samples_reduction.go:233
 								if blockSize >= 256 {
 //line samples_reduction.go:233
-									gc_b41 = gc_all38
+									gc_b22 = gc_all19
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if82 := gc_b41.And(gc_iota82.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if39 := gc_b22.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-								_ = gc_if82
+								_ = gc_if39
 //line samples_reduction.go:233
-								if gc_if82.ToBits() != 0 {
+								if gc_if39.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at33[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if82)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at33[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if39)
 //line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if82).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at34[(gc_tx3-gc_fastlo8):]), gc_if39).StoreSlice(gc_at34[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -19396,17 +19396,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop18 bool
 					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota80 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota38 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota80
+						_ = gc_iota38
 //line samples_reduction.go:211
-						gc_none36 := archsimd.Mask32x16FromBits(0)
+						gc_none18 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none36
+						_ = gc_none18
 //line samples_reduction.go:211
-						gc_all36 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all36
+						_ = gc_all18
 						for ; gc_vstep18+15 < gc_bdx3; gc_vstep18 += 16 {
 							gc_tx3 := gc_vstep18
 							gc_rank3 := gc_base3 + gc_tx3
@@ -19427,23 +19427,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_b39 := gc_none36
+							gc_b21 := gc_none18
 //line samples_reduction.go:233
 							if blockSize >= 256 {
 //line samples_reduction.go:233
-								gc_b39 = gc_all36
+								gc_b21 = gc_all18
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if80 := archsimd.Mask32x16FromBits(gc_b39.ToBits() & gc_iota80.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if38 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-							_ = gc_if80
+							_ = gc_if38
 //line samples_reduction.go:234
-							if gc_if80.ToBits() != 0 {
+							if gc_if38.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if80.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
 //line samples_reduction.go:234
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if80).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if38).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19457,17 +19457,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota78 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota37 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota78
+					_ = gc_iota37
 //line samples_reduction.go:211
-					gc_none34 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none34
+					_ = gc_none17
 //line samples_reduction.go:211
-					gc_all34 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all34
+					_ = gc_all17
 					for ; gc_vstep18+7 < gc_bdx3; gc_vstep18 += 8 {
 						gc_tx3 := gc_vstep18
 						gc_rank3 := gc_base3 + gc_tx3
@@ -19488,23 +19488,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b37 := gc_none34
+						gc_b20 := gc_none17
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b37 = gc_all34
+							gc_b20 = gc_all17
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if78 := gc_b37.And(gc_iota78.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if37 := gc_b20.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if78
+						_ = gc_if37
 //line samples_reduction.go:234
-						if gc_if78.ToBits() != 0 {
+						if gc_if37.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if78)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if37)
 //line samples_reduction.go:234
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if78).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if37).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19617,17 +19617,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop19 bool
 							gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota92 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota92
+								_ = gc_iota44
 //line samples_reduction.go:211
-								gc_none48 := archsimd.Mask32x16FromBits(0)
+								gc_none24 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none48
+								_ = gc_none24
 //line samples_reduction.go:211
-								gc_all48 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all24 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all48
+								_ = gc_all24
 								for ; gc_vstep19+15 < gc_fasthi9; gc_vstep19 += 16 {
 									gc_tx3 := gc_vstep19
 									gc_rank3 := gc_base3 + gc_tx3
@@ -19641,23 +19641,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_b51 := gc_none48
+									gc_b27 := gc_none24
 //line samples_reduction.go:240
 									if blockSize >= 128 {
 //line samples_reduction.go:240
-										gc_b51 = gc_all48
+										gc_b27 = gc_all24
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if92 := archsimd.Mask32x16FromBits(gc_b51.ToBits() & gc_iota92.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if44 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-									_ = gc_if92
+									_ = gc_if44
 //line samples_reduction.go:240
-									if gc_if92.ToBits() != 0 {
+									if gc_if44.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at35[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if92.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at35[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if92).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if44).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -19672,17 +19672,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota90 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota43 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota90
+							_ = gc_iota43
 //line samples_reduction.go:211
-							gc_none46 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none46
+							_ = gc_none23
 //line samples_reduction.go:211
-							gc_all46 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all46
+							_ = gc_all23
 							for ; gc_vstep19+7 < gc_fasthi9; gc_vstep19 += 8 {
 								gc_tx3 := gc_vstep19
 								gc_rank3 := gc_base3 + gc_tx3
@@ -19696,23 +19696,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_b49 := gc_none46
+								gc_b26 := gc_none23
 //line samples_reduction.go:240
 								if blockSize >= 128 {
 //line samples_reduction.go:240
-									gc_b49 = gc_all46
+									gc_b26 = gc_all23
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if90 := gc_b49.And(gc_iota90.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if43 := gc_b26.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-								_ = gc_if90
+								_ = gc_if43
 //line samples_reduction.go:240
-								if gc_if90.ToBits() != 0 {
+								if gc_if43.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at35[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if90)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at35[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if43)
 //line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if90).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at36[(gc_tx3-gc_fastlo9):]), gc_if43).StoreSlice(gc_at36[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -19761,17 +19761,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop20 bool
 					gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota88 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota42 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota88
+						_ = gc_iota42
 //line samples_reduction.go:211
-						gc_none44 := archsimd.Mask32x16FromBits(0)
+						gc_none22 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none44
+						_ = gc_none22
 //line samples_reduction.go:211
-						gc_all44 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all44
+						_ = gc_all22
 						for ; gc_vstep20+15 < gc_bdx3; gc_vstep20 += 16 {
 							gc_tx3 := gc_vstep20
 							gc_rank3 := gc_base3 + gc_tx3
@@ -19792,23 +19792,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_b47 := gc_none44
+							gc_b25 := gc_none22
 //line samples_reduction.go:240
 							if blockSize >= 128 {
 //line samples_reduction.go:240
-								gc_b47 = gc_all44
+								gc_b25 = gc_all22
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if88 := archsimd.Mask32x16FromBits(gc_b47.ToBits() & gc_iota88.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if42 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-							_ = gc_if88
+							_ = gc_if42
 //line samples_reduction.go:241
-							if gc_if88.ToBits() != 0 {
+							if gc_if42.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if88.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 //line samples_reduction.go:241
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if88).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if42).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19822,17 +19822,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota86 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota41 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota86
+					_ = gc_iota41
 //line samples_reduction.go:211
-					gc_none42 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none42
+					_ = gc_none21
 //line samples_reduction.go:211
-					gc_all42 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all42
+					_ = gc_all21
 					for ; gc_vstep20+7 < gc_bdx3; gc_vstep20 += 8 {
 						gc_tx3 := gc_vstep20
 						gc_rank3 := gc_base3 + gc_tx3
@@ -19853,23 +19853,23 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b45 := gc_none42
+						gc_b24 := gc_none21
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b45 = gc_all42
+							gc_b24 = gc_all21
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if86 := gc_b45.And(gc_iota86.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if41 := gc_b24.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if86
+						_ = gc_if41
 //line samples_reduction.go:241
-						if gc_if86.ToBits() != 0 {
+						if gc_if41.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if86)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if41)
 //line samples_reduction.go:241
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if86).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if41).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -19994,7 +19994,7 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 				if gc_act3 != 0 {
 					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx7 := gc_b27.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tidx7 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -20035,7 +20035,7 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b27.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+								gc_tidx6 := gc_b15.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -20075,7 +20075,7 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx6 := gc_b27.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							gc_tidx6 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -20151,7 +20151,7 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 
 //line samples_reduction.go:254
-						compiled.TileLanes[int32, int32](gc_b27, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+						compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 						gc_left6 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
@@ -20221,17 +20221,17 @@ func gc_body_reduce5_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 }
 
 //line samples_reduction.go:207
-func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
-	t := gc_b52.Thread()
-	gc_pos4 := gc_b52.Pos()
-	gc_bd4 := gc_b52.Dim()
+func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
+	t := gc_b28.Thread()
+	gc_pos4 := gc_b28.Pos()
+	gc_bd4 := gc_b28.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_bdy4 := gc_bd4.Y
 	gc_bdz4 := gc_bd4.Z
-	gc_bidx4 := gc_b52.Index()
+	gc_bidx4 := gc_b28.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b52.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b52, 0)[:gc_n4]
+	gc_n4 := gc_b28.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -20250,9 +20250,9 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						var gc_stop21 bool
 						gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota108 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota52 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
-							_ = gc_iota108
+							_ = gc_iota52
 							for ; gc_vstep21+15 < gc_bdx4; gc_vstep21 += 16 {
 								gc_tx4 := gc_vstep21
 								gc_rank4 := gc_base4 + gc_tx4
@@ -20272,13 +20272,13 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 								} else {
 //line samples_reduction.go:215
-									gc_if108 := gc_iota108.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
-									_ = gc_if108
+									_ = gc_if52
 //line samples_reduction.go:215
-									if gc_if108.ToBits() != 0 {
+									if gc_if52.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if108.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at37[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
 //line samples_reduction.go:215
 									}
 //line samples_reduction.go:215
@@ -20295,9 +20295,9 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota104 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota50 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
-						_ = gc_iota104
+						_ = gc_iota50
 						for ; gc_vstep21+7 < gc_bdx4; gc_vstep21 += 8 {
 							gc_tx4 := gc_vstep21
 							gc_rank4 := gc_base4 + gc_tx4
@@ -20317,13 +20317,13 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 							} else {
 //line samples_reduction.go:215
-								gc_if104 := gc_iota104.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if50 := gc_iota50.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-								_ = gc_if104
+								_ = gc_if50
 //line samples_reduction.go:215
-								if gc_if104.ToBits() != 0 {
+								if gc_if50.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Merge(mySum, gc_if104)
+									mySum = archsimd.LoadUint32x8Slice(gc_at37[gc_tx4:]).Merge(mySum, gc_if50)
 //line samples_reduction.go:215
 								}
 //line samples_reduction.go:215
@@ -20357,9 +20357,9 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						var gc_stop22 bool
 						gc_vstep22, gc_stop22 = func(gc_vstep22 int) (int, bool) {
 //line samples_reduction.go:212
-							gc_iota100 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota48 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:212
-							_ = gc_iota100
+							_ = gc_iota48
 							for ; gc_vstep22+15 < gc_bdx4; gc_vstep22 += 16 {
 								gc_tx4 := gc_vstep22
 								gc_rank4 := gc_base4 + gc_tx4
@@ -20384,13 +20384,13 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 									mySum = archsimd.LoadUint32x16Slice(gIdata[i:])
 								} else {
 //line samples_reduction.go:216
-									gc_if100 := gc_iota100.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if48 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:215
-									_ = gc_if100
+									_ = gc_if48
 //line samples_reduction.go:215
-									if gc_if100.ToBits() != 0 {
+									if gc_if48.ToBits() != 0 {
 //line samples_reduction.go:215
-										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if100.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 									}
 //line samples_reduction.go:216
 								}
@@ -20406,9 +20406,9 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:212
-						gc_iota96 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota46 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:212
-						_ = gc_iota96
+						_ = gc_iota46
 						for ; gc_vstep22+7 < gc_bdx4; gc_vstep22 += 8 {
 							gc_tx4 := gc_vstep22
 							gc_rank4 := gc_base4 + gc_tx4
@@ -20433,13 +20433,13 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 								mySum = archsimd.LoadUint32x8Slice(gIdata[i:])
 							} else {
 //line samples_reduction.go:216
-								gc_if96 := gc_iota96.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if46 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-								_ = gc_if96
+								_ = gc_if46
 //line samples_reduction.go:215
-								if gc_if96.ToBits() != 0 {
+								if gc_if46.ToBits() != 0 {
 //line samples_reduction.go:215
-									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if96)
+									mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if46)
 								}
 //line samples_reduction.go:216
 							}
@@ -20560,9 +20560,9 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						var gc_stop23 bool
 						gc_vstep23, gc_stop23 = func(gc_vstep23 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota116 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota56 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-							_ = gc_iota116
+							_ = gc_iota56
 							for ; gc_vstep23+15 < gc_bdx4; gc_vstep23 += 16 {
 								gc_tx4 := gc_vstep23
 								gc_rank4 := gc_base4 + gc_tx4
@@ -20586,13 +20586,13 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 								} else {
 //line samples_reduction.go:219
-									gc_if116 := gc_iota116.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
-									_ = gc_if116
+									_ = gc_if56
 //line samples_reduction.go:219
-									if gc_if116.ToBits() != 0 {
+									if gc_if56.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if116.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at38[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
 //line samples_reduction.go:219
 									}
 //line samples_reduction.go:219
@@ -20611,9 +20611,9 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota114 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota55 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-						_ = gc_iota114
+						_ = gc_iota55
 						for ; gc_vstep23+7 < gc_bdx4; gc_vstep23 += 8 {
 							gc_tx4 := gc_vstep23
 							gc_rank4 := gc_base4 + gc_tx4
@@ -20637,13 +20637,13 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 							} else {
 //line samples_reduction.go:219
-								gc_if114 := gc_iota114.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if55 := gc_iota55.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-								_ = gc_if114
+								_ = gc_if55
 //line samples_reduction.go:219
-								if gc_if114.ToBits() != 0 {
+								if gc_if55.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).Merge(mySum, gc_if114)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at38[gc_tx4:])).Merge(mySum, gc_if55)
 //line samples_reduction.go:219
 								}
 //line samples_reduction.go:219
@@ -20683,9 +20683,9 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						var gc_stop24 bool
 						gc_vstep24, gc_stop24 = func(gc_vstep24 int) (int, bool) {
 //line samples_reduction.go:211
-							gc_iota112 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota54 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-							_ = gc_iota112
+							_ = gc_iota54
 							for ; gc_vstep24+15 < gc_bdx4; gc_vstep24 += 16 {
 								gc_tx4 := gc_vstep24
 								gc_rank4 := gc_base4 + gc_tx4
@@ -20715,13 +20715,13 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:]))
 								} else {
 //line samples_reduction.go:220
-									gc_if112 := gc_iota112.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+									gc_if54 := gc_iota54.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
-									_ = gc_if112
+									_ = gc_if54
 //line samples_reduction.go:219
-									if gc_if112.ToBits() != 0 {
+									if gc_if54.ToBits() != 0 {
 //line samples_reduction.go:219
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if112.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
 									}
 //line samples_reduction.go:220
 								}
@@ -20739,9 +20739,9 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if compiled.SIMD {
 //line samples_reduction.go:211
-						gc_iota110 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota53 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-						_ = gc_iota110
+						_ = gc_iota53
 						for ; gc_vstep24+7 < gc_bdx4; gc_vstep24 += 8 {
 							gc_tx4 := gc_vstep24
 							gc_rank4 := gc_base4 + gc_tx4
@@ -20771,13 +20771,13 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:]))
 							} else {
 //line samples_reduction.go:220
-								gc_if110 := gc_iota110.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+								gc_if53 := gc_iota53.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-								_ = gc_if110
+								_ = gc_if53
 //line samples_reduction.go:219
-								if gc_if110.ToBits() != 0 {
+								if gc_if53.ToBits() != 0 {
 //line samples_reduction.go:219
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if110)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if53)
 								}
 //line samples_reduction.go:220
 							}
@@ -20998,17 +20998,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop25 bool
 							gc_vstep25, gc_stop25 = func(gc_vstep25 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota124 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota60 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota124
+								_ = gc_iota60
 //line samples_reduction.go:211
-								gc_none56 := archsimd.Mask32x16FromBits(0)
+								gc_none28 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none56
+								_ = gc_none28
 //line samples_reduction.go:211
-								gc_all56 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all28 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all56
+								_ = gc_all28
 								for ; gc_vstep25+15 < gc_fasthi10; gc_vstep25 += 16 {
 									gc_tx4 := gc_vstep25
 									gc_rank4 := gc_base4 + gc_tx4
@@ -21022,23 +21022,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:226
-									gc_b60 := gc_none56
+									gc_b32 := gc_none28
 //line samples_reduction.go:226
 									if blockSize >= 512 {
 //line samples_reduction.go:226
-										gc_b60 = gc_all56
+										gc_b32 = gc_all28
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if124 := archsimd.Mask32x16FromBits(gc_b60.ToBits() & gc_iota124.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if60 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-									_ = gc_if124
+									_ = gc_if60
 //line samples_reduction.go:226
-									if gc_if124.ToBits() != 0 {
+									if gc_if60.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at43[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if124.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at43[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line samples_reduction.go:226
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if124).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if60).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
@@ -21053,17 +21053,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota122 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota59 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota122
+							_ = gc_iota59
 //line samples_reduction.go:211
-							gc_none54 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none54
+							_ = gc_none27
 //line samples_reduction.go:211
-							gc_all54 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all54
+							_ = gc_all27
 							for ; gc_vstep25+7 < gc_fasthi10; gc_vstep25 += 8 {
 								gc_tx4 := gc_vstep25
 								gc_rank4 := gc_base4 + gc_tx4
@@ -21077,23 +21077,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:226
-								gc_b58 := gc_none54
+								gc_b31 := gc_none27
 //line samples_reduction.go:226
 								if blockSize >= 512 {
 //line samples_reduction.go:226
-									gc_b58 = gc_all54
+									gc_b31 = gc_all27
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if122 := gc_b58.And(gc_iota122.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if59 := gc_b31.And(gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-								_ = gc_if122
+								_ = gc_if59
 //line samples_reduction.go:226
-								if gc_if122.ToBits() != 0 {
+								if gc_if59.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at43[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if122)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at43[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if59)
 //line samples_reduction.go:226
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if122).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at44[(gc_tx4-gc_fastlo10):]), gc_if59).StoreSlice(gc_at44[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -21142,17 +21142,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop26 bool
 					gc_vstep26, gc_stop26 = func(gc_vstep26 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota120 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota58 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota120
+						_ = gc_iota58
 //line samples_reduction.go:211
-						gc_none52 := archsimd.Mask32x16FromBits(0)
+						gc_none26 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none52
+						_ = gc_none26
 //line samples_reduction.go:211
-						gc_all52 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all26 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all52
+						_ = gc_all26
 						for ; gc_vstep26+15 < gc_bdx4; gc_vstep26 += 16 {
 							gc_tx4 := gc_vstep26
 							gc_rank4 := gc_base4 + gc_tx4
@@ -21173,23 +21173,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_b56 := gc_none52
+							gc_b30 := gc_none26
 //line samples_reduction.go:226
 							if blockSize >= 512 {
 //line samples_reduction.go:226
-								gc_b56 = gc_all52
+								gc_b30 = gc_all26
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if120 := archsimd.Mask32x16FromBits(gc_b56.ToBits() & gc_iota120.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if58 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-							_ = gc_if120
+							_ = gc_if58
 //line samples_reduction.go:227
-							if gc_if120.ToBits() != 0 {
+							if gc_if58.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if120.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
 //line samples_reduction.go:227
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if120).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if58).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21203,17 +21203,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota118 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota57 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota118
+					_ = gc_iota57
 //line samples_reduction.go:211
-					gc_none50 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none25 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none50
+					_ = gc_none25
 //line samples_reduction.go:211
-					gc_all50 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all50
+					_ = gc_all25
 					for ; gc_vstep26+7 < gc_bdx4; gc_vstep26 += 8 {
 						gc_tx4 := gc_vstep26
 						gc_rank4 := gc_base4 + gc_tx4
@@ -21234,23 +21234,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_b54 := gc_none50
+						gc_b29 := gc_none25
 //line samples_reduction.go:226
 						if blockSize >= 512 {
 //line samples_reduction.go:226
-							gc_b54 = gc_all50
+							gc_b29 = gc_all25
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if118 := gc_b54.And(gc_iota118.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if57 := gc_b29.And(gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if118
+						_ = gc_if57
 //line samples_reduction.go:227
-						if gc_if118.ToBits() != 0 {
+						if gc_if57.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if118)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if57)
 //line samples_reduction.go:227
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if118).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if57).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21363,17 +21363,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop27 bool
 							gc_vstep27, gc_stop27 = func(gc_vstep27 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota132 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota64 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota132
+								_ = gc_iota64
 //line samples_reduction.go:211
-								gc_none64 := archsimd.Mask32x16FromBits(0)
+								gc_none32 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none64
+								_ = gc_none32
 //line samples_reduction.go:211
-								gc_all64 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all32 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all64
+								_ = gc_all32
 								for ; gc_vstep27+15 < gc_fasthi11; gc_vstep27 += 16 {
 									gc_tx4 := gc_vstep27
 									gc_rank4 := gc_base4 + gc_tx4
@@ -21387,23 +21387,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:233
-									gc_b68 := gc_none64
+									gc_b36 := gc_none32
 //line samples_reduction.go:233
 									if blockSize >= 256 {
 //line samples_reduction.go:233
-										gc_b68 = gc_all64
+										gc_b36 = gc_all32
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if132 := archsimd.Mask32x16FromBits(gc_b68.ToBits() & gc_iota132.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if64 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-									_ = gc_if132
+									_ = gc_if64
 //line samples_reduction.go:233
-									if gc_if132.ToBits() != 0 {
+									if gc_if64.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at45[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if132.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at45[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line samples_reduction.go:233
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if132).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if64).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
@@ -21418,17 +21418,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota130 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota63 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota130
+							_ = gc_iota63
 //line samples_reduction.go:211
-							gc_none62 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none62
+							_ = gc_none31
 //line samples_reduction.go:211
-							gc_all62 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all62
+							_ = gc_all31
 							for ; gc_vstep27+7 < gc_fasthi11; gc_vstep27 += 8 {
 								gc_tx4 := gc_vstep27
 								gc_rank4 := gc_base4 + gc_tx4
@@ -21442,23 +21442,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:233
-								gc_b66 := gc_none62
+								gc_b35 := gc_none31
 //line samples_reduction.go:233
 								if blockSize >= 256 {
 //line samples_reduction.go:233
-									gc_b66 = gc_all62
+									gc_b35 = gc_all31
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if130 := gc_b66.And(gc_iota130.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if63 := gc_b35.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-								_ = gc_if130
+								_ = gc_if63
 //line samples_reduction.go:233
-								if gc_if130.ToBits() != 0 {
+								if gc_if63.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at45[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if130)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at45[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if63)
 //line samples_reduction.go:233
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if130).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at46[(gc_tx4-gc_fastlo11):]), gc_if63).StoreSlice(gc_at46[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -21507,17 +21507,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop28 bool
 					gc_vstep28, gc_stop28 = func(gc_vstep28 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota128 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota62 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota128
+						_ = gc_iota62
 //line samples_reduction.go:211
-						gc_none60 := archsimd.Mask32x16FromBits(0)
+						gc_none30 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none60
+						_ = gc_none30
 //line samples_reduction.go:211
-						gc_all60 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all30 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all60
+						_ = gc_all30
 						for ; gc_vstep28+15 < gc_bdx4; gc_vstep28 += 16 {
 							gc_tx4 := gc_vstep28
 							gc_rank4 := gc_base4 + gc_tx4
@@ -21538,23 +21538,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_b64 := gc_none60
+							gc_b34 := gc_none30
 //line samples_reduction.go:233
 							if blockSize >= 256 {
 //line samples_reduction.go:233
-								gc_b64 = gc_all60
+								gc_b34 = gc_all30
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if128 := archsimd.Mask32x16FromBits(gc_b64.ToBits() & gc_iota128.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if62 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-							_ = gc_if128
+							_ = gc_if62
 //line samples_reduction.go:234
-							if gc_if128.ToBits() != 0 {
+							if gc_if62.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if128.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
 //line samples_reduction.go:234
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if128).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if62).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21568,17 +21568,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota126 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota61 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota126
+					_ = gc_iota61
 //line samples_reduction.go:211
-					gc_none58 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none29 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none58
+					_ = gc_none29
 //line samples_reduction.go:211
-					gc_all58 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all29 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all58
+					_ = gc_all29
 					for ; gc_vstep28+7 < gc_bdx4; gc_vstep28 += 8 {
 						gc_tx4 := gc_vstep28
 						gc_rank4 := gc_base4 + gc_tx4
@@ -21599,23 +21599,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b62 := gc_none58
+						gc_b33 := gc_none29
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b62 = gc_all58
+							gc_b33 = gc_all29
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if126 := gc_b62.And(gc_iota126.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if61 := gc_b33.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if126
+						_ = gc_if61
 //line samples_reduction.go:234
-						if gc_if126.ToBits() != 0 {
+						if gc_if61.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if126)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if61)
 //line samples_reduction.go:234
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if126).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if61).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21728,17 +21728,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop29 bool
 							gc_vstep29, gc_stop29 = func(gc_vstep29 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota140 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota68 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-								_ = gc_iota140
+								_ = gc_iota68
 //line samples_reduction.go:211
-								gc_none72 := archsimd.Mask32x16FromBits(0)
+								gc_none36 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-								_ = gc_none72
+								_ = gc_none36
 //line samples_reduction.go:211
-								gc_all72 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all36 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-								_ = gc_all72
+								_ = gc_all36
 								for ; gc_vstep29+15 < gc_fasthi12; gc_vstep29 += 16 {
 									gc_tx4 := gc_vstep29
 									gc_rank4 := gc_base4 + gc_tx4
@@ -21752,23 +21752,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 									_ = mySum
 //line samples_reduction.go:240
-									gc_b76 := gc_none72
+									gc_b40 := gc_none36
 //line samples_reduction.go:240
 									if blockSize >= 128 {
 //line samples_reduction.go:240
-										gc_b76 = gc_all72
+										gc_b40 = gc_all36
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if140 := archsimd.Mask32x16FromBits(gc_b76.ToBits() & gc_iota140.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if68 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-									_ = gc_if140
+									_ = gc_if68
 //line samples_reduction.go:240
-									if gc_if140.ToBits() != 0 {
+									if gc_if68.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at47[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if140.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at47[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
 //line samples_reduction.go:240
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if140).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if68).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
@@ -21783,17 +21783,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota138 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota67 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-							_ = gc_iota138
+							_ = gc_iota67
 //line samples_reduction.go:211
-							gc_none70 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-							_ = gc_none70
+							_ = gc_none35
 //line samples_reduction.go:211
-							gc_all70 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-							_ = gc_all70
+							_ = gc_all35
 							for ; gc_vstep29+7 < gc_fasthi12; gc_vstep29 += 8 {
 								gc_tx4 := gc_vstep29
 								gc_rank4 := gc_base4 + gc_tx4
@@ -21807,23 +21807,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 								_ = mySum
 //line samples_reduction.go:240
-								gc_b74 := gc_none70
+								gc_b39 := gc_none35
 //line samples_reduction.go:240
 								if blockSize >= 128 {
 //line samples_reduction.go:240
-									gc_b74 = gc_all70
+									gc_b39 = gc_all35
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if138 := gc_b74.And(gc_iota138.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if67 := gc_b39.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-								_ = gc_if138
+								_ = gc_if67
 //line samples_reduction.go:240
-								if gc_if138.ToBits() != 0 {
+								if gc_if67.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at47[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if138)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at47[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if67)
 //line samples_reduction.go:240
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if138).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at48[(gc_tx4-gc_fastlo12):]), gc_if67).StoreSlice(gc_at48[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -21872,17 +21872,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop30 bool
 					gc_vstep30, gc_stop30 = func(gc_vstep30 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota136 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota66 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:211
-						_ = gc_iota136
+						_ = gc_iota66
 //line samples_reduction.go:211
-						gc_none68 := archsimd.Mask32x16FromBits(0)
+						gc_none34 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none68
+						_ = gc_none34
 //line samples_reduction.go:211
-						gc_all68 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all34 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all68
+						_ = gc_all34
 						for ; gc_vstep30+15 < gc_bdx4; gc_vstep30 += 16 {
 							gc_tx4 := gc_vstep30
 							gc_rank4 := gc_base4 + gc_tx4
@@ -21903,23 +21903,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_b72 := gc_none68
+							gc_b38 := gc_none34
 //line samples_reduction.go:240
 							if blockSize >= 128 {
 //line samples_reduction.go:240
-								gc_b72 = gc_all68
+								gc_b38 = gc_all34
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if136 := archsimd.Mask32x16FromBits(gc_b72.ToBits() & gc_iota136.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if66 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-							_ = gc_if136
+							_ = gc_if66
 //line samples_reduction.go:241
-							if gc_if136.ToBits() != 0 {
+							if gc_if66.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if136.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line samples_reduction.go:241
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if136).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if66).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -21933,17 +21933,17 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota134 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota65 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:211
-					_ = gc_iota134
+					_ = gc_iota65
 //line samples_reduction.go:211
-					gc_none66 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none33 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none66
+					_ = gc_none33
 //line samples_reduction.go:211
-					gc_all66 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all66
+					_ = gc_all33
 					for ; gc_vstep30+7 < gc_bdx4; gc_vstep30 += 8 {
 						gc_tx4 := gc_vstep30
 						gc_rank4 := gc_base4 + gc_tx4
@@ -21964,23 +21964,23 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b70 := gc_none66
+						gc_b37 := gc_none33
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b70 = gc_all66
+							gc_b37 = gc_all33
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if134 := gc_b70.And(gc_iota134.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if65 := gc_b37.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if134
+						_ = gc_if65
 //line samples_reduction.go:241
-						if gc_if134.ToBits() != 0 {
+						if gc_if65.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if134)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if65)
 //line samples_reduction.go:241
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if134).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if65).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -22105,7 +22105,7 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 				if gc_act4 != 0 {
 					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx11 := gc_b52.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tidx11 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -22146,7 +22146,7 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b52.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+								gc_tidx10 := gc_b28.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -22186,7 +22186,7 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if gc_left7 != 0 {
 						{
-							gc_tidx10 := gc_b52.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							gc_tidx10 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -22262,7 +22262,7 @@ func gc_body_reduce5_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 
 //line samples_reduction.go:254
-						compiled.TileLanes[uint32, uint32](gc_b52, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+						compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 						gc_left9 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
@@ -22361,19 +22361,19 @@ func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 var gc_src_reduce6 = compiled.NewSource("reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334")
 
 //line samples_reduction.go:268
-func gc_body_reduce6[T number](gc_b77 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b77.Thread()
-	gc_pos5 := gc_b77.Pos()
-	gc_bd5 := gc_b77.Dim()
+func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b41.Thread()
+	gc_pos5 := gc_b41.Pos()
+	gc_bd5 := gc_b41.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_gd5 := gc_b77.GridDim()
+	gc_gd5 := gc_b41.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b77.Index()
+	gc_bidx5 := gc_b41.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b77.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b77, 0)[:gc_n5]
+	gc_n5 := gc_b41.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b41, 0)[:gc_n5]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -22404,9 +22404,9 @@ func gc_body_reduce6[T number](gc_b77 *compiled.Block, gIdata, gOdata []T, n int
 
 					for i < n {
 //line samples_reduction.go:281
-						gc_b77.Tick()
+						gc_b41.Tick()
 //line samples_reduction.go:281
-						if gc_b77.Stopped() {
+						if gc_b41.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -22421,9 +22421,9 @@ func gc_body_reduce6[T number](gc_b77 *compiled.Block, gIdata, gOdata []T, n int
 					i_ := gc_bx5*blockSize + gc_tx5
 					for i_ < n {
 //line samples_reduction.go:290
-						gc_b77.Tick()
+						gc_b41.Tick()
 //line samples_reduction.go:290
-						if gc_b77.Stopped() {
+						if gc_b41.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -22885,7 +22885,7 @@ func gc_body_reduce6[T number](gc_b77 *compiled.Block, gIdata, gOdata []T, n int
 					gc_hi7 = min(gc_hi7, gc_cnt5)
 					if gc_lo7 < gc_hi7 {
 						{
-							gc_tidx14 := gc_b77.AtFlat(gc_w5+gc_lo7, gc_bdy5*gc_bdz5 == 1)
+							gc_tidx14 := gc_b41.AtFlat(gc_w5+gc_lo7, gc_bdy5*gc_bdz5 == 1)
 							gc_tx5 := gc_tidx14.X - 1
 							for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
 								gc_tx5++
@@ -22927,7 +22927,7 @@ func gc_body_reduce6[T number](gc_b77 *compiled.Block, gIdata, gOdata []T, n int
 						}
 
 //line samples_reduction.go:327
-						compiled.TileLanes[T, T](gc_b77, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+						compiled.TileLanes[T, T](gc_b41, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							if gc_act5&(1<<gc_lane5) == 0 {
 								continue
@@ -23055,17 +23055,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota8
+								_ = gc_iota4
 //line samples_reduction.go:272
-								gc_none8 := archsimd.Mask32x16FromBits(0)
+								gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none8
+								_ = gc_none4
 //line samples_reduction.go:272
-								gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all8
+								_ = gc_all4
 								for ; gc_vstep+15 < gc_fasthi4; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -23079,23 +23079,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_b10 := gc_none8
+									gc_b6 := gc_none4
 //line samples_reduction.go:299
 									if blockSize >= 512 {
 //line samples_reduction.go:299
-										gc_b10 = gc_all8
+										gc_b6 = gc_all4
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
-									_ = gc_if8
+									_ = gc_if4
 //line samples_reduction.go:299
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if8).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if4).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -23110,17 +23110,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota6
+							_ = gc_iota3
 //line samples_reduction.go:272
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none6
+							_ = gc_none3
 //line samples_reduction.go:272
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all6
+							_ = gc_all3
 							for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -23134,23 +23134,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_b8 := gc_none6
+								gc_b5 := gc_none3
 //line samples_reduction.go:299
 								if blockSize >= 512 {
 //line samples_reduction.go:299
-									gc_b8 = gc_all6
+									gc_b5 = gc_all3
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-								_ = gc_if6
+								_ = gc_if3
 //line samples_reduction.go:299
-								if gc_if6.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if6)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if3)
 //line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if6).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if3).StoreSlice(gc_at8[(gc_tx2 - gc_fastlo4):])
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -23199,17 +23199,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota4
+						_ = gc_iota2
 //line samples_reduction.go:272
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none4
+						_ = gc_none2
 //line samples_reduction.go:272
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all4
+						_ = gc_all2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -23230,23 +23230,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_b6 := gc_none4
+							gc_b4 := gc_none2
 //line samples_reduction.go:299
 							if blockSize >= 512 {
 //line samples_reduction.go:299
-								gc_b6 = gc_all4
+								gc_b4 = gc_all2
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
-							_ = gc_if4
+							_ = gc_if2
 //line samples_reduction.go:300
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:300
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line samples_reduction.go:300
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if4).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:300
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23260,17 +23260,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota2
+					_ = gc_iota
 //line samples_reduction.go:272
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none2
+					_ = gc_none
 //line samples_reduction.go:272
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all2
+					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -23291,23 +23291,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line samples_reduction.go:299
 						if blockSize >= 512 {
 //line samples_reduction.go:299
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-						_ = gc_if2
+						_ = gc_if
 //line samples_reduction.go:300
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line samples_reduction.go:300
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if2)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if)
 //line samples_reduction.go:300
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if2).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:300
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23420,17 +23420,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota16
+								_ = gc_iota8
 //line samples_reduction.go:272
-								gc_none16 := archsimd.Mask32x16FromBits(0)
+								gc_none8 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none16
+								_ = gc_none8
 //line samples_reduction.go:272
-								gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all16
+								_ = gc_all8
 								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -23444,23 +23444,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_b18 := gc_none16
+									gc_b10 := gc_none8
 //line samples_reduction.go:306
 									if blockSize >= 256 {
 //line samples_reduction.go:306
-										gc_b18 = gc_all16
+										gc_b10 = gc_all8
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
-									_ = gc_if16
+									_ = gc_if8
 //line samples_reduction.go:306
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if16).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if8).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -23475,17 +23475,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota14
+							_ = gc_iota7
 //line samples_reduction.go:272
-							gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none14
+							_ = gc_none7
 //line samples_reduction.go:272
-							gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all14
+							_ = gc_all7
 							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -23499,23 +23499,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_b16 := gc_none14
+								gc_b9 := gc_none7
 //line samples_reduction.go:306
 								if blockSize >= 256 {
 //line samples_reduction.go:306
-									gc_b16 = gc_all14
+									gc_b9 = gc_all7
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-								_ = gc_if14
+								_ = gc_if7
 //line samples_reduction.go:306
-								if gc_if14.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if14)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if7)
 //line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if14).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if7).StoreSlice(gc_at10[(gc_tx2 - gc_fastlo5):])
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -23564,17 +23564,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota12
+						_ = gc_iota6
 //line samples_reduction.go:272
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none12
+						_ = gc_none6
 //line samples_reduction.go:272
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all12
+						_ = gc_all6
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -23595,23 +23595,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_b14 := gc_none12
+							gc_b8 := gc_none6
 //line samples_reduction.go:306
 							if blockSize >= 256 {
 //line samples_reduction.go:306
-								gc_b14 = gc_all12
+								gc_b8 = gc_all6
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
-							_ = gc_if12
+							_ = gc_if6
 //line samples_reduction.go:307
-							if gc_if12.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:307
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line samples_reduction.go:307
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if12).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if6).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:307
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23625,17 +23625,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota10
+					_ = gc_iota5
 //line samples_reduction.go:272
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none10
+					_ = gc_none5
 //line samples_reduction.go:272
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all10
+					_ = gc_all5
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -23656,23 +23656,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b12 := gc_none10
+						gc_b7 := gc_none5
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b12 = gc_all10
+							gc_b7 = gc_all5
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if10
+						_ = gc_if5
 //line samples_reduction.go:307
-						if gc_if10.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if10)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
 //line samples_reduction.go:307
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23785,17 +23785,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota24
+								_ = gc_iota12
 //line samples_reduction.go:272
-								gc_none24 := archsimd.Mask32x16FromBits(0)
+								gc_none12 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none24
+								_ = gc_none12
 //line samples_reduction.go:272
-								gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all24
+								_ = gc_all12
 								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -23809,23 +23809,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_b26 := gc_none24
+									gc_b14 := gc_none12
 //line samples_reduction.go:313
 									if blockSize >= 128 {
 //line samples_reduction.go:313
-										gc_b26 = gc_all24
+										gc_b14 = gc_all12
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b26.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
-									_ = gc_if24
+									_ = gc_if12
 //line samples_reduction.go:313
-									if gc_if24.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if24).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
+										mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -23840,17 +23840,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota22
+							_ = gc_iota11
 //line samples_reduction.go:272
-							gc_none22 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none22
+							_ = gc_none11
 //line samples_reduction.go:272
-							gc_all22 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all22
+							_ = gc_all11
 							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -23864,23 +23864,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_b24 := gc_none22
+								gc_b13 := gc_none11
 //line samples_reduction.go:313
 								if blockSize >= 128 {
 //line samples_reduction.go:313
-									gc_b24 = gc_all22
+									gc_b13 = gc_all11
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if22 := gc_b24.And(gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-								_ = gc_if22
+								_ = gc_if11
 //line samples_reduction.go:313
-								if gc_if22.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if22)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if11)
 //line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if22).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
+									mySum.Merge(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if11).StoreSlice(gc_at12[(gc_tx2 - gc_fastlo6):])
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -23929,17 +23929,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota20
+						_ = gc_iota10
 //line samples_reduction.go:272
-						gc_none20 := archsimd.Mask32x16FromBits(0)
+						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none20
+						_ = gc_none10
 //line samples_reduction.go:272
-						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all20
+						_ = gc_all10
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -23960,23 +23960,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_b22 := gc_none20
+							gc_b12 := gc_none10
 //line samples_reduction.go:313
 							if blockSize >= 128 {
 //line samples_reduction.go:313
-								gc_b22 = gc_all20
+								gc_b12 = gc_all10
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if20 := archsimd.Mask32x16FromBits(gc_b22.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
-							_ = gc_if20
+							_ = gc_if10
 //line samples_reduction.go:314
-							if gc_if20.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:314
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line samples_reduction.go:314
-								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if20).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if10).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:314
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -23990,17 +23990,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota18
+					_ = gc_iota9
 //line samples_reduction.go:272
-					gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none18
+					_ = gc_none9
 //line samples_reduction.go:272
-					gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all18
+					_ = gc_all9
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -24021,23 +24021,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b20 := gc_none18
+						gc_b11 := gc_none9
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b20 = gc_all18
+							gc_b11 = gc_all9
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if18
+						_ = gc_if9
 //line samples_reduction.go:314
-						if gc_if18.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if18)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
 //line samples_reduction.go:314
-							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if9).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -24389,19 +24389,19 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 }
 
 //line samples_reduction.go:268
-func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b27.Thread()
-	gc_pos3 := gc_b27.Pos()
-	gc_bd3 := gc_b27.Dim()
+func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b15.Thread()
+	gc_pos3 := gc_b15.Pos()
+	gc_bd3 := gc_b15.Dim()
 	gc_bdx3 := gc_bd3.X
 	gc_bdy3 := gc_bd3.Y
 	gc_bdz3 := gc_bd3.Z
-	gc_gd3 := gc_b27.GridDim()
+	gc_gd3 := gc_b15.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b27.Index()
+	gc_bidx3 := gc_b15.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b27.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b27, 0)[:gc_n3]
+	gc_n3 := gc_b15.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -24432,9 +24432,9 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 
 					for i < n {
 //line samples_reduction.go:281
-						gc_b27.Tick()
+						gc_b15.Tick()
 //line samples_reduction.go:281
-						if gc_b27.Stopped() {
+						if gc_b15.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -24449,9 +24449,9 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					i_ := gc_bx3*blockSize + gc_tx3
 					for i_ < n {
 //line samples_reduction.go:290
-						gc_b27.Tick()
+						gc_b15.Tick()
 //line samples_reduction.go:290
-						if gc_b27.Stopped() {
+						if gc_b15.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -24485,17 +24485,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop7 bool
 							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota32
+								_ = gc_iota16
 //line samples_reduction.go:272
-								gc_none32 := archsimd.Mask32x16FromBits(0)
+								gc_none16 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none32
+								_ = gc_none16
 //line samples_reduction.go:272
-								gc_all32 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all32
+								_ = gc_all16
 								for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
 									gc_tx3 := gc_vstep7
 									gc_rank3 := gc_base3 + gc_tx3
@@ -24509,23 +24509,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_b35 := gc_none32
+									gc_b19 := gc_none16
 //line samples_reduction.go:299
 									if blockSize >= 512 {
 //line samples_reduction.go:299
-										gc_b35 = gc_all32
+										gc_b19 = gc_all16
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if32 := archsimd.Mask32x16FromBits(gc_b35.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
-									_ = gc_if32
+									_ = gc_if16
 //line samples_reduction.go:299
-									if gc_if32.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if32).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if16).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -24540,17 +24540,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota30
+							_ = gc_iota15
 //line samples_reduction.go:272
-							gc_none30 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none30
+							_ = gc_none15
 //line samples_reduction.go:272
-							gc_all30 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all30
+							_ = gc_all15
 							for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -24564,23 +24564,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_b33 := gc_none30
+								gc_b18 := gc_none15
 //line samples_reduction.go:299
 								if blockSize >= 512 {
 //line samples_reduction.go:299
-									gc_b33 = gc_all30
+									gc_b18 = gc_all15
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if30 := gc_b33.And(gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-								_ = gc_if30
+								_ = gc_if15
 //line samples_reduction.go:299
-								if gc_if30.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if30)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if15)
 //line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if30).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if15).StoreSlice(gc_at14[(gc_tx3 - gc_fastlo7):])
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -24629,17 +24629,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota28
+						_ = gc_iota14
 //line samples_reduction.go:272
-						gc_none28 := archsimd.Mask32x16FromBits(0)
+						gc_none14 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none28
+						_ = gc_none14
 //line samples_reduction.go:272
-						gc_all28 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all28
+						_ = gc_all14
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -24660,23 +24660,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_b31 := gc_none28
+							gc_b17 := gc_none14
 //line samples_reduction.go:299
 							if blockSize >= 512 {
 //line samples_reduction.go:299
-								gc_b31 = gc_all28
+								gc_b17 = gc_all14
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if28 := archsimd.Mask32x16FromBits(gc_b31.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
-							_ = gc_if28
+							_ = gc_if14
 //line samples_reduction.go:300
-							if gc_if28.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:300
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 //line samples_reduction.go:300
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if28).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if14).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:300
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -24690,17 +24690,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota26
+					_ = gc_iota13
 //line samples_reduction.go:272
-					gc_none26 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none26
+					_ = gc_none13
 //line samples_reduction.go:272
-					gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all26
+					_ = gc_all13
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -24721,23 +24721,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_b29 := gc_none26
+						gc_b16 := gc_none13
 //line samples_reduction.go:299
 						if blockSize >= 512 {
 //line samples_reduction.go:299
-							gc_b29 = gc_all26
+							gc_b16 = gc_all13
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if26 := gc_b29.And(gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-						_ = gc_if26
+						_ = gc_if13
 //line samples_reduction.go:300
-						if gc_if26.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line samples_reduction.go:300
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if26)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
 //line samples_reduction.go:300
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if26).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if13).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:300
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -24850,17 +24850,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop9 bool
 							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota40
+								_ = gc_iota20
 //line samples_reduction.go:272
-								gc_none40 := archsimd.Mask32x16FromBits(0)
+								gc_none20 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none40
+								_ = gc_none20
 //line samples_reduction.go:272
-								gc_all40 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all40
+								_ = gc_all20
 								for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
 									gc_tx3 := gc_vstep9
 									gc_rank3 := gc_base3 + gc_tx3
@@ -24874,23 +24874,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_b43 := gc_none40
+									gc_b23 := gc_none20
 //line samples_reduction.go:306
 									if blockSize >= 256 {
 //line samples_reduction.go:306
-										gc_b43 = gc_all40
+										gc_b23 = gc_all20
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if40 := archsimd.Mask32x16FromBits(gc_b43.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
-									_ = gc_if40
+									_ = gc_if20
 //line samples_reduction.go:306
-									if gc_if40.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if40).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if20).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -24905,17 +24905,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota38 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota38
+							_ = gc_iota19
 //line samples_reduction.go:272
-							gc_none38 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none38
+							_ = gc_none19
 //line samples_reduction.go:272
-							gc_all38 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all38
+							_ = gc_all19
 							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
@@ -24929,23 +24929,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_b41 := gc_none38
+								gc_b22 := gc_none19
 //line samples_reduction.go:306
 								if blockSize >= 256 {
 //line samples_reduction.go:306
-									gc_b41 = gc_all38
+									gc_b22 = gc_all19
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if38 := gc_b41.And(gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-								_ = gc_if38
+								_ = gc_if19
 //line samples_reduction.go:306
-								if gc_if38.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if38)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if19)
 //line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if38).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if19).StoreSlice(gc_at16[(gc_tx3 - gc_fastlo8):])
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -24994,17 +24994,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota36
+						_ = gc_iota18
 //line samples_reduction.go:272
-						gc_none36 := archsimd.Mask32x16FromBits(0)
+						gc_none18 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none36
+						_ = gc_none18
 //line samples_reduction.go:272
-						gc_all36 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all36
+						_ = gc_all18
 						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -25025,23 +25025,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_b39 := gc_none36
+							gc_b21 := gc_none18
 //line samples_reduction.go:306
 							if blockSize >= 256 {
 //line samples_reduction.go:306
-								gc_b39 = gc_all36
+								gc_b21 = gc_all18
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if36 := archsimd.Mask32x16FromBits(gc_b39.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
-							_ = gc_if36
+							_ = gc_if18
 //line samples_reduction.go:307
-							if gc_if36.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:307
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line samples_reduction.go:307
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if36).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if18).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:307
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -25055,17 +25055,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota34
+					_ = gc_iota17
 //line samples_reduction.go:272
-					gc_none34 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none34
+					_ = gc_none17
 //line samples_reduction.go:272
-					gc_all34 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all34
+					_ = gc_all17
 					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
@@ -25086,23 +25086,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b37 := gc_none34
+						gc_b20 := gc_none17
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b37 = gc_all34
+							gc_b20 = gc_all17
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if34 := gc_b37.And(gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if34
+						_ = gc_if17
 //line samples_reduction.go:307
-						if gc_if34.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if34)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
 //line samples_reduction.go:307
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if17).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -25215,17 +25215,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 							var gc_stop11 bool
 							gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota48 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota48
+								_ = gc_iota24
 //line samples_reduction.go:272
-								gc_none48 := archsimd.Mask32x16FromBits(0)
+								gc_none24 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none48
+								_ = gc_none24
 //line samples_reduction.go:272
-								gc_all48 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all24 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all48
+								_ = gc_all24
 								for ; gc_vstep11+15 < gc_fasthi9; gc_vstep11 += 16 {
 									gc_tx3 := gc_vstep11
 									gc_rank3 := gc_base3 + gc_tx3
@@ -25239,23 +25239,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_b51 := gc_none48
+									gc_b27 := gc_none24
 //line samples_reduction.go:313
 									if blockSize >= 128 {
 //line samples_reduction.go:313
-										gc_b51 = gc_all48
+										gc_b27 = gc_all24
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if48 := archsimd.Mask32x16FromBits(gc_b51.ToBits() & gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
-									_ = gc_if48
+									_ = gc_if24
 //line samples_reduction.go:313
-									if gc_if48.ToBits() != 0 {
+									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if48).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
+										mySum.Merge(archsimd.LoadInt32x16Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if24).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -25270,17 +25270,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota46 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota46
+							_ = gc_iota23
 //line samples_reduction.go:272
-							gc_none46 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none46
+							_ = gc_none23
 //line samples_reduction.go:272
-							gc_all46 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all46
+							_ = gc_all23
 							for ; gc_vstep11+7 < gc_fasthi9; gc_vstep11 += 8 {
 								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
@@ -25294,23 +25294,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_b49 := gc_none46
+								gc_b26 := gc_none23
 //line samples_reduction.go:313
 								if blockSize >= 128 {
 //line samples_reduction.go:313
-									gc_b49 = gc_all46
+									gc_b26 = gc_all23
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if46 := gc_b49.And(gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-								_ = gc_if46
+								_ = gc_if23
 //line samples_reduction.go:313
-								if gc_if46.ToBits() != 0 {
+								if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if46)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if23)
 //line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if46).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
+									mySum.Merge(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if23).StoreSlice(gc_at18[(gc_tx3 - gc_fastlo9):])
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -25359,17 +25359,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota44
+						_ = gc_iota22
 //line samples_reduction.go:272
-						gc_none44 := archsimd.Mask32x16FromBits(0)
+						gc_none22 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none44
+						_ = gc_none22
 //line samples_reduction.go:272
-						gc_all44 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all44
+						_ = gc_all22
 						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
@@ -25390,23 +25390,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_b47 := gc_none44
+							gc_b25 := gc_none22
 //line samples_reduction.go:313
 							if blockSize >= 128 {
 //line samples_reduction.go:313
-								gc_b47 = gc_all44
+								gc_b25 = gc_all22
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if44 := archsimd.Mask32x16FromBits(gc_b47.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
-							_ = gc_if44
+							_ = gc_if22
 //line samples_reduction.go:314
-							if gc_if44.ToBits() != 0 {
+							if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:314
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line samples_reduction.go:314
-								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if44).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadInt32x16Slice(sdata[tid:]), gc_if22).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:314
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -25420,17 +25420,17 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota42 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota42
+					_ = gc_iota21
 //line samples_reduction.go:272
-					gc_none42 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none42
+					_ = gc_none21
 //line samples_reduction.go:272
-					gc_all42 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all42
+					_ = gc_all21
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
@@ -25451,23 +25451,23 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b45 := gc_none42
+						gc_b24 := gc_none21
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b45 = gc_all42
+							gc_b24 = gc_all21
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if42 := gc_b45.And(gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if42
+						_ = gc_if21
 //line samples_reduction.go:314
-						if gc_if42.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if42)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
 //line samples_reduction.go:314
-							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if42).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadInt32x8Slice(sdata[tid:]), gc_if21).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -25592,7 +25592,7 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 				if gc_act3 != 0 {
 					gc_left4 := gc_act3
 					if compiled.SIMD {
-						gc_tidx7 := gc_b27.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+						gc_tidx7 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 						if gc_act3 == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx3 {
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 								gc_rank3 := gc_w3 + gc_lane3
@@ -25633,7 +25633,7 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 									continue
 								}
 								gc_rank3 := gc_w3 + gc_lane3
-								gc_tidx6 := gc_b27.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
+								gc_tidx6 := gc_b15.AtFlat(gc_rank3, gc_bdy3*gc_bdz3 == 1)
 								if gc_tidx6.X+8 > gc_bdx3 {
 									continue // the lanes wrap to the next row
 								}
@@ -25673,7 +25673,7 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					if gc_left4 != 0 {
 						{
-							gc_tidx6 := gc_b27.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
+							gc_tidx6 := gc_b15.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 							gc_tx3 := gc_tidx6.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -25749,7 +25749,7 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 
 //line samples_reduction.go:327
-						compiled.TileLanes[int32, int32](gc_b27, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+						compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 						gc_left6 := gc_act3
 						if compiled.SIMD {
 							if gc_act3 == ^uint32(0) {
@@ -25819,19 +25819,19 @@ func gc_body_reduce6_int32(gc_b27 *compiled.Block, gIdata []int32, gOdata []int3
 }
 
 //line samples_reduction.go:268
-func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b52.Thread()
-	gc_pos4 := gc_b52.Pos()
-	gc_bd4 := gc_b52.Dim()
+func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b28.Thread()
+	gc_pos4 := gc_b28.Pos()
+	gc_bd4 := gc_b28.Dim()
 	gc_bdx4 := gc_bd4.X
 	gc_bdy4 := gc_bd4.Y
 	gc_bdz4 := gc_bd4.Z
-	gc_gd4 := gc_b52.GridDim()
+	gc_gd4 := gc_b28.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b52.Index()
+	gc_bidx4 := gc_b28.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b52.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b52, 0)[:gc_n4]
+	gc_n4 := gc_b28.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -25862,9 +25862,9 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 
 					for i < n {
 //line samples_reduction.go:281
-						gc_b52.Tick()
+						gc_b28.Tick()
 //line samples_reduction.go:281
-						if gc_b52.Stopped() {
+						if gc_b28.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -25879,9 +25879,9 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					i_ := gc_bx4*blockSize + gc_tx4
 					for i_ < n {
 //line samples_reduction.go:290
-						gc_b52.Tick()
+						gc_b28.Tick()
 //line samples_reduction.go:290
-						if gc_b52.Stopped() {
+						if gc_b28.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -25915,17 +25915,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop13 bool
 							gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota56 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota56
+								_ = gc_iota28
 //line samples_reduction.go:272
-								gc_none56 := archsimd.Mask32x16FromBits(0)
+								gc_none28 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none56
+								_ = gc_none28
 //line samples_reduction.go:272
-								gc_all56 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all28 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all56
+								_ = gc_all28
 								for ; gc_vstep13+15 < gc_fasthi10; gc_vstep13 += 16 {
 									gc_tx4 := gc_vstep13
 									gc_rank4 := gc_base4 + gc_tx4
@@ -25939,23 +25939,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:299
-									gc_b60 := gc_none56
+									gc_b32 := gc_none28
 //line samples_reduction.go:299
 									if blockSize >= 512 {
 //line samples_reduction.go:299
-										gc_b60 = gc_all56
+										gc_b32 = gc_all28
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
-									gc_if56 := archsimd.Mask32x16FromBits(gc_b60.ToBits() & gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
-									_ = gc_if56
+									_ = gc_if28
 //line samples_reduction.go:299
-									if gc_if56.ToBits() != 0 {
+									if gc_if28.ToBits() != 0 {
 //line samples_reduction.go:299
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line samples_reduction.go:299
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if56).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if28).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:299
 									}
 //line samples_reduction.go:299
@@ -25970,17 +25970,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota54 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota27 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota54
+							_ = gc_iota27
 //line samples_reduction.go:272
-							gc_none54 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none54
+							_ = gc_none27
 //line samples_reduction.go:272
-							gc_all54 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all54
+							_ = gc_all27
 							for ; gc_vstep13+7 < gc_fasthi10; gc_vstep13 += 8 {
 								gc_tx4 := gc_vstep13
 								gc_rank4 := gc_base4 + gc_tx4
@@ -25994,23 +25994,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:299
-								gc_b58 := gc_none54
+								gc_b31 := gc_none27
 //line samples_reduction.go:299
 								if blockSize >= 512 {
 //line samples_reduction.go:299
-									gc_b58 = gc_all54
+									gc_b31 = gc_all27
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
-								gc_if54 := gc_b58.And(gc_iota54.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-								_ = gc_if54
+								_ = gc_if27
 //line samples_reduction.go:299
-								if gc_if54.ToBits() != 0 {
+								if gc_if27.ToBits() != 0 {
 //line samples_reduction.go:299
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if54)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if27)
 //line samples_reduction.go:299
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if54).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if27).StoreSlice(gc_at20[(gc_tx4 - gc_fastlo10):])
 //line samples_reduction.go:299
 								}
 //line samples_reduction.go:299
@@ -26059,17 +26059,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota52 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota52
+						_ = gc_iota26
 //line samples_reduction.go:272
-						gc_none52 := archsimd.Mask32x16FromBits(0)
+						gc_none26 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none52
+						_ = gc_none26
 //line samples_reduction.go:272
-						gc_all52 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all26 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all52
+						_ = gc_all26
 						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -26090,23 +26090,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_b56 := gc_none52
+							gc_b30 := gc_none26
 //line samples_reduction.go:299
 							if blockSize >= 512 {
 //line samples_reduction.go:299
-								gc_b56 = gc_all52
+								gc_b30 = gc_all26
 //line samples_reduction.go:299
 							}
 //line samples_reduction.go:299
-							gc_if52 := archsimd.Mask32x16FromBits(gc_b56.ToBits() & gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:299
-							_ = gc_if52
+							_ = gc_if26
 //line samples_reduction.go:300
-							if gc_if52.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:300
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line samples_reduction.go:300
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if52).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if26).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:300
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26120,17 +26120,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota50 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota50
+					_ = gc_iota25
 //line samples_reduction.go:272
-					gc_none50 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none25 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none50
+					_ = gc_none25
 //line samples_reduction.go:272
-					gc_all50 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all50
+					_ = gc_all25
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -26151,23 +26151,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_b54 := gc_none50
+						gc_b29 := gc_none25
 //line samples_reduction.go:299
 						if blockSize >= 512 {
 //line samples_reduction.go:299
-							gc_b54 = gc_all50
+							gc_b29 = gc_all25
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if50 := gc_b54.And(gc_iota50.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-						_ = gc_if50
+						_ = gc_if25
 //line samples_reduction.go:300
-						if gc_if50.ToBits() != 0 {
+						if gc_if25.ToBits() != 0 {
 //line samples_reduction.go:300
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if50)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if25)
 //line samples_reduction.go:300
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if50).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if25).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:300
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26280,17 +26280,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop15 bool
 							gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota64 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota64
+								_ = gc_iota32
 //line samples_reduction.go:272
-								gc_none64 := archsimd.Mask32x16FromBits(0)
+								gc_none32 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none64
+								_ = gc_none32
 //line samples_reduction.go:272
-								gc_all64 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all32 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all64
+								_ = gc_all32
 								for ; gc_vstep15+15 < gc_fasthi11; gc_vstep15 += 16 {
 									gc_tx4 := gc_vstep15
 									gc_rank4 := gc_base4 + gc_tx4
@@ -26304,23 +26304,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:306
-									gc_b68 := gc_none64
+									gc_b36 := gc_none32
 //line samples_reduction.go:306
 									if blockSize >= 256 {
 //line samples_reduction.go:306
-										gc_b68 = gc_all64
+										gc_b36 = gc_all32
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
-									gc_if64 := archsimd.Mask32x16FromBits(gc_b68.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
-									_ = gc_if64
+									_ = gc_if32
 //line samples_reduction.go:306
-									if gc_if64.ToBits() != 0 {
+									if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:306
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:306
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if64).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if32).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:306
 									}
 //line samples_reduction.go:306
@@ -26335,17 +26335,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota62 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota31 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota62
+							_ = gc_iota31
 //line samples_reduction.go:272
-							gc_none62 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none62
+							_ = gc_none31
 //line samples_reduction.go:272
-							gc_all62 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all62
+							_ = gc_all31
 							for ; gc_vstep15+7 < gc_fasthi11; gc_vstep15 += 8 {
 								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
@@ -26359,23 +26359,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:306
-								gc_b66 := gc_none62
+								gc_b35 := gc_none31
 //line samples_reduction.go:306
 								if blockSize >= 256 {
 //line samples_reduction.go:306
-									gc_b66 = gc_all62
+									gc_b35 = gc_all31
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
-								gc_if62 := gc_b66.And(gc_iota62.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-								_ = gc_if62
+								_ = gc_if31
 //line samples_reduction.go:306
-								if gc_if62.ToBits() != 0 {
+								if gc_if31.ToBits() != 0 {
 //line samples_reduction.go:306
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if62)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if31)
 //line samples_reduction.go:306
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if62).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if31).StoreSlice(gc_at22[(gc_tx4 - gc_fastlo11):])
 //line samples_reduction.go:306
 								}
 //line samples_reduction.go:306
@@ -26424,17 +26424,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop16 bool
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota60 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota30 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota60
+						_ = gc_iota30
 //line samples_reduction.go:272
-						gc_none60 := archsimd.Mask32x16FromBits(0)
+						gc_none30 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none60
+						_ = gc_none30
 //line samples_reduction.go:272
-						gc_all60 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all30 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all60
+						_ = gc_all30
 						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -26455,23 +26455,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_b64 := gc_none60
+							gc_b34 := gc_none30
 //line samples_reduction.go:306
 							if blockSize >= 256 {
 //line samples_reduction.go:306
-								gc_b64 = gc_all60
+								gc_b34 = gc_all30
 //line samples_reduction.go:306
 							}
 //line samples_reduction.go:306
-							gc_if60 := archsimd.Mask32x16FromBits(gc_b64.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:306
-							_ = gc_if60
+							_ = gc_if30
 //line samples_reduction.go:307
-							if gc_if60.ToBits() != 0 {
+							if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:307
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line samples_reduction.go:307
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if60).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if30).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:307
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26485,17 +26485,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota58 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota58
+					_ = gc_iota29
 //line samples_reduction.go:272
-					gc_none58 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none29 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none58
+					_ = gc_none29
 //line samples_reduction.go:272
-					gc_all58 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all29 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all58
+					_ = gc_all29
 					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 						gc_tx4 := gc_vstep16
 						gc_rank4 := gc_base4 + gc_tx4
@@ -26516,23 +26516,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b62 := gc_none58
+						gc_b33 := gc_none29
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b62 = gc_all58
+							gc_b33 = gc_all29
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if58 := gc_b62.And(gc_iota58.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if58
+						_ = gc_if29
 //line samples_reduction.go:307
-						if gc_if58.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if58)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if29)
 //line samples_reduction.go:307
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if58).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if29).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26645,17 +26645,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 							var gc_stop17 bool
 							gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
 //line samples_reduction.go:272
-								gc_iota72 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-								_ = gc_iota72
+								_ = gc_iota36
 //line samples_reduction.go:272
-								gc_none72 := archsimd.Mask32x16FromBits(0)
+								gc_none36 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-								_ = gc_none72
+								_ = gc_none36
 //line samples_reduction.go:272
-								gc_all72 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all36 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-								_ = gc_all72
+								_ = gc_all36
 								for ; gc_vstep17+15 < gc_fasthi12; gc_vstep17 += 16 {
 									gc_tx4 := gc_vstep17
 									gc_rank4 := gc_base4 + gc_tx4
@@ -26669,23 +26669,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 									_ = mySum
 //line samples_reduction.go:313
-									gc_b76 := gc_none72
+									gc_b40 := gc_none36
 //line samples_reduction.go:313
 									if blockSize >= 128 {
 //line samples_reduction.go:313
-										gc_b76 = gc_all72
+										gc_b40 = gc_all36
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
-									gc_if72 := archsimd.Mask32x16FromBits(gc_b76.ToBits() & gc_iota72.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
-									_ = gc_if72
+									_ = gc_if36
 //line samples_reduction.go:313
-									if gc_if72.ToBits() != 0 {
+									if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:313
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line samples_reduction.go:313
-										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if72).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
+										mySum.Merge(archsimd.LoadUint32x16Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if36).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:313
 									}
 //line samples_reduction.go:313
@@ -26700,17 +26700,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:272
-							gc_iota70 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota35 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-							_ = gc_iota70
+							_ = gc_iota35
 //line samples_reduction.go:272
-							gc_none70 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-							_ = gc_none70
+							_ = gc_none35
 //line samples_reduction.go:272
-							gc_all70 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-							_ = gc_all70
+							_ = gc_all35
 							for ; gc_vstep17+7 < gc_fasthi12; gc_vstep17 += 8 {
 								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
@@ -26724,23 +26724,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 								_ = mySum
 //line samples_reduction.go:313
-								gc_b74 := gc_none70
+								gc_b39 := gc_none35
 //line samples_reduction.go:313
 								if blockSize >= 128 {
 //line samples_reduction.go:313
-									gc_b74 = gc_all70
+									gc_b39 = gc_all35
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
-								gc_if70 := gc_b74.And(gc_iota70.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-								_ = gc_if70
+								_ = gc_if35
 //line samples_reduction.go:313
-								if gc_if70.ToBits() != 0 {
+								if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:313
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if70)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if35)
 //line samples_reduction.go:313
-									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if70).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
+									mySum.Merge(archsimd.LoadUint32x8Slice(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if35).StoreSlice(gc_at24[(gc_tx4 - gc_fastlo12):])
 //line samples_reduction.go:313
 								}
 //line samples_reduction.go:313
@@ -26789,17 +26789,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					var gc_stop18 bool
 					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota68 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota34 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_reduction.go:272
-						_ = gc_iota68
+						_ = gc_iota34
 //line samples_reduction.go:272
-						gc_none68 := archsimd.Mask32x16FromBits(0)
+						gc_none34 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none68
+						_ = gc_none34
 //line samples_reduction.go:272
-						gc_all68 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all34 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all68
+						_ = gc_all34
 						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
 							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
@@ -26820,23 +26820,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_b72 := gc_none68
+							gc_b38 := gc_none34
 //line samples_reduction.go:313
 							if blockSize >= 128 {
 //line samples_reduction.go:313
-								gc_b72 = gc_all68
+								gc_b38 = gc_all34
 //line samples_reduction.go:313
 							}
 //line samples_reduction.go:313
-							gc_if68 := archsimd.Mask32x16FromBits(gc_b72.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:313
-							_ = gc_if68
+							_ = gc_if34
 //line samples_reduction.go:314
-							if gc_if68.ToBits() != 0 {
+							if gc_if34.ToBits() != 0 {
 //line samples_reduction.go:314
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line samples_reduction.go:314
-								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if68).StoreSlice(sdata[tid:])
+								mySum.Merge(archsimd.LoadUint32x16Slice(sdata[tid:]), gc_if34).StoreSlice(sdata[tid:])
 							}
 //line samples_reduction.go:314
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -26850,17 +26850,17 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota66 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota33 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_reduction.go:272
-					_ = gc_iota66
+					_ = gc_iota33
 //line samples_reduction.go:272
-					gc_none66 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none33 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none66
+					_ = gc_none33
 //line samples_reduction.go:272
-					gc_all66 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all66
+					_ = gc_all33
 					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
 						gc_tx4 := gc_vstep18
 						gc_rank4 := gc_base4 + gc_tx4
@@ -26881,23 +26881,23 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b70 := gc_none66
+						gc_b37 := gc_none33
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b70 = gc_all66
+							gc_b37 = gc_all33
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if66 := gc_b70.And(gc_iota66.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if66
+						_ = gc_if33
 //line samples_reduction.go:314
-						if gc_if66.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if66)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if33)
 //line samples_reduction.go:314
-							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if66).StoreSlice(sdata[tid:])
+							mySum.Merge(archsimd.LoadUint32x8Slice(sdata[tid:]), gc_if33).StoreSlice(sdata[tid:])
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -27022,7 +27022,7 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 				if gc_act4 != 0 {
 					gc_left7 := gc_act4
 					if compiled.SIMD {
-						gc_tidx11 := gc_b52.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+						gc_tidx11 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 						if gc_act4 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx4 {
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
 								gc_rank4 := gc_w4 + gc_lane4
@@ -27063,7 +27063,7 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 									continue
 								}
 								gc_rank4 := gc_w4 + gc_lane4
-								gc_tidx10 := gc_b52.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
+								gc_tidx10 := gc_b28.AtFlat(gc_rank4, gc_bdy4*gc_bdz4 == 1)
 								if gc_tidx10.X+8 > gc_bdx4 {
 									continue // the lanes wrap to the next row
 								}
@@ -27103,7 +27103,7 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					if gc_left7 != 0 {
 						{
-							gc_tidx10 := gc_b52.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
+							gc_tidx10 := gc_b28.AtFlat(gc_w4, gc_bdy4*gc_bdz4 == 1)
 							gc_tx4 := gc_tidx10.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -27179,7 +27179,7 @@ func gc_body_reduce6_uint32(gc_b52 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 
 //line samples_reduction.go:327
-						compiled.TileLanes[uint32, uint32](gc_b52, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+						compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 						gc_left9 := gc_act4
 						if compiled.SIMD {
 							if gc_act4 == ^uint32(0) {
@@ -28991,15 +28991,15 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:344
 											mask_2.StoreSlice(gc_c25m[gc_lane2:])
 //line samples_reduction.go:344
-											for gc_k7 := range 8 {
+											for gc_k3 := range 8 {
 //line samples_reduction.go:344
-												gc_c25a[gc_lane2+gc_k7] = offset_
+												gc_c25a[gc_lane2+gc_k3] = offset_
 //line samples_reduction.go:344
 											}
 //line samples_reduction.go:344
-											for gc_k8 := range 8 {
+											for gc_k4 := range 8 {
 //line samples_reduction.go:344
-												gc_c25w[gc_lane2+gc_k8] = gocuda.WarpSize
+												gc_c25w[gc_lane2+gc_k4] = gocuda.WarpSize
 //line samples_reduction.go:344
 											}
 											gc_left4 &^= 0xff << gc_lane2
@@ -29022,15 +29022,15 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:344
 											mask_2.StoreSlice(gc_c25m[gc_lane2:])
 //line samples_reduction.go:344
-											for gc_k3 := range 8 {
+											for gc_k := range 8 {
 //line samples_reduction.go:344
-												gc_c25a[gc_lane2+gc_k3] = offset_
+												gc_c25a[gc_lane2+gc_k] = offset_
 //line samples_reduction.go:344
 											}
 //line samples_reduction.go:344
-											for gc_k4 := range 8 {
+											for gc_k2 := range 8 {
 //line samples_reduction.go:344
-												gc_c25w[gc_lane2+gc_k4] = gocuda.WarpSize
+												gc_c25w[gc_lane2+gc_k2] = gocuda.WarpSize
 //line samples_reduction.go:344
 											}
 											gc_left4 &^= 0xff << gc_lane2
@@ -30098,15 +30098,15 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:344
 											mask_2.StoreSlice(gc_c35m[gc_lane3:])
 //line samples_reduction.go:344
-											for gc_k15 := range 8 {
+											for gc_k7 := range 8 {
 //line samples_reduction.go:344
-												gc_c35a[gc_lane3+gc_k15] = offset_
+												gc_c35a[gc_lane3+gc_k7] = offset_
 //line samples_reduction.go:344
 											}
 //line samples_reduction.go:344
-											for gc_k16 := range 8 {
+											for gc_k8 := range 8 {
 //line samples_reduction.go:344
-												gc_c35w[gc_lane3+gc_k16] = gocuda.WarpSize
+												gc_c35w[gc_lane3+gc_k8] = gocuda.WarpSize
 //line samples_reduction.go:344
 											}
 											gc_left10 &^= 0xff << gc_lane3
@@ -30129,15 +30129,15 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:344
 											mask_2.StoreSlice(gc_c35m[gc_lane3:])
 //line samples_reduction.go:344
-											for gc_k11 := range 8 {
+											for gc_k5 := range 8 {
 //line samples_reduction.go:344
-												gc_c35a[gc_lane3+gc_k11] = offset_
+												gc_c35a[gc_lane3+gc_k5] = offset_
 //line samples_reduction.go:344
 											}
 //line samples_reduction.go:344
-											for gc_k12 := range 8 {
+											for gc_k6 := range 8 {
 //line samples_reduction.go:344
-												gc_c35w[gc_lane3+gc_k12] = gocuda.WarpSize
+												gc_c35w[gc_lane3+gc_k6] = gocuda.WarpSize
 //line samples_reduction.go:344
 											}
 											gc_left10 &^= 0xff << gc_lane3
@@ -31205,15 +31205,15 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:344
 											mask_2.StoreSlice(gc_c45m[gc_lane4:])
 //line samples_reduction.go:344
-											for gc_k23 := range 8 {
+											for gc_k11 := range 8 {
 //line samples_reduction.go:344
-												gc_c45a[gc_lane4+gc_k23] = offset_
+												gc_c45a[gc_lane4+gc_k11] = offset_
 //line samples_reduction.go:344
 											}
 //line samples_reduction.go:344
-											for gc_k24 := range 8 {
+											for gc_k12 := range 8 {
 //line samples_reduction.go:344
-												gc_c45w[gc_lane4+gc_k24] = gocuda.WarpSize
+												gc_c45w[gc_lane4+gc_k12] = gocuda.WarpSize
 //line samples_reduction.go:344
 											}
 											gc_left16 &^= 0xff << gc_lane4
@@ -31236,15 +31236,15 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:344
 											mask_2.StoreSlice(gc_c45m[gc_lane4:])
 //line samples_reduction.go:344
-											for gc_k19 := range 8 {
+											for gc_k9 := range 8 {
 //line samples_reduction.go:344
-												gc_c45a[gc_lane4+gc_k19] = offset_
+												gc_c45a[gc_lane4+gc_k9] = offset_
 //line samples_reduction.go:344
 											}
 //line samples_reduction.go:344
-											for gc_k20 := range 8 {
+											for gc_k10 := range 8 {
 //line samples_reduction.go:344
-												gc_c45w[gc_lane4+gc_k20] = gocuda.WarpSize
+												gc_c45w[gc_lane4+gc_k10] = gocuda.WarpSize
 //line samples_reduction.go:344
 											}
 											gc_left16 &^= 0xff << gc_lane4

@@ -521,25 +521,25 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line samples_scan.go:89
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_scan.go:89
-					_ = gc_all5
+					_ = gc_all3
 //line samples_scan.go:89
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_scan.go:89
-					_ = gc_iota4
+					_ = gc_iota2
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-						gc_alive5 := gc_all5
+						gc_alive3 := gc_all3
 //line samples_scan.go:89
-						_ = gc_alive5
+						_ = gc_alive3
 //line samples_scan.go:89
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line samples_scan.go:89
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 //line samples_scan.go:89
 						}
 //line samples_scan.go:89
@@ -547,39 +547,39 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 						_ = id
 //line samples_scan.go:91
-						gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
+						gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(length, id, 16))))
 //line samples_scan.go:91
-						_ = gc_if7
+						_ = gc_if3
 //line samples_scan.go:91
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line samples_scan.go:91
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
 //line samples_scan.go:91
-							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()).ToBits()).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line samples_scan.go:91
 						}
 //line samples_scan.go:95
-						gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
+						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
 //line samples_scan.go:95
-						_ = gc_if8
+						_ = gc_if4
 //line samples_scan.go:96
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line samples_scan.go:96
-							var gc_u5 int32
+							var gc_u3 int32
 //line samples_scan.go:96
-							_ = gc_u5
+							_ = gc_u3
 //line samples_scan.go:96
-							if gc_in5 := archsimd.Mask32x16FromBits(gc_alive5.ToBits() & gc_if8.ToBits()).ToBits(); gc_in5 != 0 {
+							if gc_in3 := archsimd.Mask32x16FromBits(gc_alive3.ToBits() & gc_if4.ToBits()).ToBits(); gc_in3 != 0 {
 //line samples_scan.go:96
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line samples_scan.go:96
-								gc_u5 = partialSums[gc_bx2]
+								gc_u3 = partialSums[gc_bx2]
 //line samples_scan.go:96
 							}
 //line samples_scan.go:96
-							if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line samples_scan.go:96
-								buf[0] = gc_u5
+								buf[0] = gc_u3
 //line samples_scan.go:96
 							}
 //line samples_scan.go:96
@@ -594,25 +594,25 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 			}
 			if compiled.SIMD {
 //line samples_scan.go:89
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_scan.go:89
-				_ = gc_all3
+				_ = gc_all2
 //line samples_scan.go:89
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_scan.go:89
-				_ = gc_iota2
+				_ = gc_iota
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line samples_scan.go:89
-					_ = gc_alive3
+					_ = gc_alive2
 //line samples_scan.go:89
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line samples_scan.go:89
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line samples_scan.go:89
 					}
 //line samples_scan.go:89
@@ -620,39 +620,39 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 					_ = id
 //line samples_scan.go:91
-					gc_if3 := gc_iota2.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
+					gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(length, id, 8))))
 //line samples_scan.go:91
-					_ = gc_if3
+					_ = gc_if
 //line samples_scan.go:91
-					if gc_alive3.And(gc_if3).ToBits() != 0 {
+					if gc_alive2.And(gc_if).ToBits() != 0 {
 //line samples_scan.go:91
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if3).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if).ToBits())
 //line samples_scan.go:91
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().ToMask())
 //line samples_scan.go:91
 					}
 //line samples_scan.go:95
-					gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line samples_scan.go:95
-					_ = gc_if4
+					_ = gc_if2
 //line samples_scan.go:96
-					if gc_alive3.And(gc_if4).ToBits() != 0 {
+					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
-						var gc_u3 int32
+						var gc_u2 int32
 //line samples_scan.go:96
-						_ = gc_u3
+						_ = gc_u2
 //line samples_scan.go:96
-						if gc_in3 := gc_alive3.And(gc_if4).ToBits(); gc_in3 != 0 {
+						if gc_in2 := gc_alive2.And(gc_if2).ToBits(); gc_in2 != 0 {
 //line samples_scan.go:96
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line samples_scan.go:96
-							gc_u3 = partialSums[gc_bx2]
+							gc_u2 = partialSums[gc_bx2]
 //line samples_scan.go:96
 						}
 //line samples_scan.go:96
-						if gc_alive3.And(gc_if4).ToBits() != 0 {
+						if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line samples_scan.go:96
-							buf[0] = gc_u3
+							buf[0] = gc_u2
 //line samples_scan.go:96
 						}
 //line samples_scan.go:96
@@ -697,21 +697,21 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 				var gc_stop2 bool
 				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line samples_scan.go:89
-					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_scan.go:89
-					_ = gc_all9
+					_ = gc_all5
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-						gc_alive9 := gc_all9
+						gc_alive5 := gc_all5
 //line samples_scan.go:89
-						_ = gc_alive9
+						_ = gc_alive5
 //line samples_scan.go:89
-						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line samples_scan.go:89
-							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line samples_scan.go:89
 						}
 //line samples_scan.go:89
@@ -725,18 +725,18 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:100
 						}
 //line samples_scan.go:100
-						var gc_u9 int32
+						var gc_u5 int32
 //line samples_scan.go:100
-						_ = gc_u9
+						_ = gc_u5
 //line samples_scan.go:100
-						if gc_in9 := gc_alive9.ToBits(); gc_in9 != 0 {
+						if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
 //line samples_scan.go:100
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in9)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
 //line samples_scan.go:100
-							gc_u9 = buf[0]
+							gc_u5 = buf[0]
 //line samples_scan.go:100
 						}
-						archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u9)).StoreMasked((*[16]int32)(data[id:]), gc_alive9)
+						archsimd.LoadInt32x16Slice(data[id:]).Add(archsimd.BroadcastInt32x16(gc_u5)).StoreMasked((*[16]int32)(data[id:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -747,21 +747,21 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 			}
 			if compiled.SIMD {
 //line samples_scan.go:89
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_scan.go:89
-				_ = gc_all7
+				_ = gc_all4
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line samples_scan.go:89
-					gc_alive7 := gc_all7
+					gc_alive4 := gc_all4
 //line samples_scan.go:89
-					_ = gc_alive7
+					_ = gc_alive4
 //line samples_scan.go:89
-					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line samples_scan.go:89
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line samples_scan.go:89
 					}
 //line samples_scan.go:89
@@ -775,18 +775,18 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:100
 					}
 //line samples_scan.go:100
-					var gc_u7 int32
+					var gc_u4 int32
 //line samples_scan.go:100
-					_ = gc_u7
+					_ = gc_u4
 //line samples_scan.go:100
-					if gc_in7 := gc_alive7.ToBits(); gc_in7 != 0 {
+					if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 //line samples_scan.go:100
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line samples_scan.go:100
-						gc_u7 = buf[0]
+						gc_u4 = buf[0]
 //line samples_scan.go:100
 					}
-					archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u7)).StoreMasked((*[8]int32)(data[id:]), gc_alive7)
+					archsimd.LoadInt32x8Slice(data[id:]).Add(archsimd.BroadcastInt32x8(gc_u4)).StoreMasked((*[8]int32)(data[id:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 			}

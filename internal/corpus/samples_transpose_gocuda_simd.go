@@ -76,24 +76,24 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:28
 							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:28
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:28
 								if (index+i*
 									width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:29
-									gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 //line samples_transpose.go:29
 								} else {
 //line samples_transpose.go:29
-									var gc_lanes7 [16]float32
+									var gc_lanes3 [16]float32
 //line samples_transpose.go:29
-									for gc_k7 := range 16 {
+									for gc_k3 := range 16 {
 //line samples_transpose.go:29
-										if 0xffff&(1<<gc_k7) != 0 {
+										if 0xffff&(1<<gc_k3) != 0 {
 //line samples_transpose.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line samples_transpose.go:29
-											gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
+											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 //line samples_transpose.go:29
 										}
 //line samples_transpose.go:29
@@ -101,27 +101,27 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:29
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line samples_transpose.go:29
 								}
 //line samples_transpose.go:29
 								if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
 //line samples_transpose.go:29
-									gc_ld4.StoreSlice(odata[index+i*width:])
+									gc_ld2.StoreSlice(odata[index+i*width:])
 //line samples_transpose.go:29
 								} else {
 //line samples_transpose.go:29
-									var gc_lanes8 [16]float32
+									var gc_lanes4 [16]float32
 //line samples_transpose.go:29
-									gc_ld4.Store(&gc_lanes8)
+									gc_ld2.Store(&gc_lanes4)
 //line samples_transpose.go:29
-									for gc_k8 := range 16 {
+									for gc_k4 := range 16 {
 //line samples_transpose.go:29
-										if 0xffff&(1<<gc_k8) != 0 {
+										if 0xffff&(1<<gc_k4) != 0 {
 //line samples_transpose.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line samples_transpose.go:29
-											odata[(index+i*width)+gc_k8] = gc_lanes8[gc_k8]
+											odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
 //line samples_transpose.go:29
 										}
 //line samples_transpose.go:29
@@ -160,24 +160,24 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:28
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:28
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:28
 							if (index+i*
 								width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:29
-								gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
+								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:29
 							} else {
 //line samples_transpose.go:29
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line samples_transpose.go:29
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line samples_transpose.go:29
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:29
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:29
-										gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 //line samples_transpose.go:29
 									}
 //line samples_transpose.go:29
@@ -185,27 +185,27 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:29
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:29
 							}
 //line samples_transpose.go:29
 							if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
 //line samples_transpose.go:29
-								gc_ld2.StoreSlice(odata[index+i*width:])
+								gc_ld.StoreSlice(odata[index+i*width:])
 //line samples_transpose.go:29
 							} else {
 //line samples_transpose.go:29
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line samples_transpose.go:29
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:29
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line samples_transpose.go:29
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:29
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:29
-										odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
+										odata[(index+i*width)+gc_k2] = gc_lanes2[gc_k2]
 //line samples_transpose.go:29
 									}
 //line samples_transpose.go:29
@@ -379,17 +379,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_transpose.go:41
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_transpose.go:41
-					_ = gc_iota4
+					_ = gc_iota2
 //line samples_transpose.go:41
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line samples_transpose.go:41
-					_ = gc_none4
+					_ = gc_none2
 //line samples_transpose.go:41
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_transpose.go:41
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -409,39 +409,39 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:46
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
-							gc_b6 := gc_none4
+							gc_b4 := gc_none2
 //line samples_transpose.go:46
 							if yIndex <
 								height {
 //line samples_transpose.go:47
-								gc_b6 = gc_all4
+								gc_b4 = gc_all2
 //line samples_transpose.go:47
 							}
 //line samples_transpose.go:47
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b6.ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
 //line samples_transpose.go:47
-							_ = gc_if4
+							_ = gc_if2
 //line samples_transpose.go:47
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line samples_transpose.go:47
-								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:47
 								if (index+i*
 									width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:48
-									gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 //line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
-									var gc_lanes7 [16]float32
+									var gc_lanes3 [16]float32
 //line samples_transpose.go:48
-									for gc_k7 := range 16 {
+									for gc_k3 := range 16 {
 //line samples_transpose.go:48
-										if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line samples_transpose.go:48
-											gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
+											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 //line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
@@ -449,27 +449,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line samples_transpose.go:48
 								}
 //line samples_transpose.go:48
 								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
 //line samples_transpose.go:48
-									gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if4)
+									gc_ld2.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
 //line samples_transpose.go:48
 								} else {
 //line samples_transpose.go:48
-									var gc_lanes8 [16]float32
+									var gc_lanes4 [16]float32
 //line samples_transpose.go:48
-									gc_ld4.Store(&gc_lanes8)
+									gc_ld2.Store(&gc_lanes4)
 //line samples_transpose.go:48
-									for gc_k8 := range 16 {
+									for gc_k4 := range 16 {
 //line samples_transpose.go:48
-										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line samples_transpose.go:48
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line samples_transpose.go:48
-											tile[gc_ty2+i][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+											tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
 //line samples_transpose.go:48
 										}
 //line samples_transpose.go:48
@@ -492,17 +492,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 			}
 			if compiled.SIMD {
 //line samples_transpose.go:41
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_transpose.go:41
-				_ = gc_iota2
+				_ = gc_iota
 //line samples_transpose.go:41
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_transpose.go:41
-				_ = gc_none2
+				_ = gc_none
 //line samples_transpose.go:41
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_transpose.go:41
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -522,39 +522,39 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:46
 					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:46
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line samples_transpose.go:46
 						if yIndex <
 							height {
 //line samples_transpose.go:47
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line samples_transpose.go:47
 						}
 //line samples_transpose.go:47
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b4)
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, xIndex, 8)))).And(gc_b3)
 //line samples_transpose.go:47
-						_ = gc_if2
+						_ = gc_if
 //line samples_transpose.go:47
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line samples_transpose.go:47
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:47
 							if (index+i*
 								width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:48
-								gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
+								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:48
 							} else {
 //line samples_transpose.go:48
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line samples_transpose.go:48
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line samples_transpose.go:48
-									if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line samples_transpose.go:48
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:48
-										gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+										gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 //line samples_transpose.go:48
 									}
 //line samples_transpose.go:48
@@ -562,27 +562,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:48
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:48
 							}
 //line samples_transpose.go:48
 							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
 //line samples_transpose.go:48
-								gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
+								gc_ld.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if)
 //line samples_transpose.go:48
 							} else {
 //line samples_transpose.go:48
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line samples_transpose.go:48
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:48
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line samples_transpose.go:48
-									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line samples_transpose.go:48
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:48
-										tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+										tile[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line samples_transpose.go:48
 									}
 //line samples_transpose.go:48
@@ -635,17 +635,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line samples_transpose.go:41
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line samples_transpose.go:41
-					_ = gc_iota8
+					_ = gc_iota4
 //line samples_transpose.go:41
-					gc_none8 := archsimd.Mask32x16FromBits(0)
+					gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_transpose.go:41
-					_ = gc_none8
+					_ = gc_none4
 //line samples_transpose.go:41
-					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_transpose.go:41
-					_ = gc_all8
+					_ = gc_all4
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -665,37 +665,37 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:54
 						for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
-							gc_b10 := gc_none8
+							gc_b6 := gc_none4
 //line samples_transpose.go:54
 							if yIndex <
 								width {
 //line samples_transpose.go:55
-								gc_b10 = gc_all8
+								gc_b6 = gc_all4
 //line samples_transpose.go:55
 							}
 //line samples_transpose.go:55
-							gc_if8 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b10.ToBits())
+							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
 //line samples_transpose.go:55
-							_ = gc_if8
+							_ = gc_if4
 //line samples_transpose.go:55
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line samples_transpose.go:55
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:55
 								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
-									gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
-									var gc_lanes15 [16]float32
+									var gc_lanes7 [16]float32
 //line samples_transpose.go:56
-									for gc_k15 := range 16 {
+									for gc_k7 := range 16 {
 //line samples_transpose.go:56
-										if gc_if8.ToBits()&(1<<gc_k15) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k7) != 0 {
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k15
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line samples_transpose.go:56
-											gc_lanes15[gc_k15] = tile[gc_ty2+i_][gc_tx2+gc_k15]
+											gc_lanes7[gc_k7] = tile[gc_ty2+i_][gc_tx2+gc_k7]
 //line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
@@ -703,27 +703,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 									gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
 //line samples_transpose.go:56
 								}
 //line samples_transpose.go:56
 								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
 //line samples_transpose.go:56
-									gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if8)
+									gc_ld4.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
 //line samples_transpose.go:56
 								} else {
 //line samples_transpose.go:56
-									var gc_lanes16 [16]float32
+									var gc_lanes8 [16]float32
 //line samples_transpose.go:56
-									gc_ld8.Store(&gc_lanes16)
+									gc_ld4.Store(&gc_lanes8)
 //line samples_transpose.go:56
-									for gc_k16 := range 16 {
+									for gc_k8 := range 16 {
 //line samples_transpose.go:56
-										if gc_if8.ToBits()&(1<<gc_k16) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
 //line samples_transpose.go:56
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line samples_transpose.go:56
-											odata[(index+i_*width)+gc_k16] = gc_lanes16[gc_k16]
+											odata[(index+i_*width)+gc_k8] = gc_lanes8[gc_k8]
 //line samples_transpose.go:56
 										}
 //line samples_transpose.go:56
@@ -746,17 +746,17 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 			}
 			if compiled.SIMD {
 //line samples_transpose.go:41
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples_transpose.go:41
-				_ = gc_iota6
+				_ = gc_iota3
 //line samples_transpose.go:41
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_transpose.go:41
-				_ = gc_none6
+				_ = gc_none3
 //line samples_transpose.go:41
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_transpose.go:41
-				_ = gc_all6
+				_ = gc_all3
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -776,37 +776,37 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:54
 					for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
-						gc_b8 := gc_none6
+						gc_b5 := gc_none3
 //line samples_transpose.go:54
 						if yIndex <
 							width {
 //line samples_transpose.go:55
-							gc_b8 = gc_all6
+							gc_b5 = gc_all3
 //line samples_transpose.go:55
 						}
 //line samples_transpose.go:55
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b8)
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
 //line samples_transpose.go:55
-						_ = gc_if6
+						_ = gc_if3
 //line samples_transpose.go:55
-						if gc_if6.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_transpose.go:55
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:55
 							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
-								gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
-								var gc_lanes11 [8]float32
+								var gc_lanes5 [8]float32
 //line samples_transpose.go:56
-								for gc_k11 := range 8 {
+								for gc_k5 := range 8 {
 //line samples_transpose.go:56
-									if gc_if6.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if3.ToBits()&(1<<gc_k5) != 0 {
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line samples_transpose.go:56
-										gc_lanes11[gc_k11] = tile[gc_ty2+i_][gc_tx2+gc_k11]
+										gc_lanes5[gc_k5] = tile[gc_ty2+i_][gc_tx2+gc_k5]
 //line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
@@ -814,27 +814,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line samples_transpose.go:56
 							}
 //line samples_transpose.go:56
 							if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 //line samples_transpose.go:56
-								gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if6)
+								gc_ld3.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
 //line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
-								var gc_lanes12 [8]float32
+								var gc_lanes6 [8]float32
 //line samples_transpose.go:56
-								gc_ld6.Store(&gc_lanes12)
+								gc_ld3.Store(&gc_lanes6)
 //line samples_transpose.go:56
-								for gc_k12 := range 8 {
+								for gc_k6 := range 8 {
 //line samples_transpose.go:56
-									if gc_if6.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if3.ToBits()&(1<<gc_k6) != 0 {
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line samples_transpose.go:56
-										odata[(index+i_*width)+gc_k12] = gc_lanes12[gc_k12]
+										odata[(index+i_*width)+gc_k6] = gc_lanes6[gc_k6]
 //line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
@@ -1421,24 +1421,24 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:183
 						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:183
-							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line samples_transpose.go:183
 							if (index+i*
 								width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:184
-								gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 //line samples_transpose.go:184
 							} else {
 //line samples_transpose.go:184
-								var gc_lanes7 [16]float32
+								var gc_lanes3 [16]float32
 //line samples_transpose.go:184
-								for gc_k7 := range 16 {
+								for gc_k3 := range 16 {
 //line samples_transpose.go:184
-									if 0xffff&(1<<gc_k7) != 0 {
+									if 0xffff&(1<<gc_k3) != 0 {
 //line samples_transpose.go:184
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line samples_transpose.go:184
-										gc_lanes7[gc_k7] = idata[(index+i*width)+gc_k7]
+										gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
 //line samples_transpose.go:184
 									}
 //line samples_transpose.go:184
@@ -1446,27 +1446,27 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:184
-								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line samples_transpose.go:184
 							}
 //line samples_transpose.go:184
 							if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-16 {
 //line samples_transpose.go:184
-								gc_ld4.StoreSlice(block[gc_ty2+i][gc_tx2:])
+								gc_ld2.StoreSlice(block[gc_ty2+i][gc_tx2:])
 //line samples_transpose.go:184
 							} else {
 //line samples_transpose.go:184
-								var gc_lanes8 [16]float32
+								var gc_lanes4 [16]float32
 //line samples_transpose.go:184
-								gc_ld4.Store(&gc_lanes8)
+								gc_ld2.Store(&gc_lanes4)
 //line samples_transpose.go:184
-								for gc_k8 := range 16 {
+								for gc_k4 := range 16 {
 //line samples_transpose.go:184
-									if 0xffff&(1<<gc_k8) != 0 {
+									if 0xffff&(1<<gc_k4) != 0 {
 //line samples_transpose.go:184
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line samples_transpose.go:184
-										block[gc_ty2+i][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+										block[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
 //line samples_transpose.go:184
 									}
 //line samples_transpose.go:184
@@ -1505,24 +1505,24 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:183
 					for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
 //line samples_transpose.go:183
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples_transpose.go:183
 						if (index+i*
 							width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:184
-							gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
+							gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:184
 						} else {
 //line samples_transpose.go:184
-							var gc_lanes3 [8]float32
+							var gc_lanes [8]float32
 //line samples_transpose.go:184
-							for gc_k3 := range 8 {
+							for gc_k := range 8 {
 //line samples_transpose.go:184
-								if 0xff&(1<<gc_k3) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line samples_transpose.go:184
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line samples_transpose.go:184
-									gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+									gc_lanes[gc_k] = idata[(index+i*width)+gc_k]
 //line samples_transpose.go:184
 								}
 //line samples_transpose.go:184
@@ -1530,27 +1530,27 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 							gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:184
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line samples_transpose.go:184
 						}
 //line samples_transpose.go:184
 						if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-8 {
 //line samples_transpose.go:184
-							gc_ld2.StoreSlice(block[gc_ty2+i][gc_tx2:])
+							gc_ld.StoreSlice(block[gc_ty2+i][gc_tx2:])
 //line samples_transpose.go:184
 						} else {
 //line samples_transpose.go:184
-							var gc_lanes4 [8]float32
+							var gc_lanes2 [8]float32
 //line samples_transpose.go:184
-							gc_ld2.Store(&gc_lanes4)
+							gc_ld.Store(&gc_lanes2)
 //line samples_transpose.go:184
-							for gc_k4 := range 8 {
+							for gc_k2 := range 8 {
 //line samples_transpose.go:184
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line samples_transpose.go:184
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line samples_transpose.go:184
-									block[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+									block[gc_ty2+i][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line samples_transpose.go:184
 								}
 //line samples_transpose.go:184

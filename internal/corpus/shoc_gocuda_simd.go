@@ -57,16 +57,16 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line shoc.go:20
-							gc_vb8 := archsimd.BroadcastFloat32x16(s)
+							gc_vb4 := archsimd.BroadcastFloat32x16(s)
 //line shoc.go:20
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line shoc.go:19
 								var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
 //line shoc.go:19
 								_ = gid
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -77,16 +77,16 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					}
 					if compiled.SIMD {
 //line shoc.go:20
-						gc_vb6 := archsimd.BroadcastFloat32x8(s)
+						gc_vb3 := archsimd.BroadcastFloat32x8(s)
 //line shoc.go:20
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line shoc.go:19
 							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
 //line shoc.go:19
 							_ = gid
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -105,9 +105,9 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line shoc.go:20
-							gc_vb4 := archsimd.BroadcastFloat32x16(s)
+							gc_vb2 := archsimd.BroadcastFloat32x16(s)
 //line shoc.go:20
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line shoc.go:19
@@ -120,7 +120,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 									break
 //line shoc.go:20
 								}
-								archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
+								archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -131,9 +131,9 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					}
 					if compiled.SIMD {
 //line shoc.go:20
-						gc_vb2 := archsimd.BroadcastFloat32x8(s)
+						gc_vb := archsimd.BroadcastFloat32x8(s)
 //line shoc.go:20
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line shoc.go:19
@@ -146,7 +146,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 								break
 //line shoc.go:20
 							}
-							archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
+							archsimd.LoadFloat32x8Slice(a[gid:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(b[gid:]))).StoreSlice(c[gid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -990,9 +990,9 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							var gc_stop7 bool
 							gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
 //line shoc.go:33
-								gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:33
-								_ = gc_iota10
+								_ = gc_iota6
 								for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1042,45 +1042,45 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 									} else {
 //line shoc.go:84
-										gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+										gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:67
-										_ = gc_if19
+										_ = gc_if11
 //line shoc.go:67
-										if gc_if19.ToBits() != 0 {
+										if gc_if11.ToBits() != 0 {
 //line shoc.go:67
 											if blockSize >= 64 {
 //line shoc.go:69
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:69
 											}
 //line shoc.go:69
 											if blockSize >= 32 {
 //line shoc.go:72
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:72
 											}
 //line shoc.go:72
 											if blockSize >= 16 {
 //line shoc.go:75
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:75
 											}
 //line shoc.go:75
 											if blockSize >= 8 {
 //line shoc.go:78
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:78
 											}
 //line shoc.go:78
 											if blockSize >= 4 {
 //line shoc.go:81
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:81
 											}
 //line shoc.go:81
 											if blockSize >= 2 {
 //line shoc.go:84
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:84
 											}
 //line shoc.go:84
@@ -1088,27 +1088,27 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 									}
 //line shoc.go:90
-									gc_if20 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+									gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:90
-									_ = gc_if20
+									_ = gc_if12
 //line shoc.go:90
-									if gc_if20.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line shoc.go:90
-										var gc_u18 float32
+										var gc_u14 float32
 //line shoc.go:90
-										_ = gc_u18
+										_ = gc_u14
 //line shoc.go:90
-										if gc_in10 := gc_if20.ToBits(); gc_in10 != 0 {
+										if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
 //line shoc.go:90
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in10)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
 //line shoc.go:90
-											gc_u18 = gc_at30[0]
+											gc_u14 = gc_at30[0]
 //line shoc.go:90
 										}
 //line shoc.go:90
-										if gc_if20.ToBits() != 0 {
+										if gc_if12.ToBits() != 0 {
 //line shoc.go:90
-											gc_at29[0] = gc_u18
+											gc_at29[0] = gc_u14
 //line shoc.go:90
 										}
 //line shoc.go:90
@@ -1123,9 +1123,9 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						}
 						if compiled.SIMD {
 //line shoc.go:33
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:33
-							_ = gc_iota8
+							_ = gc_iota5
 							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1175,45 +1175,45 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 								} else {
 //line shoc.go:84
-									gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+									gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
-									_ = gc_if15
+									_ = gc_if9
 //line shoc.go:67
-									if gc_if15.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line shoc.go:67
 										if blockSize >= 64 {
 //line shoc.go:69
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:69
 										}
 //line shoc.go:69
 										if blockSize >= 32 {
 //line shoc.go:72
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:72
 										}
 //line shoc.go:72
 										if blockSize >= 16 {
 //line shoc.go:75
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:75
 										}
 //line shoc.go:75
 										if blockSize >= 8 {
 //line shoc.go:78
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:78
 										}
 //line shoc.go:78
 										if blockSize >= 4 {
 //line shoc.go:81
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:81
 										}
 //line shoc.go:81
 										if blockSize >= 2 {
 //line shoc.go:84
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:84
 										}
 //line shoc.go:84
@@ -1221,27 +1221,27 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:84
 								}
 //line shoc.go:90
-								gc_if16 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+								gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
-								_ = gc_if16
+								_ = gc_if10
 //line shoc.go:90
-								if gc_if16.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line shoc.go:90
-									var gc_u16 float32
+									var gc_u13 float32
 //line shoc.go:90
-									_ = gc_u16
+									_ = gc_u13
 //line shoc.go:90
-									if gc_in8 := gc_if16.ToBits(); gc_in8 != 0 {
+									if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
 //line shoc.go:90
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line shoc.go:90
-										gc_u16 = gc_at30[0]
+										gc_u13 = gc_at30[0]
 //line shoc.go:90
 									}
 //line shoc.go:90
-									if gc_if16.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line shoc.go:90
-										gc_at29[0] = gc_u16
+										gc_at29[0] = gc_u13
 //line shoc.go:90
 									}
 //line shoc.go:90
@@ -1249,8 +1249,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u14 := gc_vstep9 - gc_fastlo8; gc_u14 < gc_seglen8; gc_u14++ {
-							gc_tx2 := gc_fastlo8 + gc_u14
+						for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
+							gc_tx2 := gc_fastlo8 + gc_u12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -1262,22 +1262,22 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							if tid < gocuda.WarpSize {
 
 								if blockSize >= 64 {
-									gc_at22[gc_u14] += gc_at23[gc_u14]
+									gc_at22[gc_u12] += gc_at23[gc_u12]
 								}
 								if blockSize >= 32 {
-									gc_at22[gc_u14] += gc_at24[gc_u14]
+									gc_at22[gc_u12] += gc_at24[gc_u12]
 								}
 								if blockSize >= 16 {
-									gc_at22[gc_u14] += gc_at25[gc_u14]
+									gc_at22[gc_u12] += gc_at25[gc_u12]
 								}
 								if blockSize >= 8 {
-									gc_at22[gc_u14] += gc_at26[gc_u14]
+									gc_at22[gc_u12] += gc_at26[gc_u12]
 								}
 								if blockSize >= 4 {
-									gc_at22[gc_u14] += gc_at27[gc_u14]
+									gc_at22[gc_u12] += gc_at27[gc_u12]
 								}
 								if blockSize >= 2 {
-									gc_at22[gc_u14] += gc_at28[gc_u14]
+									gc_at22[gc_u12] += gc_at28[gc_u12]
 								}
 							}
 
@@ -1330,9 +1330,9 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					var gc_stop8 bool
 					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
 //line shoc.go:33
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:33
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1400,67 +1400,67 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 							} else {
 //line shoc.go:85
-								gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:67
-								_ = gc_if11
+								_ = gc_if7
 //line shoc.go:67
-								if gc_if11.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line shoc.go:67
 									if blockSize >= 64 {
 //line shoc.go:69
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:70
 									if blockSize >= 32 {
 //line shoc.go:72
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:73
 									if blockSize >= 16 {
 //line shoc.go:75
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:76
 									if blockSize >= 8 {
 //line shoc.go:78
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:79
 									if blockSize >= 4 {
 //line shoc.go:81
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:82
 									if blockSize >= 2 {
 //line shoc.go:84
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:85
 								}
 //line shoc.go:85
 							}
 //line shoc.go:90
-							gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:90
-							_ = gc_if12
+							_ = gc_if8
 //line shoc.go:91
-							if gc_if12.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line shoc.go:91
-								var gc_u13 float32
+								var gc_u11 float32
 //line shoc.go:91
-								_ = gc_u13
+								_ = gc_u11
 //line shoc.go:91
-								if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
+								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 //line shoc.go:91
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
 //line shoc.go:91
-									gc_u13 = sdata[0]
+									gc_u11 = sdata[0]
 //line shoc.go:91
 								}
 //line shoc.go:91
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line shoc.go:91
-									gOdata[gc_bx2] = gc_u13
+									gOdata[gc_bx2] = gc_u11
 //line shoc.go:91
 								}
 //line shoc.go:91
@@ -1475,9 +1475,9 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				}
 				if compiled.SIMD {
 //line shoc.go:33
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:33
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1545,67 +1545,67 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:85
 						} else {
 //line shoc.go:85
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
-							_ = gc_if7
+							_ = gc_if5
 //line shoc.go:67
-							if gc_if7.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line shoc.go:67
 								if blockSize >= 64 {
 //line shoc.go:69
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:70
 								if blockSize >= 32 {
 //line shoc.go:72
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:73
 								if blockSize >= 16 {
 //line shoc.go:75
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:76
 								if blockSize >= 8 {
 //line shoc.go:78
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:79
 								if blockSize >= 4 {
 //line shoc.go:81
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:82
 								if blockSize >= 2 {
 //line shoc.go:84
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:85
 							}
 //line shoc.go:85
 						}
 //line shoc.go:90
-						gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
-						_ = gc_if8
+						_ = gc_if6
 //line shoc.go:91
-						if gc_if8.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line shoc.go:91
-							var gc_u11 float32
+							var gc_u10 float32
 //line shoc.go:91
-							_ = gc_u11
+							_ = gc_u10
 //line shoc.go:91
-							if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:91
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line shoc.go:91
-								gc_u11 = sdata[0]
+								gc_u10 = sdata[0]
 //line shoc.go:91
 							}
 //line shoc.go:91
-							if gc_if8.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line shoc.go:91
-								gOdata[gc_bx2] = gc_u11
+								gOdata[gc_bx2] = gc_u10
 //line shoc.go:91
 							}
 //line shoc.go:91
@@ -2572,9 +2572,9 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							var gc_stop7 bool
 							gc_vstep9, gc_stop7 = func(gc_vstep9 int) (int, bool) {
 //line shoc.go:112
-								gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:112
-								_ = gc_iota10
+								_ = gc_iota6
 								for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2624,45 +2624,45 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 									} else {
 //line shoc.go:162
-										gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+										gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:145
-										_ = gc_if19
+										_ = gc_if11
 //line shoc.go:145
-										if gc_if19.ToBits() != 0 {
+										if gc_if11.ToBits() != 0 {
 //line shoc.go:145
 											if blockSize >= 64 {
 //line shoc.go:147
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:147
 											}
 //line shoc.go:147
 											if blockSize >= 32 {
 //line shoc.go:150
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:150
 											}
 //line shoc.go:150
 											if blockSize >= 16 {
 //line shoc.go:153
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:153
 											}
 //line shoc.go:153
 											if blockSize >= 8 {
 //line shoc.go:156
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:156
 											}
 //line shoc.go:156
 											if blockSize >= 4 {
 //line shoc.go:159
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:159
 											}
 //line shoc.go:159
 											if blockSize >= 2 {
 //line shoc.go:162
-												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if19).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+												archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if11).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:162
 											}
 //line shoc.go:162
@@ -2670,27 +2670,27 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 									}
 //line shoc.go:167
-									gc_if20 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+									gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:167
-									_ = gc_if20
+									_ = gc_if12
 //line shoc.go:167
-									if gc_if20.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line shoc.go:167
-										var gc_u18 float32
+										var gc_u14 float32
 //line shoc.go:167
-										_ = gc_u18
+										_ = gc_u14
 //line shoc.go:167
-										if gc_in10 := gc_if20.ToBits(); gc_in10 != 0 {
+										if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
 //line shoc.go:167
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in10)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
 //line shoc.go:167
-											gc_u18 = gc_at30[0]
+											gc_u14 = gc_at30[0]
 //line shoc.go:167
 										}
 //line shoc.go:167
-										if gc_if20.ToBits() != 0 {
+										if gc_if12.ToBits() != 0 {
 //line shoc.go:167
-											gc_at29[0] = gc_u18
+											gc_at29[0] = gc_u14
 //line shoc.go:167
 										}
 //line shoc.go:167
@@ -2705,9 +2705,9 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						}
 						if compiled.SIMD {
 //line shoc.go:112
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:112
-							_ = gc_iota8
+							_ = gc_iota5
 							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2757,45 +2757,45 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 								} else {
 //line shoc.go:162
-									gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+									gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
-									_ = gc_if15
+									_ = gc_if9
 //line shoc.go:145
-									if gc_if15.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line shoc.go:145
 										if blockSize >= 64 {
 //line shoc.go:147
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:147
 										}
 //line shoc.go:147
 										if blockSize >= 32 {
 //line shoc.go:150
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:150
 										}
 //line shoc.go:150
 										if blockSize >= 16 {
 //line shoc.go:153
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:153
 										}
 //line shoc.go:153
 										if blockSize >= 8 {
 //line shoc.go:156
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:156
 										}
 //line shoc.go:156
 										if blockSize >= 4 {
 //line shoc.go:159
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:159
 										}
 //line shoc.go:159
 										if blockSize >= 2 {
 //line shoc.go:162
-											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if15).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
+											archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if9).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo8):])
 //line shoc.go:162
 										}
 //line shoc.go:162
@@ -2803,27 +2803,27 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:162
 								}
 //line shoc.go:167
-								gc_if16 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+								gc_if10 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
-								_ = gc_if16
+								_ = gc_if10
 //line shoc.go:167
-								if gc_if16.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line shoc.go:167
-									var gc_u16 float32
+									var gc_u13 float32
 //line shoc.go:167
-									_ = gc_u16
+									_ = gc_u13
 //line shoc.go:167
-									if gc_in8 := gc_if16.ToBits(); gc_in8 != 0 {
+									if gc_in5 := gc_if10.ToBits(); gc_in5 != 0 {
 //line shoc.go:167
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line shoc.go:167
-										gc_u16 = gc_at30[0]
+										gc_u13 = gc_at30[0]
 //line shoc.go:167
 									}
 //line shoc.go:167
-									if gc_if16.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line shoc.go:167
-										gc_at29[0] = gc_u16
+										gc_at29[0] = gc_u13
 //line shoc.go:167
 									}
 //line shoc.go:167
@@ -2831,8 +2831,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u14 := gc_vstep9 - gc_fastlo8; gc_u14 < gc_seglen8; gc_u14++ {
-							gc_tx2 := gc_fastlo8 + gc_u14
+						for gc_u12 := gc_vstep9 - gc_fastlo8; gc_u12 < gc_seglen8; gc_u12++ {
+							gc_tx2 := gc_fastlo8 + gc_u12
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -2844,22 +2844,22 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							if tid < gocuda.WarpSize {
 
 								if blockSize >= 64 {
-									gc_at22[gc_u14] += gc_at23[gc_u14]
+									gc_at22[gc_u12] += gc_at23[gc_u12]
 								}
 								if blockSize >= 32 {
-									gc_at22[gc_u14] += gc_at24[gc_u14]
+									gc_at22[gc_u12] += gc_at24[gc_u12]
 								}
 								if blockSize >= 16 {
-									gc_at22[gc_u14] += gc_at25[gc_u14]
+									gc_at22[gc_u12] += gc_at25[gc_u12]
 								}
 								if blockSize >= 8 {
-									gc_at22[gc_u14] += gc_at26[gc_u14]
+									gc_at22[gc_u12] += gc_at26[gc_u12]
 								}
 								if blockSize >= 4 {
-									gc_at22[gc_u14] += gc_at27[gc_u14]
+									gc_at22[gc_u12] += gc_at27[gc_u12]
 								}
 								if blockSize >= 2 {
-									gc_at22[gc_u14] += gc_at28[gc_u14]
+									gc_at22[gc_u12] += gc_at28[gc_u12]
 								}
 							}
 
@@ -2912,9 +2912,9 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					var gc_stop8 bool
 					gc_vstep10, gc_stop8 = func(gc_vstep10 int) (int, bool) {
 //line shoc.go:112
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line shoc.go:112
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2982,67 +2982,67 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 							} else {
 //line shoc.go:163
-								gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 //line shoc.go:145
-								_ = gc_if11
+								_ = gc_if7
 //line shoc.go:145
-								if gc_if11.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line shoc.go:145
 									if blockSize >= 64 {
 //line shoc.go:147
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:148
 									if blockSize >= 32 {
 //line shoc.go:150
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:151
 									if blockSize >= 16 {
 //line shoc.go:153
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:154
 									if blockSize >= 8 {
 //line shoc.go:156
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:157
 									if blockSize >= 4 {
 //line shoc.go:159
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:160
 									if blockSize >= 2 {
 //line shoc.go:162
-										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if11).StoreSlice(sdata[tid:])
+										archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
 									}
 //line shoc.go:163
 								}
 //line shoc.go:163
 							}
 //line shoc.go:167
-							gc_if12 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line shoc.go:167
-							_ = gc_if12
+							_ = gc_if8
 //line shoc.go:168
-							if gc_if12.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line shoc.go:168
-								var gc_u13 float32
+								var gc_u11 float32
 //line shoc.go:168
-								_ = gc_u13
+								_ = gc_u11
 //line shoc.go:168
-								if gc_in6 := gc_if12.ToBits(); gc_in6 != 0 {
+								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
 //line shoc.go:168
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
 //line shoc.go:168
-									gc_u13 = sdata[0]
+									gc_u11 = sdata[0]
 //line shoc.go:168
 								}
 //line shoc.go:168
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line shoc.go:168
-									gOdata[gc_bx2] = gc_u13
+									gOdata[gc_bx2] = gc_u11
 //line shoc.go:168
 								}
 //line shoc.go:168
@@ -3057,9 +3057,9 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				}
 				if compiled.SIMD {
 //line shoc.go:112
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line shoc.go:112
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3127,67 +3127,67 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:163
 						} else {
 //line shoc.go:163
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
-							_ = gc_if7
+							_ = gc_if5
 //line shoc.go:145
-							if gc_if7.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line shoc.go:145
 								if blockSize >= 64 {
 //line shoc.go:147
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:148
 								if blockSize >= 32 {
 //line shoc.go:150
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:151
 								if blockSize >= 16 {
 //line shoc.go:153
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:154
 								if blockSize >= 8 {
 //line shoc.go:156
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:157
 								if blockSize >= 4 {
 //line shoc.go:159
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:160
 								if blockSize >= 2 {
 //line shoc.go:162
-									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if7).StoreSlice(sdata[tid:])
+									archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if5).StoreSlice(sdata[tid:])
 								}
 //line shoc.go:163
 							}
 //line shoc.go:163
 						}
 //line shoc.go:167
-						gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
-						_ = gc_if8
+						_ = gc_if6
 //line shoc.go:168
-						if gc_if8.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line shoc.go:168
-							var gc_u11 float32
+							var gc_u10 float32
 //line shoc.go:168
-							_ = gc_u11
+							_ = gc_u10
 //line shoc.go:168
-							if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:168
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line shoc.go:168
-								gc_u11 = sdata[0]
+								gc_u10 = sdata[0]
 //line shoc.go:168
 							}
 //line shoc.go:168
-							if gc_if8.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line shoc.go:168
-								gOdata[gc_bx2] = gc_u11
+								gOdata[gc_bx2] = gc_u10
 //line shoc.go:168
 							}
 //line shoc.go:168

@@ -54,27 +54,27 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 			var gc_stop bool
 			gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line agree_if.go:23
-				gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:23
-				_ = gc_all8
+				_ = gc_all6
 				for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
 					gc_rank2 := gc_vstep5
 					_ = gc_rank2
 //line agree_if.go:23
-					gc_alive8 := gc_all8
+					gc_alive6 := gc_all6
 //line agree_if.go:23
-					_ = gc_alive8
+					_ = gc_alive6
 //line agree_if.go:23
-					if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line agree_if.go:23
-						gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line agree_if.go:23
 					}
 //line agree_if.go:23
 					var m int32
 //line agree_if.go:23
 					_ = m
-					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive8).StoreSlice(gc_s_m[gc_rank2:])
+					archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep5, false
@@ -85,27 +85,27 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		}
 		if compiled.SIMD {
 //line agree_if.go:23
-			gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:23
-			_ = gc_all6
+			_ = gc_all5
 			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
 				gc_rank2 := gc_vstep5
 				_ = gc_rank2
 //line agree_if.go:23
-				gc_alive6 := gc_all6
+				gc_alive5 := gc_all5
 //line agree_if.go:23
-				_ = gc_alive6
+				_ = gc_alive5
 //line agree_if.go:23
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line agree_if.go:23
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:23
 				}
 //line agree_if.go:23
 				var m int32
 //line agree_if.go:23
 				_ = m
-				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive6).StoreSlice(gc_s_m[gc_rank2:])
+				archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive5).StoreSlice(gc_s_m[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -169,21 +169,21 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 						var gc_stop2 bool
 						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line agree_if.go:29
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:29
-							_ = gc_all12
+							_ = gc_all8
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line agree_if.go:29
-								gc_alive12 := gc_all12
+								gc_alive8 := gc_all8
 //line agree_if.go:29
-								_ = gc_alive12
+								_ = gc_alive8
 //line agree_if.go:29
-								if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
+								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line agree_if.go:29
-									gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 //line agree_if.go:29
 								}
 //line agree_if.go:29
@@ -194,7 +194,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:30
 									}
 //line agree_if.go:30
-									archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive12).StoreSlice(s[gc_tx2:])
+									archsimd.LoadInt32x16Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive8).StoreSlice(s[gc_tx2:])
 //line agree_if.go:30
 								}
 							}
@@ -207,21 +207,21 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 					}
 					if compiled.SIMD {
 //line agree_if.go:29
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:29
-						_ = gc_all10
+						_ = gc_all7
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line agree_if.go:29
-							gc_alive10 := gc_all10
+							gc_alive7 := gc_all7
 //line agree_if.go:29
-							_ = gc_alive10
+							_ = gc_alive7
 //line agree_if.go:29
-							if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
+							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line agree_if.go:29
-								gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:29
 							}
 //line agree_if.go:29
@@ -232,7 +232,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:30
 								}
 //line agree_if.go:30
-								archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive10).StoreSlice(s[gc_tx2:])
+								archsimd.LoadInt32x8Slice(s[gc_tx2:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx2+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive7).StoreSlice(s[gc_tx2:])
 //line agree_if.go:30
 							}
 						}
@@ -259,20 +259,20 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				var gc_stop3 bool
 				gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line agree_if.go:34
-					gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:34
-					_ = gc_all16
+					_ = gc_all10
 					for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
 						gc_rank2 := gc_vstep7
 						gc_pos2.Thread = gc_rank2
 //line agree_if.go:34
-						gc_alive16 := gc_all16
+						gc_alive10 := gc_all10
 //line agree_if.go:34
-						_ = gc_alive16
+						_ = gc_alive10
 //line agree_if.go:34
-						if gc_ex16 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex16 != 0 {
+						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line agree_if.go:34
-							gc_alive16 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex16).ToBits())
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 //line agree_if.go:34
 						}
 //line agree_if.go:34
@@ -280,20 +280,20 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:34
 						_ = m
 //line agree_if.go:34
-						var gc_u5 int32
+						var gc_u3 int32
 //line agree_if.go:34
-						_ = gc_u5
+						_ = gc_u3
 //line agree_if.go:34
-						if gc_in5 := gc_alive16.ToBits(); gc_in5 != 0 {
+						if gc_in3 := gc_alive10.ToBits(); gc_in3 != 0 {
 //line agree_if.go:34
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line agree_if.go:34
-							gc_u5 = s[0]
+							gc_u3 = s[0]
 //line agree_if.go:34
 						}
 //line agree_if.go:34
-						m = gc_u5
-						archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive16).StoreSlice(gc_s_m[gc_rank2:])
+						m = gc_u3
+						archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank2:]), gc_alive10).StoreSlice(gc_s_m[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
@@ -304,20 +304,20 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line agree_if.go:34
-				gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:34
-				_ = gc_all14
+				_ = gc_all9
 				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
 					gc_rank2 := gc_vstep7
 					gc_pos2.Thread = gc_rank2
 //line agree_if.go:34
-					gc_alive14 := gc_all14
+					gc_alive9 := gc_all9
 //line agree_if.go:34
-					_ = gc_alive14
+					_ = gc_alive9
 //line agree_if.go:34
-					if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line agree_if.go:34
-						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:34
 					}
 //line agree_if.go:34
@@ -325,20 +325,20 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:34
 					_ = m
 //line agree_if.go:34
-					var gc_u3 int32
+					var gc_u2 int32
 //line agree_if.go:34
-					_ = gc_u3
+					_ = gc_u2
 //line agree_if.go:34
-					if gc_in3 := gc_alive14.ToBits(); gc_in3 != 0 {
+					if gc_in2 := gc_alive9.ToBits(); gc_in2 != 0 {
 //line agree_if.go:34
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line agree_if.go:34
-						gc_u3 = s[0]
+						gc_u2 = s[0]
 //line agree_if.go:34
 					}
 //line agree_if.go:34
-					m = gc_u3
-					archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive14).StoreSlice(gc_s_m[gc_rank2:])
+					m = gc_u2
+					archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank2:]), gc_alive9).StoreSlice(gc_s_m[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -362,25 +362,25 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 					var gc_stop4 bool
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line agree_if.go:21
-						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:21
-						_ = gc_all20
+						_ = gc_all12
 //line agree_if.go:36
-						gc_vb5 := archsimd.BroadcastInt32x16(3)
+						gc_vb3 := archsimd.BroadcastInt32x16(3)
 //line agree_if.go:36
-						_ = gc_vb5
+						_ = gc_vb3
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line agree_if.go:36
-							gc_alive20 := gc_all20
+							gc_alive12 := gc_all12
 //line agree_if.go:36
-							_ = gc_alive20
+							_ = gc_alive12
 //line agree_if.go:36
-							if gc_ex20 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex20 != 0 {
+							if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line agree_if.go:36
-								gc_alive20 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex20).ToBits())
+								gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 //line agree_if.go:36
 							}
 //line agree_if.go:21
@@ -393,7 +393,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 								break
 //line agree_if.go:36
 							}
-							archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb5).StoreMasked((*[16]int32)(data[i:]), gc_alive20)
+							archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb3).StoreMasked((*[16]int32)(data[i:]), gc_alive12)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -404,25 +404,25 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line agree_if.go:21
-					gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:21
-					_ = gc_all18
+					_ = gc_all11
 //line agree_if.go:36
-					gc_vb3 := archsimd.BroadcastInt32x8(3)
+					gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line agree_if.go:36
-					_ = gc_vb3
+					_ = gc_vb2
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line agree_if.go:36
-						gc_alive18 := gc_all18
+						gc_alive11 := gc_all11
 //line agree_if.go:36
-						_ = gc_alive18
+						_ = gc_alive11
 //line agree_if.go:36
-						if gc_ex18 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex18 != 0 {
+						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line agree_if.go:36
-							gc_alive18 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex18]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:36
 						}
 //line agree_if.go:21
@@ -435,7 +435,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 							break
 //line agree_if.go:36
 						}
-						archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb3).StoreMasked((*[8]int32)(data[i:]), gc_alive18)
+						archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb2).StoreMasked((*[8]int32)(data[i:]), gc_alive11)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -465,42 +465,42 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 					var gc_stop5 bool
 					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
 //line agree_if.go:21
-						gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:21
-						_ = gc_all24
+						_ = gc_all14
 //line agree_if.go:39
-						gc_vb9 := archsimd.BroadcastInt32x16(0)
+						gc_vb5 := archsimd.BroadcastInt32x16(0)
 //line agree_if.go:39
-						_ = gc_vb9
+						_ = gc_vb5
 //line agree_if.go:39
-						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line agree_if.go:39
-						_ = gc_spread16Lo2
+						_ = gc_spread16Lo
 //line agree_if.go:39
-						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line agree_if.go:39
-						_ = gc_spread16Hi2
+						_ = gc_spread16Hi
 //line agree_if.go:39
-						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line agree_if.go:39
-						_ = gc_evenLanes162
+						_ = gc_evenLanes16
 //line agree_if.go:39
-						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line agree_if.go:39
-						_ = gc_oddLanes162
-					gc_steps4:
+						_ = gc_oddLanes16
+					gc_steps2:
 						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line agree_if.go:39
-							gc_alive24 := gc_all24
+							gc_alive14 := gc_all14
 //line agree_if.go:39
-							_ = gc_alive24
+							_ = gc_alive14
 //line agree_if.go:39
-							if gc_ex24 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex24 != 0 {
+							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line agree_if.go:39
-								gc_alive24 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex24).ToBits())
+								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
 //line agree_if.go:39
 							}
 //line agree_if.go:21
@@ -512,71 +512,71 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:21
 							_ = m
 //line agree_if.go:39
-							gc_if4 := archsimd.Mask32x16FromBits(^m.Less(gc_vb9).ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb5).ToBits())
 //line agree_if.go:39
-							_ = gc_if4
+							_ = gc_if2
 //line agree_if.go:43
-							if archsimd.Mask32x16FromBits(gc_alive24.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:43
-								gc_t7 := m
+								gc_t3 := m
 //line agree_if.go:43
-								_ = gc_t7
+								_ = gc_t3
 //line agree_if.go:43
-								var gc_t8 int32 = trips
+								var gc_t4 int32 = trips
 //line agree_if.go:43
-								_ = gc_t8
+								_ = gc_t4
 //line agree_if.go:43
-								gc_st7 := gc_t7
+								gc_st3 := gc_t3
 //line agree_if.go:43
-								gc_bits3 := archsimd.Mask32x16FromBits(gc_alive24.ToBits() & gc_if4.ToBits()).ToBits()
+								gc_bits := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 //line agree_if.go:43
-									gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+									gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line agree_if.go:43
-									gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+									gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line agree_if.go:43
 								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
 //line agree_if.go:43
-									gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+									gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line agree_if.go:43
-									gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+									gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line agree_if.go:43
 								} else {
 //line agree_if.go:43
-									break gc_steps4
+									break gc_steps2
 //line agree_if.go:43
 								}
 //line agree_if.go:43
-								gc_st8 := archsimd.BroadcastInt32x16(gc_t8)
+								gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
 //line agree_if.go:43
-								gc_bits4 := archsimd.Mask32x16FromBits(gc_alive24.ToBits() & gc_if4.ToBits()).ToBits()
+								gc_bits2 := archsimd.Mask32x16FromBits(gc_alive14.ToBits() & gc_if2.ToBits()).ToBits()
 //line agree_if.go:43
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 //line agree_if.go:43
-									gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+									gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line agree_if.go:43
-									gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+									gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line agree_if.go:43
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
 //line agree_if.go:43
-									gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+									gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line agree_if.go:43
-									gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+									gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 //line agree_if.go:43
 								} else {
 //line agree_if.go:43
-									var gc_lanes8 [16]int32
+									var gc_lanes4 [16]int32
 //line agree_if.go:43
-									gc_st8.Store(&gc_lanes8)
+									gc_st4.Store(&gc_lanes4)
 //line agree_if.go:43
-									for gc_k8 := range 16 {
+									for gc_k4 := range 16 {
 //line agree_if.go:43
-										if archsimd.Mask32x16FromBits(gc_alive24.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k8) != 0 {
+										if archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
 //line agree_if.go:43
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line agree_if.go:43
-											out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
+											out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 //line agree_if.go:43
 										}
 //line agree_if.go:43
@@ -586,9 +586,9 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 								}
 //line agree_if.go:43
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive24.ToBits()&gc_if4.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:43
-								gc_alive24 = archsimd.Mask32x16FromBits(gc_alive24.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive24.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+								gc_alive14 = archsimd.Mask32x16FromBits(gc_alive14.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive14.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line agree_if.go:43
 							}
 						}
@@ -601,42 +601,42 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line agree_if.go:21
-					gc_all22 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:21
-					_ = gc_all22
+					_ = gc_all13
 //line agree_if.go:39
-					gc_vb7 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line agree_if.go:39
-					_ = gc_vb7
+					_ = gc_vb4
 //line agree_if.go:39
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line agree_if.go:39
-					_ = gc_spreadLo2
+					_ = gc_spreadLo
 //line agree_if.go:39
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line agree_if.go:39
-					_ = gc_spreadHi2
+					_ = gc_spreadHi
 //line agree_if.go:39
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line agree_if.go:39
-					_ = gc_evenLanes2
+					_ = gc_evenLanes
 //line agree_if.go:39
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line agree_if.go:39
-					_ = gc_oddLanes2
-				gc_steps2:
+					_ = gc_oddLanes
+				gc_steps:
 					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line agree_if.go:39
-						gc_alive22 := gc_all22
+						gc_alive13 := gc_all13
 //line agree_if.go:39
-						_ = gc_alive22
+						_ = gc_alive13
 //line agree_if.go:39
-						if gc_ex22 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex22 != 0 {
+						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line agree_if.go:39
-							gc_alive22 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex22]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:39
 						}
 //line agree_if.go:21
@@ -648,67 +648,67 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:21
 						_ = m
 //line agree_if.go:39
-						gc_if2 := m.Less(gc_vb7).ToInt32x8().Not().ToMask()
+						gc_if := m.Less(gc_vb4).ToInt32x8().Not().ToMask()
 //line agree_if.go:39
-						_ = gc_if2
+						_ = gc_if
 //line agree_if.go:43
-						if gc_alive22.And(gc_if2).ToBits() != 0 {
+						if gc_alive13.And(gc_if).ToBits() != 0 {
 //line agree_if.go:43
-							gc_t3 := m
+							gc_t := m
 //line agree_if.go:43
-							_ = gc_t3
+							_ = gc_t
 //line agree_if.go:43
-							var gc_t4 int32 = trips
+							var gc_t2 int32 = trips
 //line agree_if.go:43
-							_ = gc_t4
+							_ = gc_t2
 //line agree_if.go:43
-							gc_st3 := gc_t3
+							gc_st := gc_t
 //line agree_if.go:43
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 //line agree_if.go:43
-								gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive22.And(gc_if2).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line agree_if.go:43
-								gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive22.And(gc_if2).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line agree_if.go:43
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line agree_if.go:43
-								gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive22.And(gc_if2).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line agree_if.go:43
-								gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive22.And(gc_if2).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line agree_if.go:43
 							} else {
 //line agree_if.go:43
-								break gc_steps2
+								break gc_steps
 //line agree_if.go:43
 							}
 //line agree_if.go:43
-							gc_st4 := archsimd.BroadcastInt32x8(gc_t4)
+							gc_st2 := archsimd.BroadcastInt32x8(gc_t2)
 //line agree_if.go:43
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line agree_if.go:43
-								gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive22.And(gc_if2).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line agree_if.go:43
-								gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive22.And(gc_if2).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line agree_if.go:43
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line agree_if.go:43
-								gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive22.And(gc_if2).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line agree_if.go:43
-								gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive22.And(gc_if2).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line agree_if.go:43
 							} else {
 //line agree_if.go:43
-								var gc_lanes4 [8]int32
+								var gc_lanes2 [8]int32
 //line agree_if.go:43
-								gc_st4.Store(&gc_lanes4)
+								gc_st2.Store(&gc_lanes2)
 //line agree_if.go:43
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line agree_if.go:43
-									if gc_alive22.And(gc_if2).ToBits()&(1<<gc_k4) != 0 {
+									if gc_alive13.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
 //line agree_if.go:43
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line agree_if.go:43
-										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
+										out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
 //line agree_if.go:43
 									}
 //line agree_if.go:43
@@ -718,9 +718,9 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							}
 //line agree_if.go:43
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive22.And(gc_if2).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive13.And(gc_if).ToBits())
 //line agree_if.go:43
-							gc_alive22 = gc_alive22.And(gc_alive22.And(gc_if2).ToInt32x8().Not().ToMask())
+							gc_alive13 = gc_alive13.And(gc_alive13.And(gc_if).ToInt32x8().Not().ToMask())
 //line agree_if.go:43
 						}
 					}
@@ -1800,45 +1800,45 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line agree_if.go:132
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line agree_if.go:132
-					_ = gc_all6
+					_ = gc_all4
 //line agree_if.go:132
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line agree_if.go:132
-					_ = gc_iota5
+					_ = gc_iota3
 //line agree_if.go:133
-					gc_vb4 := archsimd.BroadcastInt32x16(size)
+					gc_vb2 := archsimd.BroadcastInt32x16(size)
 //line agree_if.go:133
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line agree_if.go:133
-						gc_alive6 := gc_all6
+						gc_alive4 := gc_all4
 //line agree_if.go:133
-						_ = gc_alive6
+						_ = gc_alive4
 //line agree_if.go:133
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line agree_if.go:133
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line agree_if.go:133
 						}
 //line agree_if.go:132
-						index := archsimd.BroadcastInt32x16(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota5)
+						index := archsimd.BroadcastInt32x16(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota3)
 //line agree_if.go:132
 						_ = index
 //line agree_if.go:133
-						gc_if4 := archsimd.Mask32x16FromBits(^index.Less(gc_vb4).ToBits())
+						gc_if2 := archsimd.Mask32x16FromBits(^index.Less(gc_vb2).ToBits())
 //line agree_if.go:133
-						_ = gc_if4
+						_ = gc_if2
 //line agree_if.go:133
-						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line agree_if.go:133
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
 //line agree_if.go:133
-							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line agree_if.go:133
 						}
 //line agree_if.go:134
@@ -1859,45 +1859,45 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 			}
 			if compiled.SIMD {
 //line agree_if.go:132
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line agree_if.go:132
-				_ = gc_all4
+				_ = gc_all3
 //line agree_if.go:132
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line agree_if.go:132
-				_ = gc_iota3
+				_ = gc_iota2
 //line agree_if.go:133
-				gc_vb2 := archsimd.BroadcastInt32x8(size)
+				gc_vb := archsimd.BroadcastInt32x8(size)
 //line agree_if.go:133
-				_ = gc_vb2
+				_ = gc_vb
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line agree_if.go:133
-					gc_alive4 := gc_all4
+					gc_alive3 := gc_all3
 //line agree_if.go:133
-					_ = gc_alive4
+					_ = gc_alive3
 //line agree_if.go:133
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line agree_if.go:133
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line agree_if.go:133
 					}
 //line agree_if.go:132
-					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota3)
+					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
 //line agree_if.go:132
 					_ = index
 //line agree_if.go:133
-					gc_if2 := index.Less(gc_vb2).ToInt32x8().Not().ToMask()
+					gc_if := index.Less(gc_vb).ToInt32x8().Not().ToMask()
 //line agree_if.go:133
-					_ = gc_if2
+					_ = gc_if
 //line agree_if.go:133
-					if gc_alive4.And(gc_if2).ToBits() != 0 {
+					if gc_alive3.And(gc_if).ToBits() != 0 {
 //line agree_if.go:133
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
 //line agree_if.go:133
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
 //line agree_if.go:133
 					}
 //line agree_if.go:134
@@ -2019,21 +2019,21 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line agree_if.go:132
-					gc_all9 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line agree_if.go:132
-					_ = gc_all9
+					_ = gc_all7
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line agree_if.go:132
-						gc_alive9 := gc_all9
+						gc_alive7 := gc_all7
 //line agree_if.go:132
-						_ = gc_alive9
+						_ = gc_alive7
 //line agree_if.go:132
-						if gc_ex9 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line agree_if.go:132
-							gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
 //line agree_if.go:132
 						}
 //line agree_if.go:132
@@ -2051,7 +2051,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:148
 						}
 //line agree_if.go:148
-						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive9)
+						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive7)
 					}
 					archsimd.ClearAVXUpperBits()
 				}

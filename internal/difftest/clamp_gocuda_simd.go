@@ -71,9 +71,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line clamp.go:16
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
-						_ = gc_iota8
+						_ = gc_iota4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -83,7 +83,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:31
@@ -102,9 +102,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
-					_ = gc_iota6
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -114,7 +114,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:31
@@ -149,9 +149,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line clamp.go:16
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
-						_ = gc_iota4
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -161,7 +161,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:31
@@ -185,9 +185,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
-					_ = gc_iota2
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -197,7 +197,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:31
@@ -323,13 +323,13 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line clamp.go:16
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
-						_ = gc_iota12
+						_ = gc_iota6
 //line clamp.go:37
-						gc_vb4 := archsimd.BroadcastFloat32x16(3)
+						gc_vb2 := archsimd.BroadcastFloat32x16(3)
 //line clamp.go:37
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -339,23 +339,23 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:22
-							gc_in7 := (tx - 1) >= lo
+							gc_in3 := (tx - 1) >= lo
 //line clamp.go:22
-							_ = gc_in7
+							_ = gc_in3
 //line clamp.go:22
 							var w int = tx - 1
 //line clamp.go:22
 							_ = w
 //line clamp.go:23
-							gc_in8 := (tx+1)+15 <= hi
+							gc_in4 := (tx+1)+15 <= hi
 //line clamp.go:23
-							_ = gc_in8
+							_ = gc_in4
 //line clamp.go:23
 							var e int = tx + 1
 //line clamp.go:23
 							_ = e
 //line clamp.go:30
-							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:36
@@ -366,25 +366,25 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 								}
 //line clamp.go:37
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line clamp.go:37
-								if gc_in7 && w >= 0 && w <= len(row)-16 {
+								if gc_in3 && w >= 0 && w <= len(row)-16 {
 //line clamp.go:37
-									gc_ld7 = archsimd.LoadFloat32x16Slice(row[w:])
+									gc_ld3 = archsimd.LoadFloat32x16Slice(row[w:])
 //line clamp.go:37
 								} else {
 //line clamp.go:37
-									var gc_lanes7 [16]float32
+									var gc_lanes3 [16]float32
 //line clamp.go:37
-									for gc_k7 := range 16 {
+									for gc_k3 := range 16 {
 //line clamp.go:37
-										if 0xffff&(1<<gc_k7) != 0 {
+										if 0xffff&(1<<gc_k3) != 0 {
 //line clamp.go:37
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line clamp.go:37
-											gc_lanes7[gc_k7] = row[max((tx-
+											gc_lanes3[gc_k3] = row[max((tx-
 //line clamp.go:22
-												1)+gc_k7, lo)]
+												1)+gc_k3, lo)]
 //line clamp.go:22
 										}
 //line clamp.go:22
@@ -392,29 +392,29 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:22
 									gc_pos2.Thread = gc_rank2
 //line clamp.go:22
-									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line clamp.go:22
 								}
 //line clamp.go:22
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line clamp.go:22
-								if gc_in8 && e >= 0 && e <= len(row)-16 {
+								if gc_in4 && e >= 0 && e <= len(row)-16 {
 //line clamp.go:37
-									gc_ld8 = archsimd.LoadFloat32x16Slice(row[e:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(row[e:])
 //line clamp.go:37
 								} else {
 //line clamp.go:37
-									var gc_lanes8 [16]float32
+									var gc_lanes4 [16]float32
 //line clamp.go:37
-									for gc_k8 := range 16 {
+									for gc_k4 := range 16 {
 //line clamp.go:37
-										if 0xffff&(1<<gc_k8) != 0 {
+										if 0xffff&(1<<gc_k4) != 0 {
 //line clamp.go:37
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line clamp.go:37
-											gc_lanes8[gc_k8] = row[min((tx+
+											gc_lanes4[gc_k4] = row[min((tx+
 //line clamp.go:23
-												1)+gc_k8, hi)]
+												1)+gc_k4, hi)]
 //line clamp.go:23
 										}
 //line clamp.go:23
@@ -422,11 +422,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 									gc_pos2.Thread = gc_rank2
 //line clamp.go:23
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 //line clamp.go:23
 								}
 //line clamp.go:23
-								gc_ld7.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld8).Div(gc_vb4).StoreSlice(next[tx:])
+								gc_ld3.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
 //line clamp.go:37
 							}
 						}
@@ -439,13 +439,13 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
-					_ = gc_iota10
+					_ = gc_iota5
 //line clamp.go:37
-					gc_vb2 := archsimd.BroadcastFloat32x8(3)
+					gc_vb := archsimd.BroadcastFloat32x8(3)
 //line clamp.go:37
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -455,23 +455,23 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:22
-						gc_in3 := (tx - 1) >= lo
+						gc_in := (tx - 1) >= lo
 //line clamp.go:22
-						_ = gc_in3
+						_ = gc_in
 //line clamp.go:22
 						var w int = tx - 1
 //line clamp.go:22
 						_ = w
 //line clamp.go:23
-						gc_in4 := (tx+1)+7 <= hi
+						gc_in2 := (tx+1)+7 <= hi
 //line clamp.go:23
-						_ = gc_in4
+						_ = gc_in2
 //line clamp.go:23
 						var e int = tx + 1
 //line clamp.go:23
 						_ = e
 //line clamp.go:30
-						inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:36
@@ -482,25 +482,25 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 							}
 //line clamp.go:37
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line clamp.go:37
-							if gc_in3 && w >= 0 && w <= len(row)-8 {
+							if gc_in && w >= 0 && w <= len(row)-8 {
 //line clamp.go:37
-								gc_ld3 = archsimd.LoadFloat32x8Slice(row[w:])
+								gc_ld = archsimd.LoadFloat32x8Slice(row[w:])
 //line clamp.go:37
 							} else {
 //line clamp.go:37
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line clamp.go:37
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line clamp.go:37
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line clamp.go:37
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line clamp.go:37
-										gc_lanes3[gc_k3] = row[max((tx-
+										gc_lanes[gc_k] = row[max((tx-
 //line clamp.go:22
-											1)+gc_k3, lo)]
+											1)+gc_k, lo)]
 //line clamp.go:22
 									}
 //line clamp.go:22
@@ -508,29 +508,29 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:22
 								gc_pos2.Thread = gc_rank2
 //line clamp.go:22
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line clamp.go:22
 							}
 //line clamp.go:22
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line clamp.go:22
-							if gc_in4 && e >= 0 && e <= len(row)-8 {
+							if gc_in2 && e >= 0 && e <= len(row)-8 {
 //line clamp.go:37
-								gc_ld4 = archsimd.LoadFloat32x8Slice(row[e:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(row[e:])
 //line clamp.go:37
 							} else {
 //line clamp.go:37
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line clamp.go:37
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line clamp.go:37
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line clamp.go:37
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line clamp.go:37
-										gc_lanes4[gc_k4] = row[min((tx+
+										gc_lanes2[gc_k2] = row[min((tx+
 //line clamp.go:23
-											1)+gc_k4, hi)]
+											1)+gc_k2, hi)]
 //line clamp.go:23
 									}
 //line clamp.go:23
@@ -538,11 +538,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 								gc_pos2.Thread = gc_rank2
 //line clamp.go:23
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line clamp.go:23
 							}
 //line clamp.go:23
-							gc_ld3.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
+							gc_ld.Add(archsimd.LoadFloat32x8Slice(row[tx:])).Add(gc_ld2).Div(gc_vb).StoreSlice(next[tx:])
 //line clamp.go:37
 						}
 					}
@@ -696,9 +696,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line clamp.go:16
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
-							_ = gc_iota20
+							_ = gc_iota10
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -708,7 +708,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 								_ = tx
 //line clamp.go:30
-								inside := gc_iota20.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 								_ = inside
 //line clamp.go:40
@@ -727,9 +727,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					if compiled.SIMD {
 //line clamp.go:16
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
-						_ = gc_iota18
+						_ = gc_iota9
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -739,7 +739,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota18.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
@@ -774,9 +774,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line clamp.go:16
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
-							_ = gc_iota16
+							_ = gc_iota8
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -786,7 +786,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 								_ = tx
 //line clamp.go:30
-								inside := gc_iota16.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 								_ = inside
 //line clamp.go:40
@@ -810,9 +810,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					if compiled.SIMD {
 //line clamp.go:16
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
-						_ = gc_iota14
+						_ = gc_iota7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -822,7 +822,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
@@ -950,9 +950,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line clamp.go:16
-						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
-						_ = gc_iota28
+						_ = gc_iota14
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -962,7 +962,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota28.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:45
@@ -981,9 +981,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
-					_ = gc_iota26
+					_ = gc_iota13
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -993,7 +993,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota26.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45
@@ -1028,9 +1028,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line clamp.go:16
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line clamp.go:16
-						_ = gc_iota24
+						_ = gc_iota12
 						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1040,7 +1040,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota24.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:45
@@ -1064,9 +1064,9 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line clamp.go:16
-					_ = gc_iota22
+					_ = gc_iota11
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1076,7 +1076,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota22.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45

@@ -118,26 +118,26 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line continue_agree.go:19
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line continue_agree.go:19
-						_ = gc_all4
+						_ = gc_all2
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line continue_agree.go:19
-							gc_alive4 := gc_all4
+							gc_alive2 := gc_all2
 //line continue_agree.go:19
-							_ = gc_alive4
+							_ = gc_alive2
 //line continue_agree.go:19
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+							if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line continue_agree.go:19
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 //line continue_agree.go:19
 							}
 //line continue_agree.go:19
 							{
-								if gc_alive4.ToBits() != 0 {
+								if gc_alive2.ToBits() != 0 {
 //line continue_agree.go:20
 									flag[0] = 0
 //line continue_agree.go:20
@@ -154,26 +154,26 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 				}
 				if compiled.SIMD {
 //line continue_agree.go:19
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line continue_agree.go:19
-					_ = gc_all2
+					_ = gc_all
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line continue_agree.go:19
-						gc_alive2 := gc_all2
+						gc_alive := gc_all
 //line continue_agree.go:19
-						_ = gc_alive2
+						_ = gc_alive
 //line continue_agree.go:19
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line continue_agree.go:19
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line continue_agree.go:19
 						}
 //line continue_agree.go:19
 						{
-							if gc_alive2.ToBits() != 0 {
+							if gc_alive.ToBits() != 0 {
 //line continue_agree.go:20
 								flag[0] = 0
 //line continue_agree.go:20

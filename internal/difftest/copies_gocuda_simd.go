@@ -880,22 +880,22 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line copies.go:45
-						gc_none5 := archsimd.Mask32x16FromBits(0)
+						gc_none3 := archsimd.Mask32x16FromBits(0)
 //line copies.go:45
-						_ = gc_none5
+						_ = gc_none3
 //line copies.go:45
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line copies.go:45
-						_ = gc_iota10
+						_ = gc_iota6
 //line copies.go:45
-						gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line copies.go:45
-						_ = gc_all5
+						_ = gc_all3
 //line streams.go:16
-						gc_vb7 := archsimd.BroadcastFloat32x16(0)
+						gc_vb5 := archsimd.BroadcastFloat32x16(0)
 //line streams.go:16
-						_ = gc_vb7
-					gc_steps10:
+						_ = gc_vb5
+					gc_steps6:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -923,89 +923,89 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 							}
 //line copies.go:48
-							var gc_t10 int = row*w + col
+							var gc_t6 int = row*w + col
 //line copies.go:48
-							_ = gc_t10
+							_ = gc_t6
 //line copies.go:48
-							var gc_i10 int = gc_t10
+							var gc_i6 int = gc_t6
 //line copies.go:48
-							_ = gc_i10
+							_ = gc_i6
 //line copies.go:48
-							var gc_result10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_result6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
-							_ = gc_result10
+							_ = gc_result6
 //line copies.go:48
-							gc_returned10 := gc_none5
+							gc_returned6 := gc_none3
 //line copies.go:48
-							_ = gc_returned10
+							_ = gc_returned6
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i10, 16) > 15 {
+							if compiled.Reach(len(in), gc_i6, 16) > 15 {
 //line copies.go:48
-								var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
-								if gc_i10 >= 0 && gc_i10 <= len(in)-16 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line copies.go:48
-									gc_ld19 = archsimd.LoadFloat32x16Slice(in[gc_i10:])
+									gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line copies.go:48
 								} else {
 //line copies.go:48
-									break gc_steps10
+									break gc_steps6
 //line copies.go:48
 								}
 //line copies.go:48
-								gc_result10 = gc_ld19
+								gc_result6 = gc_ld11
 //line copies.go:48
-								gc_b7 := gc_none5
+								gc_b5 := gc_none3
 //line copies.go:48
 								if true {
 //line copies.go:48
-									gc_b7 = gc_all5
+									gc_b5 = gc_all3
 //line copies.go:48
 								}
 //line copies.go:48
-								gc_returned10 = gc_b7
+								gc_returned6 = gc_b5
 //line copies.go:48
 							} else {
 //line copies.go:48
-								gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i10, 16))))
+								gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
 //line copies.go:48
-								_ = gc_if14
+								_ = gc_if8
 //line copies.go:48
-								if gc_if14.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line copies.go:48
-									var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line copies.go:48
-									if gc_i10 >= 0 && gc_i10 <= len(in)-16 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line copies.go:48
-										gc_ld20 = archsimd.LoadFloat32x16Slice(in[gc_i10:])
+										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line copies.go:48
 									} else {
 //line copies.go:48
-										break gc_steps10
+										break gc_steps6
 //line copies.go:48
 									}
 //line copies.go:48
-									gc_result10 = gc_result10.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+									gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line copies.go:48
-									gc_returned10 = archsimd.Mask32x16FromBits(gc_if14.ToBits() | gc_returned10.ToBits())
+									gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
 //line copies.go:48
 								}
 //line copies.go:48
 							}
 //line streams.go:13
-							gc_if15 := archsimd.Mask32x16FromBits(^gc_returned10.ToBits())
+							gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
 //line streams.go:13
-							_ = gc_if15
+							_ = gc_if9
 //line streams.go:13
-							if gc_if15.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line streams.go:13
-								gc_result10 = gc_result10.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+								gc_result6 = gc_result6.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line streams.go:13
-								gc_returned10 = archsimd.Mask32x16FromBits(gc_if15.ToBits() | gc_returned10.ToBits())
+								gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
 //line streams.go:13
 							}
 //line copies.go:48
-							gc_result10.StoreSlice(tile_[y][x:])
+							gc_result6.StoreSlice(tile_[y][x:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1016,22 +1016,22 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 				}
 				if compiled.SIMD {
 //line copies.go:45
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line copies.go:45
-					_ = gc_none3
+					_ = gc_none2
 //line copies.go:45
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line copies.go:45
-					_ = gc_iota6
+					_ = gc_iota4
 //line copies.go:45
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line copies.go:45
-					_ = gc_all3
+					_ = gc_all2
 //line streams.go:16
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line streams.go:16
-					_ = gc_vb4
-				gc_steps6:
+					_ = gc_vb3
+				gc_steps4:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1059,89 +1059,89 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 						}
 //line copies.go:48
-						var gc_t6 int = row*w + col
+						var gc_t4 int = row*w + col
 //line copies.go:48
-						_ = gc_t6
+						_ = gc_t4
 //line copies.go:48
-						var gc_i6 int = gc_t6
+						var gc_i4 int = gc_t4
 //line copies.go:48
-						_ = gc_i6
+						_ = gc_i4
 //line copies.go:48
-						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
-						_ = gc_result6
+						_ = gc_result4
 //line copies.go:48
-						gc_returned6 := gc_none3
+						gc_returned4 := gc_none2
 //line copies.go:48
-						_ = gc_returned6
+						_ = gc_returned4
 //line streams.go:13
-						if compiled.Reach(len(in), gc_i6, 8) > 7 {
+						if compiled.Reach(len(in), gc_i4, 8) > 7 {
 //line copies.go:48
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
-							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line copies.go:48
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line copies.go:48
 							} else {
 //line copies.go:48
-								break gc_steps6
+								break gc_steps4
 //line copies.go:48
 							}
 //line copies.go:48
-							gc_result6 = gc_ld11
+							gc_result4 = gc_ld7
 //line copies.go:48
-							gc_b5 := gc_none3
+							gc_b4 := gc_none2
 //line copies.go:48
 							if true {
 //line copies.go:48
-								gc_b5 = gc_all3
+								gc_b4 = gc_all2
 //line copies.go:48
 							}
 //line copies.go:48
-							gc_returned6 = gc_b5
+							gc_returned4 = gc_b4
 //line copies.go:48
 						} else {
 //line copies.go:48
-							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line copies.go:48
-							_ = gc_if8
+							_ = gc_if5
 //line copies.go:48
-							if gc_if8.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line copies.go:48
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line copies.go:48
-								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line copies.go:48
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line copies.go:48
 								} else {
 //line copies.go:48
-									break gc_steps6
+									break gc_steps4
 //line copies.go:48
 								}
 //line copies.go:48
-								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+								gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
 //line copies.go:48
-								gc_returned6 = gc_if8.Or(gc_returned6)
+								gc_returned4 = gc_if5.Or(gc_returned4)
 //line copies.go:48
 							}
 //line copies.go:48
 						}
 //line streams.go:13
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line streams.go:13
-						_ = gc_if9
+						_ = gc_if6
 //line streams.go:13
-						if gc_if9.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line streams.go:13
-							gc_result6 = gc_vb4.Merge(gc_result6, gc_if9)
+							gc_result4 = gc_vb3.Merge(gc_result4, gc_if6)
 //line streams.go:13
-							gc_returned6 = gc_if9.Or(gc_returned6)
+							gc_returned4 = gc_if6.Or(gc_returned4)
 //line streams.go:13
 						}
 //line copies.go:48
-						gc_result6.StoreSlice(tile_[y][x:])
+						gc_result4.StoreSlice(tile_[y][x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -79,11 +79,11 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:24
 						}
 //line demand.go:24
-						gc_t4 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
+						gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
 //line demand.go:24
-						_ = gc_t4
+						_ = gc_t2
 //line demand.go:24
-						v_ := gc_t4
+						v_ := gc_t2
 //line demand.go:24
 						_ = v_
 //line demand.go:24
@@ -118,11 +118,11 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:24
 						}
 //line demand.go:24
-						gc_t2 := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
+						gc_t := archsimd.LoadFloat32x8Slice(in[gc_bx2*n+rank:])
 //line demand.go:24
-						_ = gc_t2
+						_ = gc_t
 //line demand.go:24
-						v_ := gc_t2
+						v_ := gc_t
 //line demand.go:24
 						_ = v_
 //line demand.go:24
@@ -409,11 +409,11 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand.go:38
 						}
 //line demand.go:38
-						gc_t4 := archsimd.LoadFloat32x8Slice(in[i:])
+						gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
 //line demand.go:38
-						_ = gc_t4
+						_ = gc_t2
 //line demand.go:38
-						v_ := gc_t4
+						v_ := gc_t2
 //line demand.go:38
 						_ = v_
 //line demand.go:38
@@ -448,11 +448,11 @@ func gc_body_demandLanes(gc_b2 *compiled.Block, in, out []float32, start int) {
 //line demand.go:38
 						}
 //line demand.go:38
-						gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+						gc_t := archsimd.LoadFloat32x8Slice(in[i:])
 //line demand.go:38
-						_ = gc_t2
+						_ = gc_t
 //line demand.go:38
-						v_ := gc_t2
+						v_ := gc_t
 //line demand.go:38
 						_ = v_
 //line demand.go:38
@@ -679,11 +679,11 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:62
 						}
 //line demand.go:62
-						gc_t4 := archsimd.LoadFloat32x8Slice(in[i:])
+						gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
 //line demand.go:62
-						_ = gc_t4
+						_ = gc_t2
 //line demand.go:62
-						v_ := gc_t4
+						v_ := gc_t2
 //line demand.go:62
 						_ = v_
 //line demand.go:62
@@ -718,11 +718,11 @@ func gc_body_demandBranch(gc_b2 *compiled.Block, in, out []float32) {
 //line demand.go:62
 						}
 //line demand.go:62
-						gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+						gc_t := archsimd.LoadFloat32x8Slice(in[i:])
 //line demand.go:62
-						_ = gc_t2
+						_ = gc_t
 //line demand.go:62
-						v_ := gc_t2
+						v_ := gc_t
 //line demand.go:62
 						_ = v_
 //line demand.go:62

@@ -68,9 +68,9 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line discard.go:16
-							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line discard.go:16
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -83,7 +83,7 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								{
 									_ = d / k
 //line discard.go:15
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb8).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 //line discard.go:15
 								}
 							}
@@ -96,9 +96,9 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					}
 					if compiled.SIMD {
 //line discard.go:16
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line discard.go:16
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -111,7 +111,7 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							{
 								_ = d / k
 //line discard.go:15
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb6).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 //line discard.go:15
 							}
 						}
@@ -137,9 +137,9 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line discard.go:16
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line discard.go:16
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -157,7 +157,7 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 //line discard.go:16
 									}
 //line discard.go:16
-									archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4).StoreSlice(out[i:])
+									archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 //line discard.go:16
 								}
 							}
@@ -170,9 +170,9 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					}
 					if compiled.SIMD {
 //line discard.go:16
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line discard.go:16
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -190,7 +190,7 @@ func gc_body_discard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 //line discard.go:16
 								}
 //line discard.go:16
-								archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
+								archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 //line discard.go:16
 							}
 						}
@@ -338,13 +338,13 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line discard.go:31
-						gc_vb7 := archsimd.BroadcastInt32x8(p)
+						gc_vb3 := archsimd.BroadcastInt32x8(p)
 //line discard.go:31
-						_ = gc_vb7
+						_ = gc_vb3
 //line discard.go:32
-						gc_vb8 := archsimd.BroadcastInt32x8(2)
+						gc_vb4 := archsimd.BroadcastInt32x8(2)
 //line discard.go:32
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line discard.go:28
@@ -357,7 +357,7 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line discard.go:30
 								_ = w
 //line discard.go:30
-								w.Mul(gc_vb8).StoreSlice(gc_at4[gc_tx2:])
+								w.Mul(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
 //line discard.go:30
 							}
 						}
@@ -380,13 +380,13 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line discard.go:31
-						gc_vb3 := archsimd.BroadcastInt32x8(p)
+						gc_vb := archsimd.BroadcastInt32x8(p)
 //line discard.go:31
-						_ = gc_vb3
+						_ = gc_vb
 //line discard.go:32
-						gc_vb4 := archsimd.BroadcastInt32x8(2)
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line discard.go:32
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line discard.go:28
@@ -405,7 +405,7 @@ func gc_body_discardVector(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line discard.go:30
 								_ = w
 //line discard.go:30
-								w.Mul(gc_vb4).StoreSlice(out[i:])
+								w.Mul(gc_vb2).StoreSlice(out[i:])
 //line discard.go:32
 							}
 						}

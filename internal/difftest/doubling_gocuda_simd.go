@@ -104,14 +104,14 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line doubling.go:23
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:23
-							_ = gc_iota2
+							_ = gc_iota
 							if gc_act2 == ^uint32(0) {
 //line doubling.go:23
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:23
-								_ = gc_iota4
+								_ = gc_iota2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -130,13 +130,13 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 //line doubling.go:24
 									} else {
 //line doubling.go:24
-										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line doubling.go:24
-										_ = gc_if4
+										_ = gc_if2
 //line doubling.go:24
-										if gc_if4.ToBits() != 0 {
+										if gc_if2.ToBits() != 0 {
 //line doubling.go:24
-											v = v.Add(y).Merge(v, gc_if4)
+											v = v.Add(y).Merge(v, gc_if2)
 //line doubling.go:24
 										}
 //line doubling.go:24
@@ -161,13 +161,13 @@ func gc_body_doublingScan(gc_b2 *compiled.Block, in, out []float32) {
 //line doubling.go:23
 									_ = y
 //line doubling.go:24
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line doubling.go:24
-									_ = gc_if2
+									_ = gc_if
 //line doubling.go:24
-									if gc_if2.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line doubling.go:24
-										v = v.Add(y).Merge(v, gc_if2)
+										v = v.Add(y).Merge(v, gc_if)
 //line doubling.go:24
 									}
 //line doubling.go:24
@@ -334,30 +334,30 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line doubling.go:40
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:40
-							_ = gc_iota2
+							_ = gc_iota
 //line doubling.go:40
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line doubling.go:40
-							_ = gc_none2
+							_ = gc_none
 //line doubling.go:40
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line doubling.go:40
-							_ = gc_all4
+							_ = gc_all3
 							if gc_act2 == ^uint32(0) {
 //line doubling.go:40
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:40
-								_ = gc_iota4
+								_ = gc_iota2
 //line doubling.go:40
-								gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line doubling.go:40
-								_ = gc_none4
+								_ = gc_none2
 //line doubling.go:40
-								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line doubling.go:40
-								_ = gc_all6
+								_ = gc_all4
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -370,21 +370,21 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:40
 									_ = y
 //line doubling.go:41
-									gc_b6 := gc_none4
+									gc_b4 := gc_none2
 //line doubling.go:41
 									if d < steps {
 //line doubling.go:41
-										gc_b6 = gc_all6
+										gc_b4 = gc_all4
 //line doubling.go:41
 									}
 //line doubling.go:41
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b6)
+									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b4)
 //line doubling.go:41
-									_ = gc_if4
+									_ = gc_if2
 //line doubling.go:41
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line doubling.go:41
-										v = v.Add(y).Merge(v, gc_if4)
+										v = v.Add(y).Merge(v, gc_if2)
 //line doubling.go:41
 									}
 //line doubling.go:41
@@ -407,21 +407,21 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:40
 									_ = y
 //line doubling.go:41
-									gc_b4 := gc_none2
+									gc_b3 := gc_none
 //line doubling.go:41
 									if d < steps {
 //line doubling.go:41
-										gc_b4 = gc_all4
+										gc_b3 = gc_all3
 //line doubling.go:41
 									}
 //line doubling.go:41
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b4)
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8)))).And(gc_b3)
 //line doubling.go:41
-									_ = gc_if2
+									_ = gc_if
 //line doubling.go:41
-									if gc_if2.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line doubling.go:41
-										v = v.Add(y).Merge(v, gc_if2)
+										v = v.Add(y).Merge(v, gc_if)
 //line doubling.go:41
 									}
 //line doubling.go:41
@@ -579,14 +579,14 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line doubling.go:57
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:57
-							_ = gc_iota2
+							_ = gc_iota
 							if gc_act2 == ^uint32(0) {
 //line doubling.go:57
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line doubling.go:57
-								_ = gc_iota4
+								_ = gc_iota2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -605,13 +605,13 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 //line doubling.go:58
 									} else {
 //line doubling.go:58
-										gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+										gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line doubling.go:58
-										_ = gc_if4
+										_ = gc_if2
 //line doubling.go:58
-										if gc_if4.ToBits() != 0 {
+										if gc_if2.ToBits() != 0 {
 //line doubling.go:58
-											v = v.Add(y).Merge(v, gc_if4)
+											v = v.Add(y).Merge(v, gc_if2)
 //line doubling.go:58
 										}
 //line doubling.go:58
@@ -636,13 +636,13 @@ func gc_body_doublingEight(gc_b2 *compiled.Block, in, out []float32) {
 //line doubling.go:57
 									_ = y
 //line doubling.go:58
-									gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line doubling.go:58
-									_ = gc_if2
+									_ = gc_if
 //line doubling.go:58
-									if gc_if2.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line doubling.go:58
-										v = v.Add(y).Merge(v, gc_if2)
+										v = v.Add(y).Merge(v, gc_if)
 //line doubling.go:58
 									}
 //line doubling.go:58

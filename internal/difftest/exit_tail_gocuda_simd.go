@@ -53,21 +53,21 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				var gc_stop bool
 				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line exit_tail.go:17
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:17
-					_ = gc_all7
+					_ = gc_all5
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:17
-						gc_alive7 := gc_all7
+						gc_alive5 := gc_all5
 //line exit_tail.go:17
-						_ = gc_alive7
+						_ = gc_alive5
 //line exit_tail.go:17
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_tail.go:17
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line exit_tail.go:17
 						}
 //line exit_tail.go:17
@@ -88,8 +88,8 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 						v := archsimd.LoadInt32x16Slice(list[i:])
 //line exit_tail.go:21
 						_ = v
-						archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:]), gc_alive7).StoreSlice(gc_s_acc[gc_rank2:])
-						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive7).StoreSlice(gc_s_v[gc_rank2:])
+						archsimd.BroadcastInt32x16(acc).Merge(archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank2:]), gc_alive5).StoreSlice(gc_s_acc[gc_rank2:])
+						v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -100,21 +100,21 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line exit_tail.go:17
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:17
-				_ = gc_all5
+				_ = gc_all4
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exit_tail.go:17
-					gc_alive5 := gc_all5
+					gc_alive4 := gc_all4
 //line exit_tail.go:17
-					_ = gc_alive5
+					_ = gc_alive4
 //line exit_tail.go:17
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_tail.go:17
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:17
 					}
 //line exit_tail.go:17
@@ -135,8 +135,8 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 					v := archsimd.LoadInt32x8Slice(list[i:])
 //line exit_tail.go:21
 					_ = v
-					archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:]), gc_alive5).StoreSlice(gc_s_acc[gc_rank2:])
-					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
+					archsimd.BroadcastInt32x8(acc).Merge(archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank2:]), gc_alive4).StoreSlice(gc_s_acc[gc_rank2:])
+					v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -180,29 +180,29 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 					var gc_stop2 bool
 					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line exit_tail.go:17
-						gc_all11 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:17
-						_ = gc_all11
+						_ = gc_all7
 //line exit_tail.go:21
-						gc_vb10 := archsimd.BroadcastInt32x16(0)
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line exit_tail.go:21
-						_ = gc_vb10
+						_ = gc_vb6
 //line exit_tail.go:22
-						gc_vb11 := archsimd.BroadcastInt32x16(10)
+						gc_vb7 := archsimd.BroadcastInt32x16(10)
 //line exit_tail.go:22
-						_ = gc_vb11
+						_ = gc_vb7
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_tail.go:22
-							gc_alive11 := gc_all11
+							gc_alive7 := gc_all7
 //line exit_tail.go:22
-							_ = gc_alive11
+							_ = gc_alive7
 //line exit_tail.go:22
-							if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
+							if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line exit_tail.go:22
-								gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
+								gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 //line exit_tail.go:22
 							}
 //line exit_tail.go:17
@@ -224,20 +224,20 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:21
 							}
 //line exit_tail.go:21
-							gc_if5 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb10).ToBits())
+							gc_if3 := archsimd.Mask32x16FromBits(^v.NotEqual(gc_vb6).ToBits())
 //line exit_tail.go:21
-							_ = gc_if5
+							_ = gc_if3
 //line exit_tail.go:28
-							if archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exit_tail.go:28
-								acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if5.ToBits()))
+								acc.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()))
 //line exit_tail.go:28
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if5.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits())
 //line exit_tail.go:28
-								gc_alive11 = archsimd.Mask32x16FromBits(gc_alive11.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if5.ToBits()).ToBits()).ToBits())
+								gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line exit_tail.go:28
 							}
-							v.Mul(gc_vb11).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive11).StoreSlice(sh[i:])
+							v.Mul(gc_vb7).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive7).StoreSlice(sh[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -248,29 +248,29 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line exit_tail.go:17
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:17
-					_ = gc_all9
+					_ = gc_all6
 //line exit_tail.go:21
-					gc_vb6 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line exit_tail.go:21
-					_ = gc_vb6
+					_ = gc_vb4
 //line exit_tail.go:22
-					gc_vb7 := archsimd.BroadcastInt32x8(10)
+					gc_vb5 := archsimd.BroadcastInt32x8(10)
 //line exit_tail.go:22
-					_ = gc_vb7
+					_ = gc_vb5
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:22
-						gc_alive9 := gc_all9
+						gc_alive6 := gc_all6
 //line exit_tail.go:22
-						_ = gc_alive9
+						_ = gc_alive6
 //line exit_tail.go:22
-						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_tail.go:22
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:22
 						}
 //line exit_tail.go:17
@@ -292,20 +292,20 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:21
 						}
 //line exit_tail.go:21
-						gc_if3 := v.NotEqual(gc_vb6).ToInt32x8().Not().ToMask()
+						gc_if2 := v.NotEqual(gc_vb4).ToInt32x8().Not().ToMask()
 //line exit_tail.go:21
-						_ = gc_if3
+						_ = gc_if2
 //line exit_tail.go:28
-						if gc_alive9.And(gc_if3).ToBits() != 0 {
+						if gc_alive6.And(gc_if2).ToBits() != 0 {
 //line exit_tail.go:28
-							acc.StoreMasked((*[8]int32)(out[i:]), gc_alive9.And(gc_if3))
+							acc.StoreMasked((*[8]int32)(out[i:]), gc_alive6.And(gc_if2))
 //line exit_tail.go:28
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive9.And(gc_if3).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if2).ToBits())
 //line exit_tail.go:28
-							gc_alive9 = gc_alive9.And(gc_alive9.And(gc_if3).ToInt32x8().Not().ToMask())
+							gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if2).ToInt32x8().Not().ToMask())
 //line exit_tail.go:28
 						}
-						v.Mul(gc_vb7).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive9).StoreSlice(sh[i:])
+						v.Mul(gc_vb5).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive6).StoreSlice(sh[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -371,25 +371,25 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 					var gc_stop3 bool
 					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line exit_tail.go:17
-						gc_all15 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:17
-						_ = gc_all15
+						_ = gc_all9
 //line exit_tail.go:26
-						gc_vb15 := archsimd.BroadcastInt32x16(1)
+						gc_vb9 := archsimd.BroadcastInt32x16(1)
 //line exit_tail.go:26
-						_ = gc_vb15
+						_ = gc_vb9
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_tail.go:26
-							gc_alive15 := gc_all15
+							gc_alive9 := gc_all9
 //line exit_tail.go:26
-							_ = gc_alive15
+							_ = gc_alive9
 //line exit_tail.go:26
-							if gc_ex15 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex15 != 0 {
+							if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line exit_tail.go:26
-								gc_alive15 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex15).ToBits())
+								gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 //line exit_tail.go:26
 							}
 //line exit_tail.go:17
@@ -406,10 +406,10 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 								break
 //line exit_tail.go:26
 							}
-							v.Sub(gc_vb15).StoreMasked((*[16]int32)(list[i:]), gc_alive15)
+							v.Sub(gc_vb9).StoreMasked((*[16]int32)(list[i:]), gc_alive9)
 //line exit_tail.go:21
 							v = archsimd.LoadInt32x16Slice(list[i:])
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive15).StoreSlice(gc_s_v[gc_rank2:])
+							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive9).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -420,25 +420,25 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line exit_tail.go:17
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:17
-					_ = gc_all13
+					_ = gc_all8
 //line exit_tail.go:26
-					gc_vb13 := archsimd.BroadcastInt32x8(1)
+					gc_vb8 := archsimd.BroadcastInt32x8(1)
 //line exit_tail.go:26
-					_ = gc_vb13
+					_ = gc_vb8
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:26
-						gc_alive13 := gc_all13
+						gc_alive8 := gc_all8
 //line exit_tail.go:26
-						_ = gc_alive13
+						_ = gc_alive8
 //line exit_tail.go:26
-						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line exit_tail.go:26
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:26
 						}
 //line exit_tail.go:17
@@ -455,10 +455,10 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 							break
 //line exit_tail.go:26
 						}
-						v.Sub(gc_vb13).StoreMasked((*[8]int32)(list[i:]), gc_alive13)
+						v.Sub(gc_vb8).StoreMasked((*[8]int32)(list[i:]), gc_alive8)
 //line exit_tail.go:21
 						v = archsimd.LoadInt32x8Slice(list[i:])
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive13).StoreSlice(gc_s_v[gc_rank2:])
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive8).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -536,33 +536,33 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line exit_tail.go:37
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:37
-						_ = gc_all6
+						_ = gc_all4
 //line exit_tail.go:43
-						gc_vb14 := archsimd.BroadcastInt32x16(0)
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line exit_tail.go:43
-						_ = gc_vb14
+						_ = gc_vb8
 //line exit_tail.go:54
-						gc_vb15 := archsimd.BroadcastInt32x16(acc)
+						gc_vb9 := archsimd.BroadcastInt32x16(acc)
 //line exit_tail.go:54
-						_ = gc_vb15
+						_ = gc_vb9
 //line exit_tail.go:46
-						gc_vb16 := archsimd.BroadcastInt32x16(10)
+						gc_vb10 := archsimd.BroadcastInt32x16(10)
 //line exit_tail.go:46
-						_ = gc_vb16
+						_ = gc_vb10
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_tail.go:46
-							gc_alive6 := gc_all6
+							gc_alive4 := gc_all4
 //line exit_tail.go:46
-							_ = gc_alive6
+							_ = gc_alive4
 //line exit_tail.go:46
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_tail.go:46
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line exit_tail.go:46
 							}
 //line exit_tail.go:37
@@ -580,21 +580,21 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:42
 							_ = v
 //line exit_tail.go:42
-							gc_if5 := v.Equal(gc_vb14)
+							gc_if3 := v.Equal(gc_vb8)
 //line exit_tail.go:42
-							_ = gc_if5
+							_ = gc_if3
 //line exit_tail.go:54
-							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exit_tail.go:54
-								gc_vb15.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()))
+								gc_vb9.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()))
 //line exit_tail.go:54
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
 //line exit_tail.go:54
-								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line exit_tail.go:54
 							}
-							v.Mul(gc_vb16).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive6).StoreSlice(sh[i:])
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
+							v.Mul(gc_vb10).Merge(archsimd.LoadInt32x16Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
+							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -605,33 +605,33 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line exit_tail.go:37
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:37
-					_ = gc_all4
+					_ = gc_all3
 //line exit_tail.go:43
-					gc_vb8 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line exit_tail.go:43
-					_ = gc_vb8
+					_ = gc_vb5
 //line exit_tail.go:54
-					gc_vb9 := archsimd.BroadcastInt32x8(acc)
+					gc_vb6 := archsimd.BroadcastInt32x8(acc)
 //line exit_tail.go:54
-					_ = gc_vb9
+					_ = gc_vb6
 //line exit_tail.go:46
-					gc_vb10 := archsimd.BroadcastInt32x8(10)
+					gc_vb7 := archsimd.BroadcastInt32x8(10)
 //line exit_tail.go:46
-					_ = gc_vb10
+					_ = gc_vb7
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:46
-						gc_alive4 := gc_all4
+						gc_alive3 := gc_all3
 //line exit_tail.go:46
-						_ = gc_alive4
+						_ = gc_alive3
 //line exit_tail.go:46
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exit_tail.go:46
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:46
 						}
 //line exit_tail.go:37
@@ -649,21 +649,21 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:42
 						_ = v
 //line exit_tail.go:42
-						gc_if3 := v.Equal(gc_vb8)
+						gc_if2 := v.Equal(gc_vb5)
 //line exit_tail.go:42
-						_ = gc_if3
+						_ = gc_if2
 //line exit_tail.go:54
-						if gc_alive4.And(gc_if3).ToBits() != 0 {
+						if gc_alive3.And(gc_if2).ToBits() != 0 {
 //line exit_tail.go:54
-							gc_vb9.StoreMasked((*[8]int32)(out[i:]), gc_alive4.And(gc_if3))
+							gc_vb6.StoreMasked((*[8]int32)(out[i:]), gc_alive3.And(gc_if2))
 //line exit_tail.go:54
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if3).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
 //line exit_tail.go:54
-							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if3).ToInt32x8().Not().ToMask())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().ToMask())
 //line exit_tail.go:54
 						}
-						v.Mul(gc_vb10).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive4).StoreSlice(sh[i:])
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
+						v.Mul(gc_vb7).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -736,25 +736,25 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line exit_tail.go:51
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_tail.go:51
-						_ = gc_all10
+						_ = gc_all6
 //line exit_tail.go:51
-						gc_vb20 := archsimd.BroadcastInt32x16(1)
+						gc_vb12 := archsimd.BroadcastInt32x16(1)
 //line exit_tail.go:51
-						_ = gc_vb20
+						_ = gc_vb12
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_tail.go:51
-							gc_alive10 := gc_all10
+							gc_alive6 := gc_all6
 //line exit_tail.go:51
-							_ = gc_alive10
+							_ = gc_alive6
 //line exit_tail.go:51
-							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_tail.go:51
-								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line exit_tail.go:51
 							}
 //line exit_tail.go:51
@@ -771,8 +771,8 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 								break
 //line exit_tail.go:51
 							}
-							v.Sub(gc_vb20).StoreMasked((*[16]int32)(list[gc_tx2:]), gc_alive10)
-							archsimd.LoadInt32x16Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx2+n:]), gc_alive10)
+							v.Sub(gc_vb12).StoreMasked((*[16]int32)(list[gc_tx2:]), gc_alive6)
+							archsimd.LoadInt32x16Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[16]int32)(out[gc_tx2+n:]), gc_alive6)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -783,25 +783,25 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line exit_tail.go:51
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_tail.go:51
-					_ = gc_all8
+					_ = gc_all5
 //line exit_tail.go:51
-					gc_vb18 := archsimd.BroadcastInt32x8(1)
+					gc_vb11 := archsimd.BroadcastInt32x8(1)
 //line exit_tail.go:51
-					_ = gc_vb18
+					_ = gc_vb11
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_tail.go:51
-						gc_alive8 := gc_all8
+						gc_alive5 := gc_all5
 //line exit_tail.go:51
-						_ = gc_alive8
+						_ = gc_alive5
 //line exit_tail.go:51
-						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_tail.go:51
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_tail.go:51
 						}
 //line exit_tail.go:51
@@ -818,8 +818,8 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 							break
 //line exit_tail.go:51
 						}
-						v.Sub(gc_vb18).StoreMasked((*[8]int32)(list[gc_tx2:]), gc_alive8)
-						archsimd.LoadInt32x8Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx2+n:]), gc_alive8)
+						v.Sub(gc_vb11).StoreMasked((*[8]int32)(list[gc_tx2:]), gc_alive5)
+						archsimd.LoadInt32x8Slice(out[gc_tx2+n:]).Add(acc_).StoreMasked((*[8]int32)(out[gc_tx2+n:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -57,25 +57,25 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line exit_walk.go:14
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_walk.go:14
-						_ = gc_all6
+						_ = gc_all4
 //line exit_walk.go:14
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exit_walk.go:14
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line exit_walk.go:14
-							gc_alive6 := gc_all6
+							gc_alive4 := gc_all4
 //line exit_walk.go:14
-							_ = gc_alive6
+							_ = gc_alive4
 //line exit_walk.go:14
-							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_walk.go:14
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line exit_walk.go:14
 							}
 //line exit_walk.go:14
@@ -83,18 +83,18 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 							_ = s
 //line exit_walk.go:15
-							gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx2, 16))))
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(p, gc_tx2, 16))))
 //line exit_walk.go:15
-							_ = gc_if6
+							_ = gc_if4
 //line exit_walk.go:15
-							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line exit_walk.go:15
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits())
 //line exit_walk.go:15
-								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 //line exit_walk.go:15
 							}
-							archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
+							archsimd.BroadcastInt32x16(s).Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -105,25 +105,25 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 				}
 				if compiled.SIMD {
 //line exit_walk.go:14
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_walk.go:14
-					_ = gc_all4
+					_ = gc_all3
 //line exit_walk.go:14
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exit_walk.go:14
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exit_walk.go:14
-						gc_alive4 := gc_all4
+						gc_alive3 := gc_all3
 //line exit_walk.go:14
-						_ = gc_alive4
+						_ = gc_alive3
 //line exit_walk.go:14
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exit_walk.go:14
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_walk.go:14
 						}
 //line exit_walk.go:14
@@ -131,18 +131,18 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 						_ = s
 //line exit_walk.go:15
-						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx2, 8))))
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(p, gc_tx2, 8))))
 //line exit_walk.go:15
-						_ = gc_if4
+						_ = gc_if3
 //line exit_walk.go:15
-						if gc_alive4.And(gc_if4).ToBits() != 0 {
+						if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line exit_walk.go:15
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if4).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if3).ToBits())
 //line exit_walk.go:15
-							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().ToMask())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
 //line exit_walk.go:15
 						}
-						archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
+						archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -185,30 +185,30 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 							var gc_stop2 bool
 							gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line exit_walk.go:20
-								gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line exit_walk.go:20
-								_ = gc_all10
+								_ = gc_all6
 //line exit_walk.go:20
-								gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exit_walk.go:20
-								_ = gc_iota10
+								_ = gc_iota6
 //line exit_walk.go:21
-								gc_vb5 := archsimd.BroadcastInt32x16(int32(j + 1))
+								gc_vb3 := archsimd.BroadcastInt32x16(int32(j + 1))
 //line exit_walk.go:21
-								_ = gc_vb5
-							gc_steps5:
+								_ = gc_vb3
+							gc_steps3:
 								for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line exit_walk.go:21
-									gc_alive10 := gc_all10
+									gc_alive6 := gc_all6
 //line exit_walk.go:21
-									_ = gc_alive10
+									_ = gc_alive6
 //line exit_walk.go:21
-									if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+									if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_walk.go:21
-										gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+										gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line exit_walk.go:21
 									}
 //line exit_walk.go:21
@@ -224,46 +224,46 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 										if compiled.Reach(len(in), ix, 16) > 15 {
 //line exit_walk.go:20
-											var gc_ld9 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld9 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
 //line exit_walk.go:21
 											} else {
 //line exit_walk.go:21
-												break gc_steps5
+												break gc_steps3
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
-											s = s.Merge(s.Add(gc_ld9.Mul(gc_vb5)), archsimd.Mask32x16FromBits(^gc_alive10.ToBits()))
+											s = s.Merge(s.Add(gc_ld5.Mul(gc_vb3)), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
 //line exit_walk.go:21
 										} else {
 //line exit_walk.go:21
-											gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+											gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line exit_walk.go:20
-											_ = gc_if10
+											_ = gc_if6
 //line exit_walk.go:20
-											if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits() != 0 {
+											if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line exit_walk.go:20
-												var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+												var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line exit_walk.go:20
 												if ix >= 0 && ix <= len(in)-16 {
-													gc_ld10 = archsimd.LoadInt32x16Slice(in[ix:])
+													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
 //line exit_walk.go:21
 												} else {
 //line exit_walk.go:21
-													break gc_steps5
+													break gc_steps3
 //line exit_walk.go:21
 												}
 //line exit_walk.go:21
-												s = s.Merge(s.Add(gc_ld10.Mul(gc_vb5)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits()))
+												s = s.Merge(s.Add(gc_ld6.Mul(gc_vb3)), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21
 									}
-									s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive10).StoreSlice(gc_s_s[gc_rank2:])
+									s.Merge(archsimd.LoadInt32x16Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep4, false
@@ -274,30 +274,30 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 						}
 						if compiled.SIMD {
 //line exit_walk.go:20
-							gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exit_walk.go:20
-							_ = gc_all8
+							_ = gc_all5
 //line exit_walk.go:20
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exit_walk.go:20
-							_ = gc_iota8
+							_ = gc_iota5
 //line exit_walk.go:21
-							gc_vb3 := archsimd.BroadcastInt32x8(int32(j + 1))
+							gc_vb2 := archsimd.BroadcastInt32x8(int32(j + 1))
 //line exit_walk.go:21
-							_ = gc_vb3
-						gc_steps3:
+							_ = gc_vb2
+						gc_steps2:
 							for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line exit_walk.go:21
-								gc_alive8 := gc_all8
+								gc_alive5 := gc_all5
 //line exit_walk.go:21
-								_ = gc_alive8
+								_ = gc_alive5
 //line exit_walk.go:21
-								if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+								if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_walk.go:21
-									gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+									gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line exit_walk.go:21
 								}
 //line exit_walk.go:21
@@ -313,46 +313,46 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 									if compiled.Reach(len(in), ix, 8) > 7 {
 //line exit_walk.go:20
-										var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld5 = archsimd.LoadInt32x8Slice(in[ix:])
+											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
 //line exit_walk.go:21
 										} else {
 //line exit_walk.go:21
-											break gc_steps3
+											break gc_steps2
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21
-										s = s.Add(gc_ld5.Mul(gc_vb3)).Merge(s, gc_alive8)
+										s = s.Add(gc_ld3.Mul(gc_vb2)).Merge(s, gc_alive5)
 //line exit_walk.go:21
 									} else {
 //line exit_walk.go:21
-										gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line exit_walk.go:20
-										_ = gc_if8
+										_ = gc_if5
 //line exit_walk.go:20
-										if gc_alive8.And(gc_if8).ToBits() != 0 {
+										if gc_alive5.And(gc_if5).ToBits() != 0 {
 //line exit_walk.go:20
-											var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+											var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line exit_walk.go:20
 											if ix >= 0 && ix <= len(in)-8 {
-												gc_ld6 = archsimd.LoadInt32x8Slice(in[ix:])
+												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
 //line exit_walk.go:21
 											} else {
 //line exit_walk.go:21
-												break gc_steps3
+												break gc_steps2
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
-											s = s.Add(gc_ld6.Mul(gc_vb3)).Merge(s, gc_alive8.And(gc_if8))
+											s = s.Add(gc_ld4.Mul(gc_vb2)).Merge(s, gc_alive5.And(gc_if5))
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21
 									}
 //line exit_walk.go:21
 								}
-								s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive8).StoreSlice(gc_s_s[gc_rank2:])
+								s.Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}

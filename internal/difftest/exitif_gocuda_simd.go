@@ -48,25 +48,25 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 				var gc_stop bool
 				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line exitif.go:21
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:21
-					_ = gc_all7
+					_ = gc_all5
 //line exitif.go:21
-					gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exitif.go:21
-					_ = gc_iota7
+					_ = gc_iota5
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exitif.go:21
-						gc_alive7 := gc_all7
+						gc_alive5 := gc_all5
 //line exitif.go:21
-						_ = gc_alive7
+						_ = gc_alive5
 //line exitif.go:21
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exitif.go:21
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line exitif.go:21
 						}
 //line exitif.go:21
@@ -74,7 +74,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:21
 						_ = i
 //line exitif.go:22
-						side := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+						side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
 //line exitif.go:22
 						_ = side
 //line exitif.go:36
@@ -88,31 +88,31 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 						}
 //line exitif.go:22
-						gc_if11 := side
+						gc_if7 := side
 //line exitif.go:22
-						_ = gc_if11
+						_ = gc_if7
 //line exitif.go:23
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if11.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()).ToBits() != 0 {
 //line exitif.go:23
-							archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if11.ToBits()))
+							archsimd.BroadcastInt32x16(0).Sub(archsimd.LoadInt32x16Slice(in[i:])).StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if7.ToBits()))
 //line exitif.go:23
 						}
 //line exitif.go:23
-						gc_else7 := archsimd.Mask32x16FromBits(^gc_if11.ToBits())
+						gc_else5 := archsimd.Mask32x16FromBits(^gc_if7.ToBits())
 //line exitif.go:23
-						_ = gc_else7
+						_ = gc_else5
 //line exitif.go:28
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits() != 0 {
 //line exitif.go:28
 							{
 //line exitif.go:28
-								gc_if12 := gc_iota7.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+								gc_if8 := gc_iota5.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
 //line exitif.go:28
-								_ = gc_if12
+								_ = gc_if8
 //line exitif.go:28
-								if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits()&gc_if12.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 //line exitif.go:28
-									if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits()&gc_if12.ToBits()).ToBits() != 0 {
+									if archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else5.ToBits()).ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 										count[0] = 0
 //line exitif.go:29
 									}
@@ -122,7 +122,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 							}
 //line exitif.go:29
 						}
-						archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive7).StoreSlice(gc_s_n[gc_rank2:])
+						archsimd.BroadcastInt32x16(n).Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive5).StoreSlice(gc_s_n[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -133,25 +133,25 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 			if compiled.SIMD {
 //line exitif.go:21
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:21
-				_ = gc_all5
+				_ = gc_all4
 //line exitif.go:21
-				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exitif.go:21
-				_ = gc_iota5
+				_ = gc_iota4
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exitif.go:21
-					gc_alive5 := gc_all5
+					gc_alive4 := gc_all4
 //line exitif.go:21
-					_ = gc_alive5
+					_ = gc_alive4
 //line exitif.go:21
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exitif.go:21
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line exitif.go:21
 					}
 //line exitif.go:21
@@ -159,7 +159,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:21
 					_ = i
 //line exitif.go:22
-					side := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+					side := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
 //line exitif.go:22
 					_ = side
 //line exitif.go:36
@@ -173,31 +173,31 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 					}
 //line exitif.go:22
-					gc_if7 := side
+					gc_if5 := side
 //line exitif.go:22
-					_ = gc_if7
+					_ = gc_if5
 //line exitif.go:23
-					if gc_alive5.And(gc_if7).ToBits() != 0 {
+					if gc_alive4.And(gc_if5).ToBits() != 0 {
 //line exitif.go:23
-						archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive5.And(gc_if7))
+						archsimd.BroadcastInt32x8(0).Sub(archsimd.LoadInt32x8Slice(in[i:])).StoreMasked((*[8]int32)(out[i:]), gc_alive4.And(gc_if5))
 //line exitif.go:23
 					}
 //line exitif.go:23
-					gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
+					gc_else4 := gc_if5.ToInt32x8().Not().ToMask()
 //line exitif.go:23
-					_ = gc_else5
+					_ = gc_else4
 //line exitif.go:28
-					if gc_alive5.And(gc_else5).ToBits() != 0 {
+					if gc_alive4.And(gc_else4).ToBits() != 0 {
 //line exitif.go:28
 						{
 //line exitif.go:28
-							gc_if8 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+							gc_if6 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
 //line exitif.go:28
-							_ = gc_if8
+							_ = gc_if6
 //line exitif.go:28
-							if gc_alive5.And(gc_else5).And(gc_if8).ToBits() != 0 {
+							if gc_alive4.And(gc_else4).And(gc_if6).ToBits() != 0 {
 //line exitif.go:28
-								if gc_alive5.And(gc_else5).And(gc_if8).ToBits() != 0 {
+								if gc_alive4.And(gc_else4).And(gc_if6).ToBits() != 0 {
 									count[0] = 0
 //line exitif.go:29
 								}
@@ -207,7 +207,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 						}
 //line exitif.go:29
 					}
-					archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive5).StoreSlice(gc_s_n[gc_rank2:])
+					archsimd.BroadcastInt32x8(n).Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive4).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -294,29 +294,29 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 				var gc_stop2 bool
 				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line exitif.go:22
-					gc_all11 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:22
-					_ = gc_all11
+					_ = gc_all7
 //line exitif.go:22
-					gc_iota11 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exitif.go:22
-					_ = gc_iota11
+					_ = gc_iota7
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line exitif.go:22
-						gc_alive11 := gc_all11
+						gc_alive7 := gc_all7
 //line exitif.go:22
-						_ = gc_alive11
+						_ = gc_alive7
 //line exitif.go:22
-						if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line exitif.go:22
-							gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
+							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 //line exitif.go:22
 						}
 //line exitif.go:22
-						side := gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+						side := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
 //line exitif.go:22
 						_ = side
 //line exitif.go:22
@@ -324,40 +324,40 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 						_ = n
 //line exitif.go:22
-						gc_if16 := side
+						gc_if10 := side
 //line exitif.go:22
-						_ = gc_if16
+						_ = gc_if10
 //line exitif.go:22
-						if archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if10.ToBits()).ToBits() != 0 {
 //line exitif.go:22
 						}
 //line exitif.go:22
-						gc_else11 := archsimd.Mask32x16FromBits(^gc_if16.ToBits())
+						gc_else7 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
 //line exitif.go:22
-						_ = gc_else11
+						_ = gc_else7
 //line exitif.go:36
-						if archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_else11.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits() != 0 {
 //line exitif.go:36
 							{
 //line exitif.go:36
-								var gc_u5 int32
+								var gc_u3 int32
 //line exitif.go:36
-								_ = gc_u5
+								_ = gc_u3
 //line exitif.go:36
-								if gc_in5 := archsimd.Mask32x16FromBits(gc_alive11.ToBits() & gc_else11.ToBits()).ToBits(); gc_in5 != 0 {
+								if gc_in3 := archsimd.Mask32x16FromBits(gc_alive7.ToBits() & gc_else7.ToBits()).ToBits(); gc_in3 != 0 {
 //line exitif.go:36
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line exitif.go:36
-									gc_u5 = count[0]
+									gc_u3 = count[0]
 //line exitif.go:36
 								}
 //line exitif.go:36
-								n = n.Merge(archsimd.BroadcastInt32x16(gc_u5), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_else11.ToBits()).ToBits()))
+								n = n.Merge(archsimd.BroadcastInt32x16(gc_u3), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_else7.ToBits()).ToBits()))
 //line exitif.go:36
 							}
 //line exitif.go:36
 						}
-						n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive11).StoreSlice(gc_s_n[gc_rank2:])
+						n.Merge(archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:]), gc_alive7).StoreSlice(gc_s_n[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -368,29 +368,29 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 			if compiled.SIMD {
 //line exitif.go:22
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:22
-				_ = gc_all9
+				_ = gc_all6
 //line exitif.go:22
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exitif.go:22
-				_ = gc_iota9
+				_ = gc_iota6
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line exitif.go:22
-					gc_alive9 := gc_all9
+					gc_alive6 := gc_all6
 //line exitif.go:22
-					_ = gc_alive9
+					_ = gc_alive6
 //line exitif.go:22
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exitif.go:22
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line exitif.go:22
 					}
 //line exitif.go:22
-					side := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+					side := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
 //line exitif.go:22
 					_ = side
 //line exitif.go:22
@@ -398,40 +398,40 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 					_ = n
 //line exitif.go:22
-					gc_if14 := side
+					gc_if9 := side
 //line exitif.go:22
-					_ = gc_if14
+					_ = gc_if9
 //line exitif.go:22
-					if gc_alive9.And(gc_if14).ToBits() != 0 {
+					if gc_alive6.And(gc_if9).ToBits() != 0 {
 //line exitif.go:22
 					}
 //line exitif.go:22
-					gc_else9 := gc_if14.ToInt32x8().Not().ToMask()
+					gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
 //line exitif.go:22
-					_ = gc_else9
+					_ = gc_else6
 //line exitif.go:36
-					if gc_alive9.And(gc_else9).ToBits() != 0 {
+					if gc_alive6.And(gc_else6).ToBits() != 0 {
 //line exitif.go:36
 						{
 //line exitif.go:36
-							var gc_u3 int32
+							var gc_u2 int32
 //line exitif.go:36
-							_ = gc_u3
+							_ = gc_u2
 //line exitif.go:36
-							if gc_in3 := gc_alive9.And(gc_else9).ToBits(); gc_in3 != 0 {
+							if gc_in2 := gc_alive6.And(gc_else6).ToBits(); gc_in2 != 0 {
 //line exitif.go:36
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line exitif.go:36
-								gc_u3 = count[0]
+								gc_u2 = count[0]
 //line exitif.go:36
 							}
 //line exitif.go:36
-							n = archsimd.BroadcastInt32x8(gc_u3).Merge(n, gc_alive9.And(gc_else9))
+							n = archsimd.BroadcastInt32x8(gc_u2).Merge(n, gc_alive6.And(gc_else6))
 //line exitif.go:36
 						}
 //line exitif.go:36
 					}
-					n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive9).StoreSlice(gc_s_n[gc_rank2:])
+					n.Merge(archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:]), gc_alive6).StoreSlice(gc_s_n[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -467,25 +467,25 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 				var gc_stop3 bool
 				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line exitif.go:21
-					gc_all15 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:21
-					_ = gc_all15
+					_ = gc_all9
 //line exitif.go:21
-					gc_iota15 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exitif.go:21
-					_ = gc_iota15
+					_ = gc_iota9
 					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exitif.go:21
-						gc_alive15 := gc_all15
+						gc_alive9 := gc_all9
 //line exitif.go:21
-						_ = gc_alive15
+						_ = gc_alive9
 //line exitif.go:21
-						if gc_ex15 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex15 != 0 {
+						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line exitif.go:21
-							gc_alive15 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex15).ToBits())
+							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 //line exitif.go:21
 						}
 //line exitif.go:21
@@ -493,7 +493,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:21
 						_ = i
 //line exitif.go:22
-						side := gc_iota15.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
+						side := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill, gc_tx2, 16))))
 //line exitif.go:22
 						_ = side
 //line exitif.go:22
@@ -507,27 +507,27 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 						}
 //line exitif.go:22
-						gc_if20 := side
+						gc_if12 := side
 //line exitif.go:22
-						_ = gc_if20
+						_ = gc_if12
 //line exitif.go:22
-						if archsimd.Mask32x16FromBits(gc_alive15.ToBits()&gc_if20.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_if12.ToBits()).ToBits() != 0 {
 //line exitif.go:22
 						}
 //line exitif.go:22
-						gc_else15 := archsimd.Mask32x16FromBits(^gc_if20.ToBits())
+						gc_else9 := archsimd.Mask32x16FromBits(^gc_if12.ToBits())
 //line exitif.go:22
-						_ = gc_else15
+						_ = gc_else9
 //line exitif.go:38
-						if archsimd.Mask32x16FromBits(gc_alive15.ToBits()&gc_else15.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits() != 0 {
 //line exitif.go:38
 							{
 //line exitif.go:38
-								n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive15.ToBits()&gc_else15.ToBits()))
+								n.StoreMasked((*[16]int32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()))
 //line exitif.go:38
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive15.ToBits()&gc_else15.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits())
 //line exitif.go:38
-								gc_alive15 = archsimd.Mask32x16FromBits(gc_alive15.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive15.ToBits()&gc_else15.ToBits()).ToBits()).ToBits())
+								gc_alive9 = archsimd.Mask32x16FromBits(gc_alive9.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else9.ToBits()).ToBits()).ToBits())
 //line exitif.go:38
 							}
 //line exitif.go:38
@@ -542,25 +542,25 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 			if compiled.SIMD {
 //line exitif.go:21
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:21
-				_ = gc_all13
+				_ = gc_all8
 //line exitif.go:21
-				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exitif.go:21
-				_ = gc_iota13
+				_ = gc_iota8
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exitif.go:21
-					gc_alive13 := gc_all13
+					gc_alive8 := gc_all8
 //line exitif.go:21
-					_ = gc_alive13
+					_ = gc_alive8
 //line exitif.go:21
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line exitif.go:21
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line exitif.go:21
 					}
 //line exitif.go:21
@@ -568,7 +568,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:21
 					_ = i
 //line exitif.go:22
-					side := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
+					side := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill, gc_tx2, 8))))
 //line exitif.go:22
 					_ = side
 //line exitif.go:22
@@ -582,27 +582,27 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 					}
 //line exitif.go:22
-					gc_if18 := side
+					gc_if11 := side
 //line exitif.go:22
-					_ = gc_if18
+					_ = gc_if11
 //line exitif.go:22
-					if gc_alive13.And(gc_if18).ToBits() != 0 {
+					if gc_alive8.And(gc_if11).ToBits() != 0 {
 //line exitif.go:22
 					}
 //line exitif.go:22
-					gc_else13 := gc_if18.ToInt32x8().Not().ToMask()
+					gc_else8 := gc_if11.ToInt32x8().Not().ToMask()
 //line exitif.go:22
-					_ = gc_else13
+					_ = gc_else8
 //line exitif.go:38
-					if gc_alive13.And(gc_else13).ToBits() != 0 {
+					if gc_alive8.And(gc_else8).ToBits() != 0 {
 //line exitif.go:38
 						{
 //line exitif.go:38
-							n.StoreMasked((*[8]int32)(out[i:]), gc_alive13.And(gc_else13))
+							n.StoreMasked((*[8]int32)(out[i:]), gc_alive8.And(gc_else8))
 //line exitif.go:38
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive13.And(gc_else13).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_else8).ToBits())
 //line exitif.go:38
-							gc_alive13 = gc_alive13.And(gc_alive13.And(gc_else13).ToInt32x8().Not().ToMask())
+							gc_alive8 = gc_alive8.And(gc_alive8.And(gc_else8).ToInt32x8().Not().ToMask())
 //line exitif.go:38
 						}
 //line exitif.go:38
@@ -746,37 +746,37 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line exitif.go:54
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:54
-					_ = gc_all5
+					_ = gc_all3
 //line exitif.go:54
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exitif.go:54
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exitif.go:54
-						gc_alive5 := gc_all5
+						gc_alive3 := gc_all3
 //line exitif.go:54
-						_ = gc_alive5
+						_ = gc_alive3
 //line exitif.go:54
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exitif.go:54
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 //line exitif.go:54
 						}
 //line exitif.go:54
-						side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
+						side := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
 //line exitif.go:54
 						_ = side
 //line exitif.go:54
 						{
 //line exitif.go:54
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive5.ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive3.ToBits())
 //line exitif.go:54
-							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^gc_alive5.ToBits()).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^gc_alive3.ToBits()).ToBits())
 //line exitif.go:54
 						}
 					}
@@ -789,37 +789,37 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 			}
 			if compiled.SIMD {
 //line exitif.go:54
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:54
-				_ = gc_all3
+				_ = gc_all2
 //line exitif.go:54
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exitif.go:54
-				_ = gc_iota3
+				_ = gc_iota2
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exitif.go:54
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line exitif.go:54
-					_ = gc_alive3
+					_ = gc_alive2
 //line exitif.go:54
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line exitif.go:54
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line exitif.go:54
 					}
 //line exitif.go:54
-					side := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
+					side := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
 //line exitif.go:54
 					_ = side
 //line exitif.go:54
 					{
 //line exitif.go:54
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line exitif.go:54
-						gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
 //line exitif.go:54
 					}
 				}
@@ -859,25 +859,25 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 				var gc_stop2 bool
 				gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
 //line exitif.go:52
-					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:52
-					_ = gc_all9
+					_ = gc_all5
 //line exitif.go:52
-					gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exitif.go:52
-					_ = gc_iota9
+					_ = gc_iota5
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line exitif.go:52
-						gc_alive9 := gc_all9
+						gc_alive5 := gc_all5
 //line exitif.go:52
-						_ = gc_alive9
+						_ = gc_alive5
 //line exitif.go:52
-						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exitif.go:52
-							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line exitif.go:52
 						}
 //line exitif.go:52
@@ -885,7 +885,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:52
 						_ = i
 //line exitif.go:54
-						side := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
+						side := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(fill_, gc_tx2, 16))))
 //line exitif.go:54
 						_ = side
 //line exitif.go:54
@@ -895,39 +895,39 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:54
 						}
 //line exitif.go:54
-						gc_if5 := side
+						gc_if3 := side
 //line exitif.go:54
-						_ = gc_if5
+						_ = gc_if3
 //line exitif.go:54
-						if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exitif.go:54
 						}
 //line exitif.go:54
-						gc_else5 := archsimd.Mask32x16FromBits(^gc_if5.ToBits())
+						gc_else3 := archsimd.Mask32x16FromBits(^gc_if3.ToBits())
 //line exitif.go:54
-						_ = gc_else5
+						_ = gc_else3
 //line exitif.go:64
-						if archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else5.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
 //line exitif.go:64
 							{
 //line exitif.go:64
-								var gc_u5 int32
+								var gc_u3 int32
 //line exitif.go:64
-								_ = gc_u5
+								_ = gc_u3
 //line exitif.go:64
-								if gc_in5 := archsimd.Mask32x16FromBits(gc_alive9.ToBits() & gc_else5.ToBits()).ToBits(); gc_in5 != 0 {
+								if gc_in3 := archsimd.Mask32x16FromBits(gc_alive5.ToBits() & gc_else3.ToBits()).ToBits(); gc_in3 != 0 {
 //line exitif.go:64
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line exitif.go:64
-									gc_u5 = first[0]
+									gc_u3 = first[0]
 //line exitif.go:64
 								}
 //line exitif.go:64
-								archsimd.BroadcastInt32x16(gc_u5).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else5.ToBits()))
+								archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out_[i:]), archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()))
 //line exitif.go:64
-								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else5.ToBits()).ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits())
 //line exitif.go:64
-								gc_alive9 = archsimd.Mask32x16FromBits(gc_alive9.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive9.ToBits()&gc_else5.ToBits()).ToBits()).ToBits())
+								gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_else3.ToBits()).ToBits()).ToBits())
 //line exitif.go:64
 							}
 //line exitif.go:64
@@ -942,25 +942,25 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 			}
 			if compiled.SIMD {
 //line exitif.go:52
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:52
-				_ = gc_all7
+				_ = gc_all4
 //line exitif.go:52
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exitif.go:52
-				_ = gc_iota7
+				_ = gc_iota4
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line exitif.go:52
-					gc_alive7 := gc_all7
+					gc_alive4 := gc_all4
 //line exitif.go:52
-					_ = gc_alive7
+					_ = gc_alive4
 //line exitif.go:52
-					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exitif.go:52
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line exitif.go:52
 					}
 //line exitif.go:52
@@ -968,7 +968,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:52
 					_ = i
 //line exitif.go:54
-					side := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
+					side := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(fill_, gc_tx2, 8))))
 //line exitif.go:54
 					_ = side
 //line exitif.go:54
@@ -978,39 +978,39 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:54
 					}
 //line exitif.go:54
-					gc_if3 := side
+					gc_if2 := side
 //line exitif.go:54
-					_ = gc_if3
+					_ = gc_if2
 //line exitif.go:54
-					if gc_alive7.And(gc_if3).ToBits() != 0 {
+					if gc_alive4.And(gc_if2).ToBits() != 0 {
 //line exitif.go:54
 					}
 //line exitif.go:54
-					gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line exitif.go:54
-					_ = gc_else3
+					_ = gc_else2
 //line exitif.go:64
-					if gc_alive7.And(gc_else3).ToBits() != 0 {
+					if gc_alive4.And(gc_else2).ToBits() != 0 {
 //line exitif.go:64
 						{
 //line exitif.go:64
-							var gc_u3 int32
+							var gc_u2 int32
 //line exitif.go:64
-							_ = gc_u3
+							_ = gc_u2
 //line exitif.go:64
-							if gc_in3 := gc_alive7.And(gc_else3).ToBits(); gc_in3 != 0 {
+							if gc_in2 := gc_alive4.And(gc_else2).ToBits(); gc_in2 != 0 {
 //line exitif.go:64
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line exitif.go:64
-								gc_u3 = first[0]
+								gc_u2 = first[0]
 //line exitif.go:64
 							}
 //line exitif.go:64
-							archsimd.BroadcastInt32x8(gc_u3).StoreMasked((*[8]int32)(out_[i:]), gc_alive7.And(gc_else3))
+							archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out_[i:]), gc_alive4.And(gc_else2))
 //line exitif.go:64
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.And(gc_else3).ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_else2).ToBits())
 //line exitif.go:64
-							gc_alive7 = gc_alive7.And(gc_alive7.And(gc_else3).ToInt32x8().Not().ToMask())
+							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_else2).ToInt32x8().Not().ToMask())
 //line exitif.go:64
 						}
 //line exitif.go:64
@@ -1132,25 +1132,25 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line exitif.go:86
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:86
-					_ = gc_all5
+					_ = gc_all3
 //line exitif.go:86
-					gc_vb5 := archsimd.BroadcastInt32x16(1)
+					gc_vb3 := archsimd.BroadcastInt32x16(1)
 //line exitif.go:86
-					_ = gc_vb5
+					_ = gc_vb3
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line exitif.go:86
-						gc_alive5 := gc_all5
+						gc_alive3 := gc_all3
 //line exitif.go:86
-						_ = gc_alive5
+						_ = gc_alive3
 //line exitif.go:86
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exitif.go:86
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 //line exitif.go:86
 						}
 //line exitif.go:86
@@ -1160,19 +1160,19 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 //line exitif.go:86
 						}
 //line exitif.go:86
-						var gc_u5 int32
+						var gc_u3 int32
 //line exitif.go:86
-						_ = gc_u5
+						_ = gc_u3
 //line exitif.go:86
-						if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
+						if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 //line exitif.go:86
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in5)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in3)
 //line exitif.go:86
-							gc_u5 = s[0]
+							gc_u3 = s[0]
 //line exitif.go:86
 						}
-						archsimd.BroadcastInt32x16(gc_u5).StoreMasked((*[16]int32)(out[gc_tx2:]), gc_alive5)
-						archsimd.LoadInt32x16Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb5).StoreMasked((*[16]int32)(out[gc_bdx2+gc_tx2:]), gc_alive5)
+						archsimd.BroadcastInt32x16(gc_u3).StoreMasked((*[16]int32)(out[gc_tx2:]), gc_alive3)
+						archsimd.LoadInt32x16Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb3).StoreMasked((*[16]int32)(out[gc_bdx2+gc_tx2:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1183,25 +1183,25 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line exitif.go:86
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:86
-				_ = gc_all3
+				_ = gc_all2
 //line exitif.go:86
-				gc_vb3 := archsimd.BroadcastInt32x8(1)
+				gc_vb2 := archsimd.BroadcastInt32x8(1)
 //line exitif.go:86
-				_ = gc_vb3
+				_ = gc_vb2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line exitif.go:86
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line exitif.go:86
-					_ = gc_alive3
+					_ = gc_alive2
 //line exitif.go:86
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line exitif.go:86
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line exitif.go:86
 					}
 //line exitif.go:86
@@ -1211,19 +1211,19 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 //line exitif.go:86
 					}
 //line exitif.go:86
-					var gc_u3 int32
+					var gc_u2 int32
 //line exitif.go:86
-					_ = gc_u3
+					_ = gc_u2
 //line exitif.go:86
-					if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+					if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
 //line exitif.go:86
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line exitif.go:86
-						gc_u3 = s[0]
+						gc_u2 = s[0]
 //line exitif.go:86
 					}
-					archsimd.BroadcastInt32x8(gc_u3).StoreMasked((*[8]int32)(out[gc_tx2:]), gc_alive3)
-					archsimd.LoadInt32x8Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb3).StoreMasked((*[8]int32)(out[gc_bdx2+gc_tx2:]), gc_alive3)
+					archsimd.BroadcastInt32x8(gc_u2).StoreMasked((*[8]int32)(out[gc_tx2:]), gc_alive2)
+					archsimd.LoadInt32x8Slice(out[gc_bdx2+gc_tx2:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[gc_bdx2+gc_tx2:]), gc_alive2)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1276,37 +1276,37 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line exitif.go:98
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line exitif.go:98
-					_ = gc_all5
+					_ = gc_all3
 //line exitif.go:98
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line exitif.go:98
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exitif.go:98
-						gc_alive5 := gc_all5
+						gc_alive3 := gc_all3
 //line exitif.go:98
-						_ = gc_alive5
+						_ = gc_alive3
 //line exitif.go:98
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exitif.go:98
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 //line exitif.go:98
 						}
 //line exitif.go:98
-						gc_if5 := archsimd.Mask32x16FromBits(^gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx2, 16)))).ToBits())
+						gc_if3 := archsimd.Mask32x16FromBits(^gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_tx2, 16)))).ToBits())
 //line exitif.go:98
-						_ = gc_if5
+						_ = gc_if3
 //line exitif.go:98
-						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line exitif.go:98
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if5.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits())
 //line exitif.go:98
-							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if5.ToBits()).ToBits()).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(gc_alive3.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive3.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line exitif.go:98
 						}
 //line exitif.go:99
@@ -1315,7 +1315,7 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 							break
 //line exitif.go:99
 						}
-						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota5).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive5).StoreSlice(s[gc_tx2:])
+						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3).Merge(archsimd.LoadInt32x16Slice(s[gc_tx2:]), gc_alive3).StoreSlice(s[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1326,37 +1326,37 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 			}
 			if compiled.SIMD {
 //line exitif.go:98
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exitif.go:98
-				_ = gc_all3
+				_ = gc_all2
 //line exitif.go:98
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line exitif.go:98
-				_ = gc_iota3
+				_ = gc_iota2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exitif.go:98
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line exitif.go:98
-					_ = gc_alive3
+					_ = gc_alive2
 //line exitif.go:98
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line exitif.go:98
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line exitif.go:98
 					}
 //line exitif.go:98
-					gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx2, 8)))).ToInt32x8().Not().ToMask()
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx2, 8)))).ToInt32x8().Not().ToMask()
 //line exitif.go:98
-					_ = gc_if3
+					_ = gc_if2
 //line exitif.go:98
-					if gc_alive3.And(gc_if3).ToBits() != 0 {
+					if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line exitif.go:98
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if3).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
 //line exitif.go:98
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
 //line exitif.go:98
 					}
 //line exitif.go:99
@@ -1365,7 +1365,7 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 						break
 //line exitif.go:99
 					}
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive3).StoreSlice(s[gc_tx2:])
+					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).Merge(archsimd.LoadInt32x8Slice(s[gc_tx2:]), gc_alive2).StoreSlice(s[gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

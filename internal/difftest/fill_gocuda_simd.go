@@ -58,22 +58,22 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:20
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line fill.go:20
-					_ = gc_evens162
+					_ = gc_evens16
 //line fill.go:20
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line fill.go:20
-					_ = gc_odds162
+					_ = gc_odds16
 //line fill.go:20
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line fill.go:20
-					_ = gc_pairLo2
+					_ = gc_pairLo
 //line fill.go:20
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line fill.go:20
-					_ = gc_pairHi2
-				gc_steps4:
+					_ = gc_pairHi
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -83,61 +83,61 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:20
 						_ = i
 //line fill.go:24
-						var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:24
-						var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:24
-						_ = gc_ld8
+						_ = gc_ld4
 //line fill.go:24
 						if (base+2*i) >= 0 && (base+2*i) <= len(data)-32 {
 //line fill.go:24
-							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
+							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*i:]), archsimd.LoadInt32x16Slice(data[(base+2*i)+16:])
 //line fill.go:24
-							gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
+							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line fill.go:24
-							gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
+							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 //line fill.go:24
 						} else {
 //line fill.go:24
-							break gc_steps4
+							break gc_steps2
 //line fill.go:24
 						}
 //line fill.go:24
-						gc_t7 := gc_ld7
+						gc_t3 := gc_ld3
 //line fill.go:24
-						_ = gc_t7
+						_ = gc_t3
 //line fill.go:24
-						gc_t8 := gc_ld8
+						gc_t4 := gc_ld4
 //line fill.go:24
-						_ = gc_t8
+						_ = gc_t4
 //line fill.go:24
 						if (2*i) >= 0 && (2*i) <= len(s)-32 {
 //line fill.go:24
-							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(s[2*i:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(s[2*i:])
 //line fill.go:24
-							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(s[(2*i)+16:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(s[(2*i)+16:])
 //line fill.go:24
 						} else {
 //line fill.go:24
-							var gc_lanes15 [16]int32
+							var gc_lanes7 [16]int32
 //line fill.go:24
-							var gc_lanes16 [16]int32
+							var gc_lanes8 [16]int32
 //line fill.go:24
-							gc_t7.Store(&gc_lanes15)
+							gc_t3.Store(&gc_lanes7)
 //line fill.go:24
-							gc_t8.Store(&gc_lanes16)
+							gc_t4.Store(&gc_lanes8)
 //line fill.go:24
-							for gc_k12 := range 16 {
+							for gc_k6 := range 16 {
 //line fill.go:24
-								if 0xffff&(1<<gc_k12) != 0 {
+								if 0xffff&(1<<gc_k6) != 0 {
 //line fill.go:24
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line fill.go:24
 									{
 //line fill.go:24
-										s[(2*i)+2*gc_k12] = gc_lanes15[gc_k12]
+										s[(2*i)+2*gc_k6] = gc_lanes7[gc_k6]
 //line fill.go:24
-										s[((2*i)+1)+2*gc_k12] = gc_lanes16[gc_k12]
+										s[((2*i)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 //line fill.go:24
 									}
 //line fill.go:24
@@ -158,22 +158,22 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 			}
 			if compiled.SIMD {
 //line fill.go:20
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line fill.go:20
-				_ = gc_evens2
+				_ = gc_evens
 //line fill.go:20
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line fill.go:20
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line fill.go:20
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line fill.go:20
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line fill.go:20
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line fill.go:20
-				_ = gc_evenLanes2
-			gc_steps2:
+				_ = gc_evenLanes
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -183,67 +183,67 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:20
 					_ = i
 //line fill.go:24
-					var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:24
-					var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:24
-					_ = gc_ld4
+					_ = gc_ld2
 //line fill.go:24
 					if (base+2*i) >= 0 && (base+2*i) <= len(data)-16 {
 //line fill.go:24
 						{
 //line fill.go:24
-							gc_lo4 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens2)
+							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*i:]).Permute(gc_evens)
 //line fill.go:24
-							gc_hi4 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens2)
+							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*i)+8:]).Permute(gc_evens)
 //line fill.go:24
-							gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line fill.go:24
-							gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line fill.go:24
 						}
 //line fill.go:24
 					} else {
 //line fill.go:24
-						break gc_steps2
+						break gc_steps
 //line fill.go:24
 					}
 //line fill.go:24
-					gc_t3 := gc_ld3
+					gc_t := gc_ld
 //line fill.go:24
-					_ = gc_t3
+					_ = gc_t
 //line fill.go:24
-					gc_t4 := gc_ld4
+					gc_t2 := gc_ld2
 //line fill.go:24
-					_ = gc_t4
+					_ = gc_t2
 //line fill.go:24
 					if (2*i) >= 0 && (2*i) <= len(s)-16 {
 //line fill.go:24
-						gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(s[2*i:])
+						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(s[2*i:])
 //line fill.go:24
-						gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(s[(2*i)+8:])
+						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(s[(2*i)+8:])
 //line fill.go:24
 					} else {
 //line fill.go:24
-						var gc_lanes7 [8]int32
+						var gc_lanes3 [8]int32
 //line fill.go:24
-						var gc_lanes8 [8]int32
+						var gc_lanes4 [8]int32
 //line fill.go:24
-						gc_t3.Store(&gc_lanes7)
+						gc_t.Store(&gc_lanes3)
 //line fill.go:24
-						gc_t4.Store(&gc_lanes8)
+						gc_t2.Store(&gc_lanes4)
 //line fill.go:24
-						for gc_k6 := range 8 {
+						for gc_k3 := range 8 {
 //line fill.go:24
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line fill.go:24
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line fill.go:24
 								{
 //line fill.go:24
-									s[(2*i)+2*gc_k6] = gc_lanes7[gc_k6]
+									s[(2*i)+2*gc_k3] = gc_lanes3[gc_k3]
 //line fill.go:24
-									s[((2*i)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									s[((2*i)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 //line fill.go:24
 								}
 //line fill.go:24
@@ -477,9 +477,9 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:37
-							gc_vb8 := archsimd.BroadcastInt32x16(-1)
+							gc_vb4 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -489,7 +489,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:36
 								_ = k_
 //line fill.go:37
-								gc_vb8.StoreSlice(gc_at6[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -500,9 +500,9 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb6 := archsimd.BroadcastInt32x8(-1)
+						gc_vb3 := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -512,7 +512,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:36
 							_ = k_
 //line fill.go:37
-							gc_vb6.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -537,9 +537,9 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
+							gc_vb2 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -555,7 +555,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:37
 								}
 //line fill.go:37
-								gc_vb4.StoreSlice(s_[k_:])
+								gc_vb2.StoreSlice(s_[k_:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -566,9 +566,9 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb2 := archsimd.BroadcastInt32x8(-1)
+						gc_vb := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -584,7 +584,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:37
 							}
 //line fill.go:37
-							gc_vb2.StoreSlice(s_[k_:])
+							gc_vb.StoreSlice(s_[k_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -707,22 +707,22 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:46
-						gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line fill.go:46
-						_ = gc_spread16Lo4
+						_ = gc_spread16Lo2
 //line fill.go:46
-						gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line fill.go:46
-						_ = gc_spread16Hi4
+						_ = gc_spread16Hi2
 //line fill.go:46
-						gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line fill.go:46
-						_ = gc_evenLanes164
+						_ = gc_evenLanes162
 //line fill.go:46
-						gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line fill.go:46
-						_ = gc_oddLanes164
-					gc_steps8:
+						_ = gc_oddLanes162
+					gc_steps4:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -732,23 +732,23 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 							_ = i
 //line fill.go:48
-							gc_st8 := archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
+							gc_st4 := archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:])
 //line fill.go:48
 							if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
 //line fill.go:48
-								gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes164)
+								gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes162)
 //line fill.go:48
-								gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes164)
+								gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes162)
 //line fill.go:48
 							} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
 //line fill.go:48
-								gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes164)
+								gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes162)
 //line fill.go:48
-								gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes164)
+								gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes162)
 //line fill.go:48
 							} else {
 //line fill.go:48
-								break gc_steps8
+								break gc_steps4
 //line fill.go:48
 							}
 						}
@@ -761,22 +761,22 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 				}
 				if compiled.SIMD {
 //line fill.go:46
-					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line fill.go:46
-					_ = gc_spreadLo4
+					_ = gc_spreadLo2
 //line fill.go:46
-					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line fill.go:46
-					_ = gc_spreadHi4
+					_ = gc_spreadHi2
 //line fill.go:46
-					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line fill.go:46
-					_ = gc_evenLanes4
+					_ = gc_evenLanes2
 //line fill.go:46
-					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line fill.go:46
-					_ = gc_oddLanes4
-				gc_steps6:
+					_ = gc_oddLanes2
+				gc_steps3:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -786,23 +786,23 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 						_ = i
 //line fill.go:48
-						gc_st6 := archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
+						gc_st3 := archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
 //line fill.go:48
 						if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
 //line fill.go:48
-							gc_st6.Permute(gc_spreadLo4).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes4)
+							gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes2)
 //line fill.go:48
-							gc_st6.Permute(gc_spreadHi4).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes4)
+							gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes2)
 //line fill.go:48
 						} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
 //line fill.go:48
-							gc_st6.Permute(gc_spreadLo4).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes4)
+							gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes2)
 //line fill.go:48
-							gc_st6.Permute(gc_spreadHi4).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes4)
+							gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes2)
 //line fill.go:48
 						} else {
 //line fill.go:48
-							break gc_steps6
+							break gc_steps3
 //line fill.go:48
 						}
 					}
@@ -825,22 +825,22 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:46
-						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line fill.go:46
-						_ = gc_spread16Lo2
+						_ = gc_spread16Lo
 //line fill.go:46
-						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line fill.go:46
-						_ = gc_spread16Hi2
+						_ = gc_spread16Hi
 //line fill.go:46
-						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line fill.go:46
-						_ = gc_evenLanes162
+						_ = gc_evenLanes16
 //line fill.go:46
-						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line fill.go:46
-						_ = gc_oddLanes162
-					gc_steps4:
+						_ = gc_oddLanes16
+					gc_steps2:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -856,23 +856,23 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:48
 							}
 //line fill.go:48
-							gc_st4 := archsimd.LoadInt32x16Slice(data[gc_bx2*b+i:])
+							gc_st2 := archsimd.LoadInt32x16Slice(data[gc_bx2*b+i:])
 //line fill.go:48
 							if (2*i) >= 0 && (2*i) <= len(s)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-31)) {
 //line fill.go:48
-								gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes162)
+								gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)+0:]), gc_evenLanes16)
 //line fill.go:48
-								gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes162)
+								gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+16:]), gc_evenLanes16)
 //line fill.go:48
 							} else if (2*i) >= 1 && (2*i) <= len(s)-31 {
 //line fill.go:48
-								gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes162)
+								gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(s[(2*i)-1:]), gc_oddLanes16)
 //line fill.go:48
-								gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes162)
+								gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(s[(2*i)+15:]), gc_oddLanes16)
 //line fill.go:48
 							} else {
 //line fill.go:48
-								break gc_steps4
+								break gc_steps2
 //line fill.go:48
 							}
 						}
@@ -885,22 +885,22 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 				}
 				if compiled.SIMD {
 //line fill.go:46
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line fill.go:46
-					_ = gc_spreadLo2
+					_ = gc_spreadLo
 //line fill.go:46
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line fill.go:46
-					_ = gc_spreadHi2
+					_ = gc_spreadHi
 //line fill.go:46
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line fill.go:46
-					_ = gc_evenLanes2
+					_ = gc_evenLanes
 //line fill.go:46
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line fill.go:46
-					_ = gc_oddLanes2
-				gc_steps2:
+					_ = gc_oddLanes
+				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -916,23 +916,23 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:48
 						}
 //line fill.go:48
-						gc_st2 := archsimd.LoadInt32x8Slice(data[gc_bx2*b+i:])
+						gc_st := archsimd.LoadInt32x8Slice(data[gc_bx2*b+i:])
 //line fill.go:48
 						if (2*i) >= 0 && (2*i) <= len(s)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(s)-15)) {
 //line fill.go:48
-							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes2)
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)+0:]), gc_evenLanes)
 //line fill.go:48
-							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes2)
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+8:]), gc_evenLanes)
 //line fill.go:48
 						} else if (2*i) >= 1 && (2*i) <= len(s)-15 {
 //line fill.go:48
-							gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes2)
+							gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(s[(2*i)-1:]), gc_oddLanes)
 //line fill.go:48
-							gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes2)
+							gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(s[(2*i)+7:]), gc_oddLanes)
 //line fill.go:48
 						} else {
 //line fill.go:48
-							break gc_steps2
+							break gc_steps
 //line fill.go:48
 						}
 					}
@@ -1016,22 +1016,22 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:46
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line fill.go:46
-					_ = gc_evens162
+					_ = gc_evens16
 //line fill.go:46
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line fill.go:46
-					_ = gc_odds162
+					_ = gc_odds16
 //line fill.go:46
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line fill.go:46
-					_ = gc_pairLo2
+					_ = gc_pairLo
 //line fill.go:46
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line fill.go:46
-					_ = gc_pairHi2
-				gc_steps12:
+					_ = gc_pairHi
+				gc_steps6:
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1041,61 +1041,61 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 						_ = i
 //line fill.go:50
-						var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:50
-						var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line fill.go:50
-						_ = gc_ld8
+						_ = gc_ld4
 //line fill.go:50
 						if (2*i) >= 0 && (2*i) <= len(s)-32 {
 //line fill.go:50
-							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
+							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(s[2*i:]), archsimd.LoadInt32x16Slice(s[(2*i)+16:])
 //line fill.go:50
-							gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
+							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line fill.go:50
-							gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
+							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 //line fill.go:50
 						} else {
 //line fill.go:50
-							break gc_steps12
+							break gc_steps6
 //line fill.go:50
 						}
 //line fill.go:50
-						gc_t7 := gc_ld7
+						gc_t3 := gc_ld3
 //line fill.go:50
-						_ = gc_t7
+						_ = gc_t3
 //line fill.go:50
-						gc_t8 := gc_ld8
+						gc_t4 := gc_ld4
 //line fill.go:50
-						_ = gc_t8
+						_ = gc_t4
 //line fill.go:50
 						if (gc_bx2*2*b+2*i) >= 0 && (gc_bx2*2*b+2*i) <= len(out)-32 {
 //line fill.go:50
-							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(out[gc_bx2*2*b+2*i:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx2*2*b+2*i:])
 //line fill.go:50
-							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(out[(gc_bx2*2*b+2*i)+16:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx2*2*b+2*i)+16:])
 //line fill.go:50
 						} else {
 //line fill.go:50
-							var gc_lanes23 [16]int32
+							var gc_lanes11 [16]int32
 //line fill.go:50
-							var gc_lanes24 [16]int32
+							var gc_lanes12 [16]int32
 //line fill.go:50
-							gc_t7.Store(&gc_lanes23)
+							gc_t3.Store(&gc_lanes11)
 //line fill.go:50
-							gc_t8.Store(&gc_lanes24)
+							gc_t4.Store(&gc_lanes12)
 //line fill.go:50
-							for gc_k20 := range 16 {
+							for gc_k10 := range 16 {
 //line fill.go:50
-								if 0xffff&(1<<gc_k20) != 0 {
+								if 0xffff&(1<<gc_k10) != 0 {
 //line fill.go:50
-									gc_pos2.Thread = gc_rank2 + gc_k20
+									gc_pos2.Thread = gc_rank2 + gc_k10
 //line fill.go:50
 									{
 //line fill.go:50
-										out[(gc_bx2*2*b+2*i)+2*gc_k20] = gc_lanes23[gc_k20]
+										out[(gc_bx2*2*b+2*i)+2*gc_k10] = gc_lanes11[gc_k10]
 //line fill.go:50
-										out[((gc_bx2*2*b+2*i)+1)+2*gc_k20] = gc_lanes24[gc_k20]
+										out[((gc_bx2*2*b+2*i)+1)+2*gc_k10] = gc_lanes12[gc_k10]
 //line fill.go:50
 									}
 //line fill.go:50
@@ -1116,22 +1116,22 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 			}
 			if compiled.SIMD {
 //line fill.go:46
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line fill.go:46
-				_ = gc_evens2
+				_ = gc_evens
 //line fill.go:46
-				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line fill.go:46
-				_ = gc_spreadLo6
+				_ = gc_spreadLo3
 //line fill.go:46
-				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line fill.go:46
-				_ = gc_spreadHi6
+				_ = gc_spreadHi3
 //line fill.go:46
-				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line fill.go:46
-				_ = gc_evenLanes6
-			gc_steps10:
+				_ = gc_evenLanes3
+			gc_steps5:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1141,67 +1141,67 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 					_ = i
 //line fill.go:50
-					var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:50
-					var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line fill.go:50
-					_ = gc_ld4
+					_ = gc_ld2
 //line fill.go:50
 					if (2*i) >= 0 && (2*i) <= len(s)-16 {
 //line fill.go:50
 						{
 //line fill.go:50
-							gc_lo4 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens2)
+							gc_lo3 := archsimd.LoadInt32x8Slice(s[2*i:]).Permute(gc_evens)
 //line fill.go:50
-							gc_hi4 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens2)
+							gc_hi3 := archsimd.LoadInt32x8Slice(s[(2*i)+8:]).Permute(gc_evens)
 //line fill.go:50
-							gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line fill.go:50
-							gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line fill.go:50
 						}
 //line fill.go:50
 					} else {
 //line fill.go:50
-						break gc_steps10
+						break gc_steps5
 //line fill.go:50
 					}
 //line fill.go:50
-					gc_t3 := gc_ld3
+					gc_t := gc_ld
 //line fill.go:50
-					_ = gc_t3
+					_ = gc_t
 //line fill.go:50
-					gc_t4 := gc_ld4
+					gc_t2 := gc_ld2
 //line fill.go:50
-					_ = gc_t4
+					_ = gc_t2
 //line fill.go:50
 					if (gc_bx2*2*b+2*i) >= 0 && (gc_bx2*2*b+2*i) <= len(out)-16 {
 //line fill.go:50
-						gc_t3.Permute(gc_spreadLo6).Merge(gc_t4.Permute(gc_spreadLo6), gc_evenLanes6).StoreSlice(out[gc_bx2*2*b+2*i:])
+						gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx2*2*b+2*i:])
 //line fill.go:50
-						gc_t3.Permute(gc_spreadHi6).Merge(gc_t4.Permute(gc_spreadHi6), gc_evenLanes6).StoreSlice(out[(gc_bx2*2*b+2*i)+8:])
+						gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx2*2*b+2*i)+8:])
 //line fill.go:50
 					} else {
 //line fill.go:50
-						var gc_lanes15 [8]int32
+						var gc_lanes7 [8]int32
 //line fill.go:50
-						var gc_lanes16 [8]int32
+						var gc_lanes8 [8]int32
 //line fill.go:50
-						gc_t3.Store(&gc_lanes15)
+						gc_t.Store(&gc_lanes7)
 //line fill.go:50
-						gc_t4.Store(&gc_lanes16)
+						gc_t2.Store(&gc_lanes8)
 //line fill.go:50
-						for gc_k14 := range 8 {
+						for gc_k7 := range 8 {
 //line fill.go:50
-							if 0xff&(1<<gc_k14) != 0 {
+							if 0xff&(1<<gc_k7) != 0 {
 //line fill.go:50
-								gc_pos2.Thread = gc_rank2 + gc_k14
+								gc_pos2.Thread = gc_rank2 + gc_k7
 //line fill.go:50
 								{
 //line fill.go:50
-									out[(gc_bx2*2*b+2*i)+2*gc_k14] = gc_lanes15[gc_k14]
+									out[(gc_bx2*2*b+2*i)+2*gc_k7] = gc_lanes7[gc_k7]
 //line fill.go:50
-									out[((gc_bx2*2*b+2*i)+1)+2*gc_k14] = gc_lanes16[gc_k14]
+									out[((gc_bx2*2*b+2*i)+1)+2*gc_k7] = gc_lanes8[gc_k7]
 //line fill.go:50
 								}
 //line fill.go:50
@@ -1253,9 +1253,9 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
-							gc_vb8 := archsimd.BroadcastInt32x16(-1)
+							gc_vb4 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1265,7 +1265,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:36
 								_ = k
 //line fill.go:37
-								gc_vb8.StoreSlice(gc_at4[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1276,9 +1276,9 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb6 := archsimd.BroadcastInt32x8(-1)
+						gc_vb3 := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1288,7 +1288,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:36
 							_ = k
 //line fill.go:37
-							gc_vb6.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1313,9 +1313,9 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
+							gc_vb2 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1331,7 +1331,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:37
 								}
 //line fill.go:37
-								gc_vb4.StoreSlice(s_[k:])
+								gc_vb2.StoreSlice(s_[k:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -1342,9 +1342,9 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb2 := archsimd.BroadcastInt32x8(-1)
+						gc_vb := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1360,7 +1360,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:37
 							}
 //line fill.go:37
-							gc_vb2.StoreSlice(s_[k:])
+							gc_vb.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1753,9 +1753,9 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line fill.go:37
-							gc_vb8 := archsimd.BroadcastInt32x16(-1)
+							gc_vb4 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1765,7 +1765,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 //line fill.go:36
 								_ = k
 //line fill.go:37
-								gc_vb8.StoreSlice(gc_at10[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -1776,9 +1776,9 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb6 := archsimd.BroadcastInt32x8(-1)
+						gc_vb3 := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1788,7 +1788,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 //line fill.go:36
 							_ = k
 //line fill.go:37
-							gc_vb6.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1813,9 +1813,9 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
+							gc_vb2 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1831,7 +1831,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 //line fill.go:37
 								}
 //line fill.go:37
-								gc_vb4.StoreSlice(s_[k:])
+								gc_vb2.StoreSlice(s_[k:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1842,9 +1842,9 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb2 := archsimd.BroadcastInt32x8(-1)
+						gc_vb := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1860,7 +1860,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 //line fill.go:37
 							}
 //line fill.go:37
-							gc_vb2.StoreSlice(s_[k:])
+							gc_vb.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1971,25 +1971,25 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 				var gc_stop bool
 				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line fill.go:81
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:81
-					_ = gc_all6
+					_ = gc_all4
 //line fill.go:81
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line fill.go:81
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line fill.go:81
-						gc_alive6 := gc_all6
+						gc_alive4 := gc_all4
 //line fill.go:81
-						_ = gc_alive6
+						_ = gc_alive4
 //line fill.go:81
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line fill.go:81
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line fill.go:81
 						}
 //line fill.go:81
@@ -2001,15 +2001,15 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:82
 						_ = g
 //line fill.go:84
-						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line fill.go:84
-						_ = gc_if5
+						_ = gc_if3
 //line fill.go:84
-						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line fill.go:84
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
 //line fill.go:84
-							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if5.ToBits()).ToBits()).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line fill.go:84
 						}
 //line fill.go:87
@@ -2018,7 +2018,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 							break
 //line fill.go:87
 						}
-						archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive6)
+						archsimd.LoadInt32x16Slice(data[g:]).StoreMasked((*[16]int32)(s[i:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep3, false
@@ -2029,25 +2029,25 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 			}
 			if compiled.SIMD {
 //line fill.go:81
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line fill.go:81
-				_ = gc_all4
+				_ = gc_all3
 //line fill.go:81
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line fill.go:81
-				_ = gc_iota3
+				_ = gc_iota2
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line fill.go:81
-					gc_alive4 := gc_all4
+					gc_alive3 := gc_all3
 //line fill.go:81
-					_ = gc_alive4
+					_ = gc_alive3
 //line fill.go:81
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line fill.go:81
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line fill.go:81
 					}
 //line fill.go:81
@@ -2059,15 +2059,15 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:82
 					_ = g
 //line fill.go:84
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line fill.go:84
-					_ = gc_if3
+					_ = gc_if2
 //line fill.go:84
-					if gc_alive4.And(gc_if3).ToBits() != 0 {
+					if gc_alive3.And(gc_if2).ToBits() != 0 {
 //line fill.go:84
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if3).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
 //line fill.go:84
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if3).ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().ToMask())
 //line fill.go:84
 					}
 //line fill.go:87
@@ -2076,7 +2076,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 						break
 //line fill.go:87
 					}
-					archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive4)
+					archsimd.LoadInt32x8Slice(data[g:]).StoreMasked((*[8]int32)(s[i:]), gc_alive3)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2162,25 +2162,25 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:36
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:36
-						_ = gc_all10
+						_ = gc_all6
 //line fill.go:37
-						gc_vb5 := archsimd.BroadcastInt32x16(-1)
+						gc_vb3 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-						_ = gc_vb5
+						_ = gc_vb3
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line fill.go:37
-							gc_alive10 := gc_all10
+							gc_alive6 := gc_all6
 //line fill.go:37
-							_ = gc_alive10
+							_ = gc_alive6
 //line fill.go:37
-							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line fill.go:37
-								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line fill.go:37
 							}
 //line fill.go:36
@@ -2194,7 +2194,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:37
 							}
 //line fill.go:37
-							gc_vb5.StoreMasked((*[16]int32)(s_[k:]), gc_alive10)
+							gc_vb3.StoreMasked((*[16]int32)(s_[k:]), gc_alive6)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -2205,25 +2205,25 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 				}
 				if compiled.SIMD {
 //line fill.go:36
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line fill.go:36
-					_ = gc_all8
+					_ = gc_all5
 //line fill.go:37
-					gc_vb3 := archsimd.BroadcastInt32x8(-1)
+					gc_vb2 := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-					_ = gc_vb3
+					_ = gc_vb2
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line fill.go:37
-						gc_alive8 := gc_all8
+						gc_alive5 := gc_all5
 //line fill.go:37
-						_ = gc_alive8
+						_ = gc_alive5
 //line fill.go:37
-						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line fill.go:37
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line fill.go:37
 						}
 //line fill.go:36
@@ -2237,7 +2237,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:37
 						}
 //line fill.go:37
-						gc_vb3.StoreMasked((*[8]int32)(s_[k:]), gc_alive8)
+						gc_vb2.StoreMasked((*[8]int32)(s_[k:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2673,9 +2673,9 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
-							gc_vb8 := archsimd.BroadcastInt32x16(-1)
+							gc_vb4 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2685,7 +2685,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:36
 								_ = k
 //line fill.go:37
-								gc_vb8.StoreSlice(gc_at10[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -2696,9 +2696,9 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb6 := archsimd.BroadcastInt32x8(-1)
+						gc_vb3 := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2708,7 +2708,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:36
 							_ = k
 //line fill.go:37
-							gc_vb6.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2733,9 +2733,9 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
+							gc_vb2 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2751,7 +2751,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:37
 								}
 //line fill.go:37
-								gc_vb4.StoreSlice(s_[k:])
+								gc_vb2.StoreSlice(s_[k:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -2762,9 +2762,9 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb2 := archsimd.BroadcastInt32x8(-1)
+						gc_vb := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2780,7 +2780,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:37
 							}
 //line fill.go:37
-							gc_vb2.StoreSlice(s_[k:])
+							gc_vb.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3225,9 +3225,9 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line fill.go:37
-							gc_vb8 := archsimd.BroadcastInt32x16(-1)
+							gc_vb4 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3237,7 +3237,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:36
 								_ = k
 //line fill.go:37
-								gc_vb8.StoreSlice(gc_at10[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -3248,9 +3248,9 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb6 := archsimd.BroadcastInt32x8(-1)
+						gc_vb3 := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3260,7 +3260,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:36
 							_ = k
 //line fill.go:37
-							gc_vb6.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3285,9 +3285,9 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line fill.go:37
-							gc_vb4 := archsimd.BroadcastInt32x16(-1)
+							gc_vb2 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3303,7 +3303,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:37
 								}
 //line fill.go:37
-								gc_vb4.StoreSlice(s_[k:])
+								gc_vb2.StoreSlice(s_[k:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -3314,9 +3314,9 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					if compiled.SIMD {
 //line fill.go:37
-						gc_vb2 := archsimd.BroadcastInt32x8(-1)
+						gc_vb := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3332,7 +3332,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:37
 							}
 //line fill.go:37
-							gc_vb2.StoreSlice(s_[k:])
+							gc_vb.StoreSlice(s_[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3444,25 +3444,25 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 				var gc_stop bool
 				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line fill.go:125
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:125
-					_ = gc_all7
+					_ = gc_all5
 //line fill.go:125
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line fill.go:125
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line fill.go:125
-						gc_alive7 := gc_all7
+						gc_alive5 := gc_all5
 //line fill.go:125
-						_ = gc_alive7
+						_ = gc_alive5
 //line fill.go:125
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line fill.go:125
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line fill.go:125
 						}
 //line fill.go:125
@@ -3474,15 +3474,15 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:126
 						_ = g
 //line fill.go:128
-						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line fill.go:128
-						_ = gc_if5
+						_ = gc_if3
 //line fill.go:128
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line fill.go:128
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits())
 //line fill.go:128
-							gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits()).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line fill.go:128
 						}
 //line fill.go:131
@@ -3495,7 +3495,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 						x := archsimd.LoadInt32x16Slice(data[g:])
 //line fill.go:131
 						_ = x
-						x.Merge(archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:]), gc_alive7).StoreSlice(gc_s_x[gc_rank2:])
+						x.Merge(archsimd.LoadInt32x16Slice(gc_s_x[gc_rank2:]), gc_alive5).StoreSlice(gc_s_x[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -3506,25 +3506,25 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 			}
 			if compiled.SIMD {
 //line fill.go:125
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line fill.go:125
-				_ = gc_all5
+				_ = gc_all4
 //line fill.go:125
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line fill.go:125
-				_ = gc_iota3
+				_ = gc_iota2
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line fill.go:125
-					gc_alive5 := gc_all5
+					gc_alive4 := gc_all4
 //line fill.go:125
-					_ = gc_alive5
+					_ = gc_alive4
 //line fill.go:125
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line fill.go:125
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line fill.go:125
 					}
 //line fill.go:125
@@ -3536,15 +3536,15 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:126
 					_ = g
 //line fill.go:128
-					gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line fill.go:128
-					_ = gc_if3
+					_ = gc_if2
 //line fill.go:128
-					if gc_alive5.And(gc_if3).ToBits() != 0 {
+					if gc_alive4.And(gc_if2).ToBits() != 0 {
 //line fill.go:128
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if3).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
 //line fill.go:128
-						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if3).ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().ToMask())
 //line fill.go:128
 					}
 //line fill.go:131
@@ -3557,7 +3557,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 					x := archsimd.LoadInt32x8Slice(data[g:])
 //line fill.go:131
 					_ = x
-					x.Merge(archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:]), gc_alive5).StoreSlice(gc_s_x[gc_rank2:])
+					x.Merge(archsimd.LoadInt32x8Slice(gc_s_x[gc_rank2:]), gc_alive4).StoreSlice(gc_s_x[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3602,21 +3602,21 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 				var gc_stop2 bool
 				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line fill.go:125
-					gc_all11 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:125
-					_ = gc_all11
+					_ = gc_all7
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line fill.go:125
-						gc_alive11 := gc_all11
+						gc_alive7 := gc_all7
 //line fill.go:125
-						_ = gc_alive11
+						_ = gc_alive7
 //line fill.go:125
-						if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line fill.go:125
-							gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
+							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 //line fill.go:125
 						}
 //line fill.go:125
@@ -3634,7 +3634,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:133
 						}
 //line fill.go:133
-						x.StoreMasked((*[16]int32)(s[i:]), gc_alive11)
+						x.StoreMasked((*[16]int32)(s[i:]), gc_alive7)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -3645,21 +3645,21 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 			}
 			if compiled.SIMD {
 //line fill.go:125
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line fill.go:125
-				_ = gc_all9
+				_ = gc_all6
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line fill.go:125
-					gc_alive9 := gc_all9
+					gc_alive6 := gc_all6
 //line fill.go:125
-					_ = gc_alive9
+					_ = gc_alive6
 //line fill.go:125
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line fill.go:125
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line fill.go:125
 					}
 //line fill.go:125
@@ -3677,7 +3677,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:133
 					}
 //line fill.go:133
-					x.StoreMasked((*[8]int32)(s[i:]), gc_alive9)
+					x.StoreMasked((*[8]int32)(s[i:]), gc_alive6)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3748,25 +3748,25 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 					var gc_stop3 bool
 					gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line fill.go:36
-						gc_all15 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line fill.go:36
-						_ = gc_all15
+						_ = gc_all9
 //line fill.go:37
-						gc_vb5 := archsimd.BroadcastInt32x16(-1)
+						gc_vb3 := archsimd.BroadcastInt32x16(-1)
 //line fill.go:37
-						_ = gc_vb5
+						_ = gc_vb3
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line fill.go:37
-							gc_alive15 := gc_all15
+							gc_alive9 := gc_all9
 //line fill.go:37
-							_ = gc_alive15
+							_ = gc_alive9
 //line fill.go:37
-							if gc_ex15 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex15 != 0 {
+							if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line fill.go:37
-								gc_alive15 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex15).ToBits())
+								gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 //line fill.go:37
 							}
 //line fill.go:36
@@ -3780,7 +3780,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:37
 							}
 //line fill.go:37
-							gc_vb5.StoreMasked((*[16]int32)(s_[k:]), gc_alive15)
+							gc_vb3.StoreMasked((*[16]int32)(s_[k:]), gc_alive9)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -3791,25 +3791,25 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 				}
 				if compiled.SIMD {
 //line fill.go:36
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line fill.go:36
-					_ = gc_all13
+					_ = gc_all8
 //line fill.go:37
-					gc_vb3 := archsimd.BroadcastInt32x8(-1)
+					gc_vb2 := archsimd.BroadcastInt32x8(-1)
 //line fill.go:37
-					_ = gc_vb3
+					_ = gc_vb2
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line fill.go:37
-						gc_alive13 := gc_all13
+						gc_alive8 := gc_all8
 //line fill.go:37
-						_ = gc_alive13
+						_ = gc_alive8
 //line fill.go:37
-						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line fill.go:37
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line fill.go:37
 						}
 //line fill.go:36
@@ -3823,7 +3823,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:37
 						}
 //line fill.go:37
-						gc_vb3.StoreMasked((*[8]int32)(s_[k:]), gc_alive13)
+						gc_vb2.StoreMasked((*[8]int32)(s_[k:]), gc_alive8)
 					}
 					archsimd.ClearAVXUpperBits()
 				}

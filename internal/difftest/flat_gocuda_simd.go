@@ -68,13 +68,13 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:18
-								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:18
-								_ = gc_iota8
+								_ = gc_iota4
 //line flat.go:19
-								gc_vb8 := archsimd.BroadcastInt32x16(100)
+								gc_vb4 := archsimd.BroadcastInt32x16(100)
 //line flat.go:19
-								_ = gc_vb8
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -89,7 +89,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 										break
 //line flat.go:19
 									}
-									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota8).Mul(gc_vb8)).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -100,13 +100,13 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 						if compiled.SIMD {
 //line flat.go:18
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:18
-							_ = gc_iota6
+							_ = gc_iota3
 //line flat.go:19
-							gc_vb6 := archsimd.BroadcastInt32x8(100)
+							gc_vb3 := archsimd.BroadcastInt32x8(100)
 //line flat.go:19
-							_ = gc_vb6
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -121,7 +121,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 									break
 //line flat.go:19
 								}
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota6).Mul(gc_vb6)).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -146,13 +146,13 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:18
-								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:18
-								_ = gc_iota4
+								_ = gc_iota2
 //line flat.go:19
-								gc_vb4 := archsimd.BroadcastInt32x16(100)
+								gc_vb2 := archsimd.BroadcastInt32x16(100)
 //line flat.go:19
-								_ = gc_vb4
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -167,7 +167,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 										break
 //line flat.go:19
 									}
-									archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(out[i:])
+									archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -178,13 +178,13 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 						if compiled.SIMD {
 //line flat.go:18
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:18
-							_ = gc_iota2
+							_ = gc_iota
 //line flat.go:19
-							gc_vb2 := archsimd.BroadcastInt32x8(100)
+							gc_vb := archsimd.BroadcastInt32x8(100)
 //line flat.go:19
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -199,7 +199,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 									break
 //line flat.go:19
 								}
-								archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
+								archsimd.LoadInt32x8Slice(in[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota).Mul(gc_vb)).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -438,13 +438,13 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line flat.go:30
-								gc_vb15 := archsimd.BroadcastInt32x16(3)
+								gc_vb7 := archsimd.BroadcastInt32x16(3)
 //line flat.go:30
-								_ = gc_vb15
+								_ = gc_vb7
 //line flat.go:31
-								gc_vb16 := archsimd.BroadcastInt32x16(0)
+								gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line flat.go:31
-								_ = gc_vb16
+								_ = gc_vb8
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -458,183 +458,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:29
 									_ = i
 //line flat.go:30
-									v := archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb15)
-//line flat.go:30
-									_ = v
-//line flat.go:30
-									gc_if8 := v.Less(gc_vb16)
-//line flat.go:30
-									_ = gc_if8
-//line flat.go:30
-									if gc_if8.ToBits() != 0 {
-//line flat.go:30
-										v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
-//line flat.go:30
-									}
-//line flat.go:30
-									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line flat.go:34
-									if (i-1) >= 0 && (i-1) <= len(in)-16 {
-//line flat.go:34
-										gc_ld8 = archsimd.LoadInt32x16Slice(in[i-1:])
-//line flat.go:34
-									} else {
-//line flat.go:34
-										var gc_lanes8 [16]int32
-//line flat.go:34
-										for gc_k8 := range 16 {
-//line flat.go:34
-											if 0xffff&(1<<gc_k8) != 0 {
-//line flat.go:34
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line flat.go:34
-												gc_lanes8[gc_k8] = in[max((i-1)+gc_k8, 0)]
-//line flat.go:34
-											}
-//line flat.go:34
-										}
-//line flat.go:34
-										gc_pos2.Thread = gc_rank2
-//line flat.go:34
-										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes8)
-//line flat.go:34
-									}
-									v.Add(gc_ld8).StoreSlice(gc_at6[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
-							if gc_stop {
-								return
-							}
-						}
-						if compiled.SIMD {
-//line flat.go:30
-							gc_vb11 := archsimd.BroadcastInt32x8(3)
-//line flat.go:30
-							_ = gc_vb11
-//line flat.go:31
-							gc_vb12 := archsimd.BroadcastInt32x8(0)
-//line flat.go:31
-							_ = gc_vb12
-							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line flat.go:28
-								var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line flat.go:28
-								_ = id
-//line flat.go:29
-								var i int = id + gc_off
-//line flat.go:29
-								_ = i
-//line flat.go:30
-								v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb11)
-//line flat.go:30
-								_ = v
-//line flat.go:30
-								gc_if6 := v.Less(gc_vb12)
-//line flat.go:30
-								_ = gc_if6
-//line flat.go:30
-								if gc_if6.ToBits() != 0 {
-//line flat.go:30
-									v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if6)
-//line flat.go:30
-								}
-//line flat.go:30
-								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line flat.go:34
-								if (i-1) >= 0 && (i-1) <= len(in)-8 {
-//line flat.go:34
-									gc_ld6 = archsimd.LoadInt32x8Slice(in[i-1:])
-//line flat.go:34
-								} else {
-//line flat.go:34
-									var gc_lanes6 [8]int32
-//line flat.go:34
-									for gc_k6 := range 8 {
-//line flat.go:34
-										if 0xff&(1<<gc_k6) != 0 {
-//line flat.go:34
-											gc_pos2.Thread = gc_rank2 + gc_k6
-//line flat.go:34
-											gc_lanes6[gc_k6] = in[max((i-1)+gc_k6, 0)]
-//line flat.go:34
-										}
-//line flat.go:34
-									}
-//line flat.go:34
-									gc_pos2.Thread = gc_rank2
-//line flat.go:34
-									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
-//line flat.go:34
-								}
-								v.Add(gc_ld6).StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-						}
-						if gc_vstep > gc_from2 {
-							gc_more = true
-						}
-						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line flat.go:28
-							id := gc_bx2*gc_bdx2 + gc_tx2
-							_ = id
-
-//line flat.go:29
-							i := id + gc_off
-							gc_more = true
-							_ = i
-
-//line flat.go:30
-							v := gc_at5[gc_tx2] * 3
-
-//line flat.go:31
-							if v < 0 {
-								v = -v
-							}
-
-//line flat.go:34
-							gc_at6[gc_tx2] = v + in[max(i-1, 0)]
-						}
-					} else {
-						gc_vstep2 := gc_from2
-						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line flat.go:30
-								gc_vb7 := archsimd.BroadcastInt32x16(3)
-//line flat.go:30
-								_ = gc_vb7
-//line flat.go:31
-								gc_vb8 := archsimd.BroadcastInt32x16(0)
-//line flat.go:31
-								_ = gc_vb8
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line flat.go:28
-									var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line flat.go:28
-									_ = id
-//line flat.go:29
-									var i int = id + gc_off
-//line flat.go:29
-									_ = i
-//line flat.go:30
-									if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line flat.go:30
-										break
-//line flat.go:30
-									}
-//line flat.go:30
-									v := archsimd.LoadInt32x16Slice(in[i:]).Mul(gc_vb7)
+									v := archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb7)
 //line flat.go:30
 									_ = v
 //line flat.go:30
@@ -675,7 +499,183 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
 //line flat.go:34
 									}
-									v.Add(gc_ld4).StoreSlice(out[i:])
+									v.Add(gc_ld4).StoreSlice(gc_at6[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line flat.go:30
+							gc_vb5 := archsimd.BroadcastInt32x8(3)
+//line flat.go:30
+							_ = gc_vb5
+//line flat.go:31
+							gc_vb6 := archsimd.BroadcastInt32x8(0)
+//line flat.go:31
+							_ = gc_vb6
+							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line flat.go:28
+								var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line flat.go:28
+								_ = id
+//line flat.go:29
+								var i int = id + gc_off
+//line flat.go:29
+								_ = i
+//line flat.go:30
+								v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb5)
+//line flat.go:30
+								_ = v
+//line flat.go:30
+								gc_if3 := v.Less(gc_vb6)
+//line flat.go:30
+								_ = gc_if3
+//line flat.go:30
+								if gc_if3.ToBits() != 0 {
+//line flat.go:30
+									v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if3)
+//line flat.go:30
+								}
+//line flat.go:30
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line flat.go:34
+								if (i-1) >= 0 && (i-1) <= len(in)-8 {
+//line flat.go:34
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[i-1:])
+//line flat.go:34
+								} else {
+//line flat.go:34
+									var gc_lanes3 [8]int32
+//line flat.go:34
+									for gc_k3 := range 8 {
+//line flat.go:34
+										if 0xff&(1<<gc_k3) != 0 {
+//line flat.go:34
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line flat.go:34
+											gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
+//line flat.go:34
+										}
+//line flat.go:34
+									}
+//line flat.go:34
+									gc_pos2.Thread = gc_rank2
+//line flat.go:34
+									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes3)
+//line flat.go:34
+								}
+								v.Add(gc_ld3).StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from2 {
+							gc_more = true
+						}
+						for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line flat.go:28
+							id := gc_bx2*gc_bdx2 + gc_tx2
+							_ = id
+
+//line flat.go:29
+							i := id + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:30
+							v := gc_at5[gc_tx2] * 3
+
+//line flat.go:31
+							if v < 0 {
+								v = -v
+							}
+
+//line flat.go:34
+							gc_at6[gc_tx2] = v + in[max(i-1, 0)]
+						}
+					} else {
+						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line flat.go:30
+								gc_vb3 := archsimd.BroadcastInt32x16(3)
+//line flat.go:30
+								_ = gc_vb3
+//line flat.go:31
+								gc_vb4 := archsimd.BroadcastInt32x16(0)
+//line flat.go:31
+								_ = gc_vb4
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line flat.go:28
+									var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line flat.go:28
+									_ = id
+//line flat.go:29
+									var i int = id + gc_off
+//line flat.go:29
+									_ = i
+//line flat.go:30
+									if i < 0 || i > len(in)-16 || i > len(out)-16 {
+//line flat.go:30
+										break
+//line flat.go:30
+									}
+//line flat.go:30
+									v := archsimd.LoadInt32x16Slice(in[i:]).Mul(gc_vb3)
+//line flat.go:30
+									_ = v
+//line flat.go:30
+									gc_if2 := v.Less(gc_vb4)
+//line flat.go:30
+									_ = gc_if2
+//line flat.go:30
+									if gc_if2.ToBits() != 0 {
+//line flat.go:30
+										v = v.Merge(archsimd.BroadcastInt32x16(0).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+//line flat.go:30
+									}
+//line flat.go:30
+									var gc_ld2 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line flat.go:34
+									if (i-1) >= 0 && (i-1) <= len(in)-16 {
+//line flat.go:34
+										gc_ld2 = archsimd.LoadInt32x16Slice(in[i-1:])
+//line flat.go:34
+									} else {
+//line flat.go:34
+										var gc_lanes2 [16]int32
+//line flat.go:34
+										for gc_k2 := range 16 {
+//line flat.go:34
+											if 0xffff&(1<<gc_k2) != 0 {
+//line flat.go:34
+												gc_pos2.Thread = gc_rank2 + gc_k2
+//line flat.go:34
+												gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
+//line flat.go:34
+											}
+//line flat.go:34
+										}
+//line flat.go:34
+										gc_pos2.Thread = gc_rank2
+//line flat.go:34
+										gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
+//line flat.go:34
+									}
+									v.Add(gc_ld2).StoreSlice(out[i:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -686,13 +686,13 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 						}
 						if compiled.SIMD {
 //line flat.go:30
-							gc_vb3 := archsimd.BroadcastInt32x8(3)
+							gc_vb := archsimd.BroadcastInt32x8(3)
 //line flat.go:30
-							_ = gc_vb3
+							_ = gc_vb
 //line flat.go:31
-							gc_vb4 := archsimd.BroadcastInt32x8(0)
+							gc_vb2 := archsimd.BroadcastInt32x8(0)
 //line flat.go:31
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -712,37 +712,37 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 								}
 //line flat.go:30
-								v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb3)
+								v := archsimd.LoadInt32x8Slice(in[i:]).Mul(gc_vb)
 //line flat.go:30
 								_ = v
 //line flat.go:30
-								gc_if2 := v.Less(gc_vb4)
+								gc_if := v.Less(gc_vb2)
 //line flat.go:30
-								_ = gc_if2
+								_ = gc_if
 //line flat.go:30
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line flat.go:30
-									v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if2)
+									v = archsimd.BroadcastInt32x8(0).Sub(v).Merge(v, gc_if)
 //line flat.go:30
 								}
 //line flat.go:30
-								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line flat.go:34
 								if (i-1) >= 0 && (i-1) <= len(in)-8 {
 //line flat.go:34
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[i-1:])
+									gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
 //line flat.go:34
 								} else {
 //line flat.go:34
-									var gc_lanes2 [8]int32
+									var gc_lanes [8]int32
 //line flat.go:34
-									for gc_k2 := range 8 {
+									for gc_k := range 8 {
 //line flat.go:34
-										if 0xff&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line flat.go:34
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line flat.go:34
-											gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
+											gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
 //line flat.go:34
 										}
 //line flat.go:34
@@ -750,10 +750,10 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 									gc_pos2.Thread = gc_rank2
 //line flat.go:34
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
 //line flat.go:34
 								}
-								v.Add(gc_ld2).StoreSlice(out[i:])
+								v.Add(gc_ld).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1410,13 +1410,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line flat.go:59
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:59
-							_ = gc_iota8
+							_ = gc_iota4
 //line flat.go:62
-							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line flat.go:62
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1434,17 +1434,17 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:61
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb8))
+									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4))
 //line flat.go:61
 								} else {
 //line flat.go:61
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-									_ = gc_if8
+									_ = gc_if4
 //line flat.go:61
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line flat.go:61
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb8)), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line flat.go:61
 									}
 //line flat.go:61
@@ -1461,13 +1461,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:59
-						_ = gc_iota6
+						_ = gc_iota3
 //line flat.go:62
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line flat.go:62
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1485,17 +1485,17 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:61
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb6))
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3))
 //line flat.go:61
 							} else {
 //line flat.go:61
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-								_ = gc_if6
+								_ = gc_if3
 //line flat.go:61
-								if gc_if6.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb6)).Merge(v, gc_if6)
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3)).Merge(v, gc_if3)
 //line flat.go:61
 								}
 //line flat.go:61
@@ -1533,13 +1533,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line flat.go:59
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:59
-							_ = gc_iota4
+							_ = gc_iota2
 //line flat.go:62
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line flat.go:62
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1565,16 +1565,16 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:61
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb4))
+									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
 								} else {
 //line flat.go:62
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-									_ = gc_if4
+									_ = gc_if2
 //line flat.go:61
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line flat.go:61
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 //line flat.go:62
 								}
@@ -1590,13 +1590,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:59
-						_ = gc_iota2
+						_ = gc_iota
 //line flat.go:62
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line flat.go:62
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1622,16 +1622,16 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:61
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb2))
+								v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
 							} else {
 //line flat.go:62
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-								_ = gc_if2
+								_ = gc_if
 //line flat.go:61
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
+									v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
 								}
 //line flat.go:62
 							}
@@ -2066,13 +2066,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line flat.go:59
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:59
-							_ = gc_iota16
+							_ = gc_iota8
 //line flat.go:62
-							gc_vb16 := archsimd.BroadcastInt32x16(2)
+							gc_vb8 := archsimd.BroadcastInt32x16(2)
 //line flat.go:62
-							_ = gc_vb16
+							_ = gc_vb8
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2090,17 +2090,17 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:61
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb16))
+									v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8))
 //line flat.go:61
 								} else {
 //line flat.go:61
-									gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-									_ = gc_if16
+									_ = gc_if8
 //line flat.go:61
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line flat.go:61
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb16)), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8)), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line flat.go:61
 									}
 //line flat.go:61
@@ -2117,13 +2117,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:59
-						_ = gc_iota14
+						_ = gc_iota7
 //line flat.go:62
-						gc_vb14 := archsimd.BroadcastInt32x8(2)
+						gc_vb7 := archsimd.BroadcastInt32x8(2)
 //line flat.go:62
-						_ = gc_vb14
+						_ = gc_vb7
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2141,17 +2141,17 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:61
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb14))
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7))
 //line flat.go:61
 							} else {
 //line flat.go:61
-								gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-								_ = gc_if14
+								_ = gc_if7
 //line flat.go:61
-								if gc_if14.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb14)).Merge(v, gc_if14)
+									v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7)).Merge(v, gc_if7)
 //line flat.go:61
 								}
 //line flat.go:61
@@ -2189,13 +2189,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line flat.go:59
-							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line flat.go:59
-							_ = gc_iota12
+							_ = gc_iota6
 //line flat.go:62
-							gc_vb12 := archsimd.BroadcastInt32x16(2)
+							gc_vb6 := archsimd.BroadcastInt32x16(2)
 //line flat.go:62
-							_ = gc_vb12
+							_ = gc_vb6
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2221,16 +2221,16 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:61
 								if compiled.Reach(n, i+b, 16) > 15 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb12))
+									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6))
 								} else {
 //line flat.go:62
-									gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
 //line flat.go:61
-									_ = gc_if12
+									_ = gc_if6
 //line flat.go:61
-									if gc_if12.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line flat.go:61
-										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb12)), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 									}
 //line flat.go:62
 								}
@@ -2246,13 +2246,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line flat.go:59
-						_ = gc_iota10
+						_ = gc_iota5
 //line flat.go:62
-						gc_vb10 := archsimd.BroadcastInt32x8(2)
+						gc_vb5 := archsimd.BroadcastInt32x8(2)
 //line flat.go:62
-						_ = gc_vb10
+						_ = gc_vb5
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2278,16 +2278,16 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:61
 							if compiled.Reach(n, i+b, 8) > 7 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb10))
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5))
 							} else {
 //line flat.go:62
-								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-								_ = gc_if10
+								_ = gc_if5
 //line flat.go:61
-								if gc_if10.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb10)).Merge(v, gc_if10)
+									v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5)).Merge(v, gc_if5)
 								}
 //line flat.go:62
 							}

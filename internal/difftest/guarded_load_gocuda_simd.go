@@ -66,9 +66,9 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line guarded_load.go:35
-							gc_vb19 := archsimd.BroadcastFloat32x16(a)
+							gc_vb13 := archsimd.BroadcastFloat32x16(a)
 //line guarded_load.go:35
-							_ = gc_vb19
+							_ = gc_vb13
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 //line guarded_load.go:33
@@ -78,7 +78,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:34
 								{
 //line guarded_load.go:34
-									gc_vb19.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+									gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line guarded_load.go:34
 								}
 							}
@@ -91,9 +91,9 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					}
 					if compiled.SIMD {
 //line guarded_load.go:35
-						gc_vb17 := archsimd.BroadcastFloat32x8(a)
+						gc_vb12 := archsimd.BroadcastFloat32x8(a)
 //line guarded_load.go:35
-						_ = gc_vb17
+						_ = gc_vb12
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 //line guarded_load.go:33
@@ -103,7 +103,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:34
 							{
 //line guarded_load.go:34
-								gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line guarded_load.go:34
 							}
 						}
@@ -126,26 +126,26 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line guarded_load.go:33
-							gc_none5 := archsimd.Mask32x16FromBits(0)
+							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:33
-							_ = gc_none5
+							_ = gc_none3
 //line guarded_load.go:33
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:33
-							_ = gc_iota10
+							_ = gc_iota6
 //line guarded_load.go:33
-							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:33
-							_ = gc_all5
+							_ = gc_all3
 //line guarded_load.go:17
-							gc_vb14 := archsimd.BroadcastFloat32x16(0)
+							gc_vb10 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:17
-							_ = gc_vb14
+							_ = gc_vb10
 //line guarded_load.go:35
-							gc_vb15 := archsimd.BroadcastFloat32x16(a)
+							gc_vb11 := archsimd.BroadcastFloat32x16(a)
 //line guarded_load.go:35
-							_ = gc_vb15
-						gc_steps10:
+							_ = gc_vb11
+						gc_steps6:
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 //line guarded_load.go:33
@@ -160,89 +160,89 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									var gc_t10 int = i + off
+									var gc_t6 int = i + off
 //line guarded_load.go:35
-									_ = gc_t10
+									_ = gc_t6
 //line guarded_load.go:35
-									var gc_i10 int = gc_t10
+									var gc_i6 int = gc_t6
 //line guarded_load.go:35
-									_ = gc_i10
+									_ = gc_i6
 //line guarded_load.go:35
-									var gc_result10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_result6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-									_ = gc_result10
+									_ = gc_result6
 //line guarded_load.go:35
-									gc_returned10 := gc_none5
+									gc_returned6 := gc_none3
 //line guarded_load.go:35
-									_ = gc_returned10
+									_ = gc_returned6
 //line guarded_load.go:35
-									if compiled.Reach(len(in), gc_i10, 16) > 15 {
+									if compiled.Reach(len(in), gc_i6, 16) > 15 {
 //line guarded_load.go:35
-										var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-										if gc_i10 >= 0 && gc_i10 <= len(in)-16 {
+										if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line guarded_load.go:35
-											gc_ld19 = archsimd.LoadFloat32x16Slice(in[gc_i10:])
+											gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line guarded_load.go:35
 										} else {
 //line guarded_load.go:35
-											break gc_steps10
+											break gc_steps6
 //line guarded_load.go:35
 										}
 //line guarded_load.go:35
-										gc_result10 = gc_ld19
+										gc_result6 = gc_ld11
 //line guarded_load.go:35
-										gc_b7 := gc_none5
+										gc_b5 := gc_none3
 //line guarded_load.go:35
 										if true {
 //line guarded_load.go:35
-											gc_b7 = gc_all5
+											gc_b5 = gc_all3
 //line guarded_load.go:35
 										}
 //line guarded_load.go:35
-										gc_returned10 = gc_b7
+										gc_returned6 = gc_b5
 //line guarded_load.go:35
 									} else {
 //line guarded_load.go:35
-										gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i10, 16))))
+										gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i6, 16))))
 //line guarded_load.go:35
-										_ = gc_if14
+										_ = gc_if8
 //line guarded_load.go:35
-										if gc_if14.ToBits() != 0 {
+										if gc_if8.ToBits() != 0 {
 //line guarded_load.go:35
-											var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:35
-											if gc_i10 >= 0 && gc_i10 <= len(in)-16 {
+											if gc_i6 >= 0 && gc_i6 <= len(in)-16 {
 //line guarded_load.go:35
-												gc_ld20 = archsimd.LoadFloat32x16Slice(in[gc_i10:])
+												gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line guarded_load.go:35
 											} else {
 //line guarded_load.go:35
-												break gc_steps10
+												break gc_steps6
 //line guarded_load.go:35
 											}
 //line guarded_load.go:35
-											gc_result10 = gc_result10.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+											gc_result6 = gc_result6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line guarded_load.go:35
-											gc_returned10 = archsimd.Mask32x16FromBits(gc_if14.ToBits() | gc_returned10.ToBits())
+											gc_returned6 = archsimd.Mask32x16FromBits(gc_if8.ToBits() | gc_returned6.ToBits())
 //line guarded_load.go:35
 										}
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									gc_if15 := archsimd.Mask32x16FromBits(^gc_returned10.ToBits())
+									gc_if9 := archsimd.Mask32x16FromBits(^gc_returned6.ToBits())
 //line guarded_load.go:35
-									_ = gc_if15
+									_ = gc_if9
 //line guarded_load.go:35
-									if gc_if15.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line guarded_load.go:35
-										gc_result10 = gc_result10.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+										gc_result6 = gc_result6.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line guarded_load.go:35
-										gc_returned10 = archsimd.Mask32x16FromBits(gc_if15.ToBits() | gc_returned10.ToBits())
+										gc_returned6 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned6.ToBits())
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									gc_vb15.Mul(gc_result10).StoreSlice(out[i:])
+									gc_vb11.Mul(gc_result6).StoreSlice(out[i:])
 //line guarded_load.go:35
 								}
 							}
@@ -255,26 +255,26 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					}
 					if compiled.SIMD {
 //line guarded_load.go:33
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:33
-						_ = gc_none3
+						_ = gc_none2
 //line guarded_load.go:33
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:33
-						_ = gc_iota6
+						_ = gc_iota4
 //line guarded_load.go:33
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:33
-						_ = gc_all3
+						_ = gc_all2
 //line guarded_load.go:17
-						gc_vb8 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:17
-						_ = gc_vb8
+						_ = gc_vb6
 //line guarded_load.go:35
-						gc_vb9 := archsimd.BroadcastFloat32x8(a)
+						gc_vb7 := archsimd.BroadcastFloat32x8(a)
 //line guarded_load.go:35
-						_ = gc_vb9
-					gc_steps6:
+						_ = gc_vb7
+					gc_steps4:
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 //line guarded_load.go:33
@@ -289,89 +289,89 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								var gc_t6 int = i + off
+								var gc_t4 int = i + off
 //line guarded_load.go:35
-								_ = gc_t6
+								_ = gc_t4
 //line guarded_load.go:35
-								var gc_i6 int = gc_t6
+								var gc_i4 int = gc_t4
 //line guarded_load.go:35
-								_ = gc_i6
+								_ = gc_i4
 //line guarded_load.go:35
-								var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
-								_ = gc_result6
+								_ = gc_result4
 //line guarded_load.go:35
-								gc_returned6 := gc_none3
+								gc_returned4 := gc_none2
 //line guarded_load.go:35
-								_ = gc_returned6
+								_ = gc_returned4
 //line guarded_load.go:35
-								if compiled.Reach(len(in), gc_i6, 8) > 7 {
+								if compiled.Reach(len(in), gc_i4, 8) > 7 {
 //line guarded_load.go:35
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
-									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:35
-										gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line guarded_load.go:35
 									} else {
 //line guarded_load.go:35
-										break gc_steps6
+										break gc_steps4
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									gc_result6 = gc_ld11
+									gc_result4 = gc_ld7
 //line guarded_load.go:35
-									gc_b5 := gc_none3
+									gc_b4 := gc_none2
 //line guarded_load.go:35
 									if true {
 //line guarded_load.go:35
-										gc_b5 = gc_all3
+										gc_b4 = gc_all2
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
-									gc_returned6 = gc_b5
+									gc_returned4 = gc_b4
 //line guarded_load.go:35
 								} else {
 //line guarded_load.go:35
-									gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+									gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line guarded_load.go:35
-									_ = gc_if8
+									_ = gc_if5
 //line guarded_load.go:35
-									if gc_if8.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line guarded_load.go:35
-										var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:35
-										if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:35
-											gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+											gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line guarded_load.go:35
 										} else {
 //line guarded_load.go:35
-											break gc_steps6
+											break gc_steps4
 //line guarded_load.go:35
 										}
 //line guarded_load.go:35
-										gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
+										gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
 //line guarded_load.go:35
-										gc_returned6 = gc_if8.Or(gc_returned6)
+										gc_returned4 = gc_if5.Or(gc_returned4)
 //line guarded_load.go:35
 									}
 //line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
 //line guarded_load.go:35
-								_ = gc_if9
+								_ = gc_if6
 //line guarded_load.go:35
-								if gc_if9.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line guarded_load.go:35
-									gc_result6 = gc_vb8.Merge(gc_result6, gc_if9)
+									gc_result4 = gc_vb6.Merge(gc_result4, gc_if6)
 //line guarded_load.go:35
-									gc_returned6 = gc_if9.Or(gc_returned6)
+									gc_returned4 = gc_if6.Or(gc_returned4)
 //line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								gc_vb9.Mul(gc_result6).StoreSlice(out[i:])
+								gc_vb7.Mul(gc_result4).StoreSlice(out[i:])
 //line guarded_load.go:35
 							}
 						}
@@ -511,11 +511,11 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 								_ = i
 //line guarded_load.go:49
-								gc_t6 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
 //line guarded_load.go:49
-								_ = gc_t6
+								_ = gc_t4
 //line guarded_load.go:49
-								ahead := gc_t6
+								ahead := gc_t4
 //line guarded_load.go:49
 								_ = ahead
 //line guarded_load.go:49
@@ -542,11 +542,11 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:49
-							gc_t4 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line guarded_load.go:49
-							_ = gc_t4
+							_ = gc_t3
 //line guarded_load.go:49
-							ahead := gc_t4
+							ahead := gc_t3
 //line guarded_load.go:49
 							_ = ahead
 //line guarded_load.go:49
@@ -577,22 +577,22 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line guarded_load.go:46
-							gc_none5 := archsimd.Mask32x16FromBits(0)
+							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
-							_ = gc_none5
+							_ = gc_none3
 //line guarded_load.go:46
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:46
-							_ = gc_iota10
+							_ = gc_iota6
 //line guarded_load.go:23
-							gc_vb8 := archsimd.BroadcastFloat32x16(-1)
+							gc_vb6 := archsimd.BroadcastFloat32x16(-1)
 //line guarded_load.go:23
-							_ = gc_vb8
+							_ = gc_vb6
 //line guarded_load.go:23
-							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:23
-							_ = gc_all5
-						gc_steps10:
+							_ = gc_all3
+						gc_steps6:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -606,73 +606,73 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 								_ = i
 //line guarded_load.go:49
-								var gc_i12 int = i
+								var gc_i8 int = i
 //line guarded_load.go:49
-								_ = gc_i12
+								_ = gc_i8
 //line guarded_load.go:49
-								var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-								_ = gc_result12
+								_ = gc_result8
 //line guarded_load.go:49
-								gc_returned12 := gc_none5
+								gc_returned8 := gc_none3
 //line guarded_load.go:49
-								_ = gc_returned12
+								_ = gc_returned8
 //line guarded_load.go:22
-								if compiled.Reach(0, gc_i12, 16) > 15 || compiled.Reach(len(in), gc_i12, 16) <= 0 {
+								if compiled.Reach(0, gc_i8, 16) > 15 || compiled.Reach(len(in), gc_i8, 16) <= 0 {
 //line guarded_load.go:49
-									gc_result12 = gc_vb8
+									gc_result8 = gc_vb6
 //line guarded_load.go:49
-									gc_b8 := gc_none5
+									gc_b6 := gc_none3
 //line guarded_load.go:49
 									if true {
 //line guarded_load.go:49
-										gc_b8 = gc_all5
+										gc_b6 = gc_all3
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_returned12 = gc_b8
+									gc_returned8 = gc_b6
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									gc_if17 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i12, 16)))).ToBits() | gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16)))).ToBits())
+									gc_if11 := archsimd.Mask32x16FromBits(gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_i8, 16)))).ToBits() | gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16)))).ToBits())
 //line guarded_load.go:49
-									_ = gc_if17
+									_ = gc_if11
 //line guarded_load.go:49
-									if gc_if17.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line guarded_load.go:49
-										gc_result12 = gc_result12.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line guarded_load.go:49
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
 								}
 //line guarded_load.go:22
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line guarded_load.go:22
-								_ = gc_if18
+								_ = gc_if12
 //line guarded_load.go:49
-								if gc_if18.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line guarded_load.go:49
-									var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line guarded_load.go:49
-										gc_ld14 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
-										break gc_steps10
+										break gc_steps6
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_result12 = gc_result12.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld10, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line guarded_load.go:49
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								ahead := gc_result12
+								ahead := gc_result8
 //line guarded_load.go:49
 								_ = ahead
 //line guarded_load.go:49
@@ -687,22 +687,22 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 					}
 					if compiled.SIMD {
 //line guarded_load.go:46
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:46
-						_ = gc_none3
+						_ = gc_none2
 //line guarded_load.go:46
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:46
-						_ = gc_iota6
+						_ = gc_iota4
 //line guarded_load.go:23
-						gc_vb5 := archsimd.BroadcastFloat32x8(-1)
+						gc_vb4 := archsimd.BroadcastFloat32x8(-1)
 //line guarded_load.go:23
-						_ = gc_vb5
+						_ = gc_vb4
 //line guarded_load.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:23
-						_ = gc_all3
-					gc_steps6:
+						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -716,73 +716,73 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:47
 							_ = i
 //line guarded_load.go:49
-							var gc_i8 int = i
+							var gc_i6 int = i
 //line guarded_load.go:49
-							_ = gc_i8
+							_ = gc_i6
 //line guarded_load.go:49
-							var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
-							_ = gc_result8
+							_ = gc_result6
 //line guarded_load.go:49
-							gc_returned8 := gc_none3
+							gc_returned6 := gc_none2
 //line guarded_load.go:49
-							_ = gc_returned8
+							_ = gc_returned6
 //line guarded_load.go:22
-							if compiled.Reach(0, gc_i8, 8) > 7 || compiled.Reach(len(in), gc_i8, 8) <= 0 {
+							if compiled.Reach(0, gc_i6, 8) > 7 || compiled.Reach(len(in), gc_i6, 8) <= 0 {
 //line guarded_load.go:49
-								gc_result8 = gc_vb5
+								gc_result6 = gc_vb4
 //line guarded_load.go:49
-								gc_b6 := gc_none3
+								gc_b5 := gc_none2
 //line guarded_load.go:49
 								if true {
 //line guarded_load.go:49
-									gc_b6 = gc_all3
+									gc_b5 = gc_all2
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_returned8 = gc_b6
+								gc_returned6 = gc_b5
 //line guarded_load.go:49
 							} else {
 //line guarded_load.go:49
-								gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i8, 8)))).Or(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8)))))
+								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_i6, 8)))).Or(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8)))))
 //line guarded_load.go:49
-								_ = gc_if11
+								_ = gc_if8
 //line guarded_load.go:49
-								if gc_if11.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line guarded_load.go:49
-									gc_result8 = gc_vb5.Merge(gc_result8, gc_if11)
+									gc_result6 = gc_vb4.Merge(gc_result6, gc_if8)
 //line guarded_load.go:49
-									gc_returned8 = gc_if11.Or(gc_returned8)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
 							}
 //line guarded_load.go:22
-							gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line guarded_load.go:22
-							_ = gc_if12
+							_ = gc_if9
 //line guarded_load.go:49
-							if gc_if12.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line guarded_load.go:49
-								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
-								if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line guarded_load.go:49
-									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+									gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									break gc_steps6
+									break gc_steps4
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_result8 = gc_ld10.Merge(gc_result8, gc_if12)
+								gc_result6 = gc_ld8.Merge(gc_result6, gc_if9)
 //line guarded_load.go:49
-								gc_returned8 = gc_if12.Or(gc_returned8)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line guarded_load.go:49
 							}
 //line guarded_load.go:49
-							ahead := gc_result8
+							ahead := gc_result6
 //line guarded_load.go:49
 							_ = ahead
 //line guarded_load.go:49
@@ -964,22 +964,22 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						var gc_stop4 bool
 						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line guarded_load.go:46
-							gc_none9 := archsimd.Mask32x16FromBits(0)
+							gc_none5 := archsimd.Mask32x16FromBits(0)
 //line guarded_load.go:46
-							_ = gc_none9
+							_ = gc_none5
 //line guarded_load.go:46
-							gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:46
-							_ = gc_iota18
+							_ = gc_iota10
 //line guarded_load.go:46
-							gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line guarded_load.go:46
-							_ = gc_all9
+							_ = gc_all5
 //line guarded_load.go:17
-							gc_vb14 := archsimd.BroadcastFloat32x16(0)
+							gc_vb10 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:17
-							_ = gc_vb14
-						gc_steps18:
+							_ = gc_vb10
+						gc_steps10:
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1003,88 +1003,88 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								var gc_t14 int = i + gc_bdx2
+								var gc_t8 int = i + gc_bdx2
 //line guarded_load.go:49
-								_ = gc_t14
+								_ = gc_t8
 //line guarded_load.go:49
-								var gc_i20 int = gc_t14
+								var gc_i12 int = gc_t8
 //line guarded_load.go:49
-								_ = gc_i20
+								_ = gc_i12
 //line guarded_load.go:49
-								var gc_result20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-								_ = gc_result20
+								_ = gc_result12
 //line guarded_load.go:49
-								gc_returned20 := gc_none9
+								gc_returned12 := gc_none5
 //line guarded_load.go:49
-								_ = gc_returned20
+								_ = gc_returned12
 //line guarded_load.go:14
-								if compiled.Reach(len(in), gc_i20, 16) > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line guarded_load.go:49
-									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line guarded_load.go:49
-										gc_ld29 = archsimd.LoadFloat32x16Slice(in[gc_i20:])
+										gc_ld17 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
-										break gc_steps18
+										break gc_steps10
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_result20 = gc_ld29
+									gc_result12 = gc_ld17
 //line guarded_load.go:49
-									gc_b12 := gc_none9
+									gc_b8 := gc_none5
 //line guarded_load.go:49
 									if true {
 //line guarded_load.go:49
-										gc_b12 = gc_all9
+										gc_b8 = gc_all5
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_returned20 = gc_b12
+									gc_returned12 = gc_b8
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									gc_if29 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+									gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line guarded_load.go:49
-									_ = gc_if29
+									_ = gc_if17
 //line guarded_load.go:49
-									if gc_if29.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line guarded_load.go:49
-										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line guarded_load.go:49
-										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line guarded_load.go:49
-											gc_ld30 = archsimd.LoadFloat32x16Slice(in[gc_i20:])
+											gc_ld18 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line guarded_load.go:49
 										} else {
 //line guarded_load.go:49
-											break gc_steps18
+											break gc_steps10
 //line guarded_load.go:49
 										}
 //line guarded_load.go:49
-										gc_result20 = gc_result20.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_ld18, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line guarded_load.go:49
-										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
 								}
 //line guarded_load.go:14
-								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line guarded_load.go:14
-								_ = gc_if30
+								_ = gc_if18
 //line guarded_load.go:14
-								if gc_if30.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line guarded_load.go:14
-									gc_result20 = gc_result20.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line guarded_load.go:14
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line guarded_load.go:14
 								}
-								ahead.Sub(gc_result20).StoreSlice(s[tid:])
+								ahead.Sub(gc_result12).StoreSlice(s[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -1095,22 +1095,22 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 					}
 					if compiled.SIMD {
 //line guarded_load.go:46
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:46
-						_ = gc_none7
+						_ = gc_none4
 //line guarded_load.go:46
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:46
-						_ = gc_iota14
+						_ = gc_iota8
 //line guarded_load.go:46
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:46
-						_ = gc_all7
+						_ = gc_all4
 //line guarded_load.go:17
-						gc_vb11 := archsimd.BroadcastFloat32x8(0)
+						gc_vb8 := archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:17
-						_ = gc_vb11
-					gc_steps14:
+						_ = gc_vb8
+					gc_steps8:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1134,88 +1134,88 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							}
 //line guarded_load.go:49
-							var gc_t10 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx2
 //line guarded_load.go:49
-							_ = gc_t10
+							_ = gc_t6
 //line guarded_load.go:49
-							var gc_i16 int = gc_t10
+							var gc_i10 int = gc_t6
 //line guarded_load.go:49
-							_ = gc_i16
+							_ = gc_i10
 //line guarded_load.go:49
-							var gc_result16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
-							_ = gc_result16
+							_ = gc_result10
 //line guarded_load.go:49
-							gc_returned16 := gc_none7
+							gc_returned10 := gc_none4
 //line guarded_load.go:49
-							_ = gc_returned16
+							_ = gc_returned10
 //line guarded_load.go:14
-							if compiled.Reach(len(in), gc_i16, 8) > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line guarded_load.go:49
-								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
-								if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line guarded_load.go:49
-									gc_ld21 = archsimd.LoadFloat32x8Slice(in[gc_i16:])
+									gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line guarded_load.go:49
 								} else {
 //line guarded_load.go:49
-									break gc_steps14
+									break gc_steps8
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_result16 = gc_ld21
+								gc_result10 = gc_ld13
 //line guarded_load.go:49
-								gc_b10 := gc_none7
+								gc_b7 := gc_none4
 //line guarded_load.go:49
 								if true {
 //line guarded_load.go:49
-									gc_b10 = gc_all7
+									gc_b7 = gc_all4
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
-								gc_returned16 = gc_b10
+								gc_returned10 = gc_b7
 //line guarded_load.go:49
 							} else {
 //line guarded_load.go:49
-								gc_if23 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+								gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line guarded_load.go:49
-								_ = gc_if23
+								_ = gc_if14
 //line guarded_load.go:49
-								if gc_if23.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line guarded_load.go:49
-									var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:49
-									if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line guarded_load.go:49
-										gc_ld22 = archsimd.LoadFloat32x8Slice(in[gc_i16:])
+										gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line guarded_load.go:49
 									} else {
 //line guarded_load.go:49
-										break gc_steps14
+										break gc_steps8
 //line guarded_load.go:49
 									}
 //line guarded_load.go:49
-									gc_result16 = gc_ld22.Merge(gc_result16, gc_if23)
+									gc_result10 = gc_ld14.Merge(gc_result10, gc_if14)
 //line guarded_load.go:49
-									gc_returned16 = gc_if23.Or(gc_returned16)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line guarded_load.go:49
 								}
 //line guarded_load.go:49
 							}
 //line guarded_load.go:14
-							gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line guarded_load.go:14
-							_ = gc_if24
+							_ = gc_if15
 //line guarded_load.go:14
-							if gc_if24.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line guarded_load.go:14
-								gc_result16 = gc_vb11.Merge(gc_result16, gc_if24)
+								gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
 //line guarded_load.go:14
-								gc_returned16 = gc_if24.Or(gc_returned16)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line guarded_load.go:14
 							}
-							ahead.Sub(gc_result16).StoreSlice(s[tid:])
+							ahead.Sub(gc_result10).StoreSlice(s[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1547,482 +1547,6 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line guarded_load.go:68
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line guarded_load.go:68
-							_ = gc_iota16
-//line guarded_load.go:68
-							gc_none8 := archsimd.Mask32x16FromBits(0)
-//line guarded_load.go:68
-							_ = gc_none8
-//line guarded_load.go:68
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-//line guarded_load.go:68
-							_ = gc_all8
-//line guarded_load.go:60
-							gc_vb12 := archsimd.BroadcastFloat32x16(0)
-//line guarded_load.go:60
-							_ = gc_vb12
-						gc_steps16:
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line guarded_load.go:68
-								{
-//line guarded_load.go:68
-									var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line guarded_load.go:68
-									_ = i
-//line guarded_load.go:68
-									if compiled.Reach(len(out), i, 16) > 15 {
-//line guarded_load.go:68
-										var gc_i31 int = i
-//line guarded_load.go:68
-										_ = gc_i31
-//line guarded_load.go:68
-										var gc_result31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
-										_ = gc_result31
-//line guarded_load.go:68
-										gc_returned31 := gc_none8
-//line guarded_load.go:68
-										_ = gc_returned31
-//line guarded_load.go:68
-										if compiled.Reach(len(in), gc_i31, 16) >= 15 {
-											var gc_ld61 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-											if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
-//line guarded_load.go:69
-												gc_ld61 = archsimd.LoadFloat32x16Slice(in[gc_i31:])
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												break gc_steps16
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_result31 = gc_ld61
-//line guarded_load.go:69
-											gc_b10 := gc_none8
-//line guarded_load.go:69
-											if true {
-//line guarded_load.go:69
-												gc_b10 = gc_all8
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_returned31 = gc_b10
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											gc_if60 := gc_iota16.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
-//line guarded_load.go:69
-											_ = gc_if60
-//line guarded_load.go:69
-											if gc_if60.ToBits() != 0 {
-//line guarded_load.go:69
-												var gc_ld62 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-												if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
-//line guarded_load.go:69
-													gc_ld62 = archsimd.LoadFloat32x16Slice(in[gc_i31:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													break gc_steps16
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result31 = gc_result31.Merge(gc_ld62, archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
-//line guarded_load.go:69
-												gc_returned31 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned31.ToBits())
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_if61 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
-//line guarded_load.go:69
-										_ = gc_if61
-//line guarded_load.go:69
-										if gc_if61.ToBits() != 0 {
-//line guarded_load.go:69
-											gc_result31 = gc_result31.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if61.ToBits()))
-//line guarded_load.go:69
-											gc_returned31 = archsimd.Mask32x16FromBits(gc_if61.ToBits() | gc_returned31.ToBits())
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_result31.StoreSlice(gc_at2[gc_tx2:])
-//line guarded_load.go:69
-									} else {
-//line guarded_load.go:69
-										gc_if62 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line guarded_load.go:68
-										_ = gc_if62
-//line guarded_load.go:68
-										if gc_if62.ToBits() != 0 {
-//line guarded_load.go:68
-											var gc_i32 int = i
-//line guarded_load.go:68
-											_ = gc_i32
-//line guarded_load.go:68
-											var gc_result32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:68
-											_ = gc_result32
-//line guarded_load.go:68
-											gc_returned32 := gc_none8
-//line guarded_load.go:68
-											_ = gc_returned32
-//line guarded_load.go:68
-											if compiled.Reach(len(in), gc_i32, 16) >= 15 {
-												var gc_ld63 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-												if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
-//line guarded_load.go:69
-													gc_ld63 = archsimd.LoadFloat32x16Slice(in[gc_i32:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													var gc_lanes79 [16]float32
-//line guarded_load.go:69
-													for gc_k79 := range 16 {
-//line guarded_load.go:69
-														if gc_if62.ToBits()&(1<<gc_k79) != 0 {
-//line guarded_load.go:69
-															gc_pos2.Thread = gc_rank2 + gc_k79
-//line guarded_load.go:69
-															gc_lanes79[gc_k79] = in[gc_i32+gc_k79]
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-													gc_ld63 = archsimd.LoadFloat32x16(&gc_lanes79)
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result32 = gc_result32.Merge(gc_ld63, archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
-//line guarded_load.go:69
-												gc_returned32 = archsimd.Mask32x16FromBits(gc_if62.ToBits() | gc_returned32.ToBits())
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												gc_if63 := gc_iota16.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
-//line guarded_load.go:69
-												_ = gc_if63
-//line guarded_load.go:69
-												if archsimd.Mask32x16FromBits(gc_if62.ToBits()&gc_if63.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
-													var gc_ld64 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line guarded_load.go:69
-													if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
-//line guarded_load.go:69
-														gc_ld64 = archsimd.LoadFloat32x16Slice(in[gc_i32:])
-//line guarded_load.go:69
-													} else {
-//line guarded_load.go:69
-														var gc_lanes80 [16]float32
-//line guarded_load.go:69
-														for gc_k80 := range 16 {
-//line guarded_load.go:69
-															if archsimd.Mask32x16FromBits(gc_if62.ToBits()&gc_if63.ToBits()).ToBits()&(1<<gc_k80) != 0 {
-//line guarded_load.go:69
-																gc_pos2.Thread = gc_rank2 + gc_k80
-//line guarded_load.go:69
-																gc_lanes80[gc_k80] = in[gc_i32+gc_k80]
-//line guarded_load.go:69
-															}
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-														gc_ld64 = archsimd.LoadFloat32x16(&gc_lanes80)
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_result32 = gc_result32.Merge(gc_ld64, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if62.ToBits()&gc_if63.ToBits()).ToBits()))
-//line guarded_load.go:69
-													gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if62.ToBits()&gc_if63.ToBits()).ToBits() | gc_returned32.ToBits())
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_if64 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
-//line guarded_load.go:69
-											_ = gc_if64
-//line guarded_load.go:69
-											if archsimd.Mask32x16FromBits(gc_if62.ToBits()&gc_if64.ToBits()).ToBits() != 0 {
-//line guarded_load.go:69
-												gc_result32 = gc_result32.Merge(gc_vb12, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if62.ToBits()&gc_if64.ToBits()).ToBits()))
-//line guarded_load.go:69
-												gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if62.ToBits()&gc_if64.ToBits()).ToBits() | gc_returned32.ToBits())
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_result32.StoreMasked((*[16]float32)(gc_at2[gc_tx2:]), gc_if62)
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-									}
-//line guarded_load.go:69
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line guarded_load.go:68
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line guarded_load.go:68
-						_ = gc_iota12
-//line guarded_load.go:68
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
-//line guarded_load.go:68
-						_ = gc_none6
-//line guarded_load.go:68
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line guarded_load.go:68
-						_ = gc_all6
-//line guarded_load.go:60
-						gc_vb9 := archsimd.BroadcastFloat32x8(0)
-//line guarded_load.go:60
-						_ = gc_vb9
-					gc_steps12:
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line guarded_load.go:68
-							{
-//line guarded_load.go:68
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line guarded_load.go:68
-								_ = i
-//line guarded_load.go:68
-								if compiled.Reach(len(out), i, 8) > 7 {
-//line guarded_load.go:68
-									var gc_i23 int = i
-//line guarded_load.go:68
-									_ = gc_i23
-//line guarded_load.go:68
-									var gc_result23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
-									_ = gc_result23
-//line guarded_load.go:68
-									gc_returned23 := gc_none6
-//line guarded_load.go:68
-									_ = gc_returned23
-//line guarded_load.go:68
-									if compiled.Reach(len(in), gc_i23, 8) >= 7 {
-										var gc_ld45 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-										if gc_i23 >= 0 && gc_i23 <= len(in)-8 {
-//line guarded_load.go:69
-											gc_ld45 = archsimd.LoadFloat32x8Slice(in[gc_i23:])
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											break gc_steps12
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_result23 = gc_ld45
-//line guarded_load.go:69
-										gc_b8 := gc_none6
-//line guarded_load.go:69
-										if true {
-//line guarded_load.go:69
-											gc_b8 = gc_all6
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_returned23 = gc_b8
-//line guarded_load.go:69
-									} else {
-//line guarded_load.go:69
-										gc_if44 := gc_iota12.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
-//line guarded_load.go:69
-										_ = gc_if44
-//line guarded_load.go:69
-										if gc_if44.ToBits() != 0 {
-//line guarded_load.go:69
-											var gc_ld46 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-											if gc_i23 >= 0 && gc_i23 <= len(in)-8 {
-//line guarded_load.go:69
-												gc_ld46 = archsimd.LoadFloat32x8Slice(in[gc_i23:])
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												break gc_steps12
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_result23 = gc_ld46.Merge(gc_result23, gc_if44)
-//line guarded_load.go:69
-											gc_returned23 = gc_if44.Or(gc_returned23)
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-									}
-//line guarded_load.go:69
-									gc_if45 := gc_returned23.ToInt32x8().Not().ToMask()
-//line guarded_load.go:69
-									_ = gc_if45
-//line guarded_load.go:69
-									if gc_if45.ToBits() != 0 {
-//line guarded_load.go:69
-										gc_result23 = gc_vb9.Merge(gc_result23, gc_if45)
-//line guarded_load.go:69
-										gc_returned23 = gc_if45.Or(gc_returned23)
-//line guarded_load.go:69
-									}
-//line guarded_load.go:69
-									gc_result23.StoreSlice(gc_at2[gc_tx2:])
-//line guarded_load.go:69
-								} else {
-//line guarded_load.go:69
-									gc_if46 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line guarded_load.go:68
-									_ = gc_if46
-//line guarded_load.go:68
-									if gc_if46.ToBits() != 0 {
-//line guarded_load.go:68
-										var gc_i24 int = i
-//line guarded_load.go:68
-										_ = gc_i24
-//line guarded_load.go:68
-										var gc_result24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:68
-										_ = gc_result24
-//line guarded_load.go:68
-										gc_returned24 := gc_none6
-//line guarded_load.go:68
-										_ = gc_returned24
-//line guarded_load.go:68
-										if compiled.Reach(len(in), gc_i24, 8) >= 7 {
-											var gc_ld47 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-											if gc_i24 >= 0 && gc_i24 <= len(in)-8 {
-//line guarded_load.go:69
-												gc_ld47 = archsimd.LoadFloat32x8Slice(in[gc_i24:])
-//line guarded_load.go:69
-											} else {
-//line guarded_load.go:69
-												var gc_lanes63 [8]float32
-//line guarded_load.go:69
-												for gc_k63 := range 8 {
-//line guarded_load.go:69
-													if gc_if46.ToBits()&(1<<gc_k63) != 0 {
-//line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2 + gc_k63
-//line guarded_load.go:69
-														gc_lanes63[gc_k63] = in[gc_i24+gc_k63]
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-												gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes63)
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_result24 = gc_ld47.Merge(gc_result24, gc_if46)
-//line guarded_load.go:69
-											gc_returned24 = gc_if46.Or(gc_returned24)
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											gc_if47 := gc_iota12.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
-//line guarded_load.go:69
-											_ = gc_if47
-//line guarded_load.go:69
-											if gc_if46.And(gc_if47).ToBits() != 0 {
-//line guarded_load.go:69
-												var gc_ld48 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line guarded_load.go:69
-												if gc_i24 >= 0 && gc_i24 <= len(in)-8 {
-//line guarded_load.go:69
-													gc_ld48 = archsimd.LoadFloat32x8Slice(in[gc_i24:])
-//line guarded_load.go:69
-												} else {
-//line guarded_load.go:69
-													var gc_lanes64 [8]float32
-//line guarded_load.go:69
-													for gc_k64 := range 8 {
-//line guarded_load.go:69
-														if gc_if46.And(gc_if47).ToBits()&(1<<gc_k64) != 0 {
-//line guarded_load.go:69
-															gc_pos2.Thread = gc_rank2 + gc_k64
-//line guarded_load.go:69
-															gc_lanes64[gc_k64] = in[gc_i24+gc_k64]
-//line guarded_load.go:69
-														}
-//line guarded_load.go:69
-													}
-//line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-													gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes64)
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-												gc_result24 = gc_ld48.Merge(gc_result24, gc_if46.And(gc_if47))
-//line guarded_load.go:69
-												gc_returned24 = gc_if46.And(gc_if47).Or(gc_returned24)
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_if48 := gc_returned24.ToInt32x8().Not().ToMask()
-//line guarded_load.go:69
-										_ = gc_if48
-//line guarded_load.go:69
-										if gc_if46.And(gc_if48).ToBits() != 0 {
-//line guarded_load.go:69
-											gc_result24 = gc_vb9.Merge(gc_result24, gc_if46.And(gc_if48))
-//line guarded_load.go:69
-											gc_returned24 = gc_if46.And(gc_if48).Or(gc_returned24)
-//line guarded_load.go:69
-										}
-//line guarded_load.go:69
-										gc_result24.StoreMasked((*[8]float32)(gc_at2[gc_tx2:]), gc_if46)
-//line guarded_load.go:69
-									}
-//line guarded_load.go:69
-								}
-//line guarded_load.go:69
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line guarded_load.go:68
-						if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
-							gc_at2[gc_tx2] = guardedPast(in, i)
-						}
-					}
-				} else {
-					gc_vstep2 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line guarded_load.go:68
 							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line guarded_load.go:68
 							_ = gc_iota8
@@ -2035,12 +1559,12 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 							_ = gc_all4
 //line guarded_load.go:60
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line guarded_load.go:60
-							_ = gc_vb6
+							_ = gc_vb8
 						gc_steps8:
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line guarded_load.go:68
@@ -2123,37 +1647,13 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										if gc_if29.ToBits() != 0 {
 //line guarded_load.go:69
-											gc_result15 = gc_result15.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+											gc_result15 = gc_result15.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line guarded_load.go:69
 											gc_returned15 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned15.ToBits())
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										if i >= 0 && i <= len(out)-16 {
-//line guarded_load.go:69
-											gc_result15.StoreSlice(out[i:])
-//line guarded_load.go:69
-										} else {
-//line guarded_load.go:69
-											var gc_lanes45 [16]float32
-//line guarded_load.go:69
-											gc_result15.Store(&gc_lanes45)
-//line guarded_load.go:69
-											for gc_k45 := range 16 {
-//line guarded_load.go:69
-												if 0xffff&(1<<gc_k45) != 0 {
-//line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2 + gc_k45
-//line guarded_load.go:69
-													out[i+gc_k45] = gc_lanes45[gc_k45]
-//line guarded_load.go:69
-												}
-//line guarded_load.go:69
-											}
-//line guarded_load.go:69
-											gc_pos2.Thread = gc_rank2
-//line guarded_load.go:69
-										}
+										gc_result15.StoreSlice(gc_at2[gc_tx2:])
 //line guarded_load.go:69
 									} else {
 //line guarded_load.go:69
@@ -2184,15 +1684,15 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 												} else {
 //line guarded_load.go:69
-													var gc_lanes46 [16]float32
+													var gc_lanes39 [16]float32
 //line guarded_load.go:69
-													for gc_k46 := range 16 {
+													for gc_k39 := range 16 {
 //line guarded_load.go:69
-														if gc_if30.ToBits()&(1<<gc_k46) != 0 {
+														if gc_if30.ToBits()&(1<<gc_k39) != 0 {
 //line guarded_load.go:69
-															gc_pos2.Thread = gc_rank2 + gc_k46
+															gc_pos2.Thread = gc_rank2 + gc_k39
 //line guarded_load.go:69
-															gc_lanes46[gc_k46] = in[gc_i16+gc_k46]
+															gc_lanes39[gc_k39] = in[gc_i16+gc_k39]
 //line guarded_load.go:69
 														}
 //line guarded_load.go:69
@@ -2200,7 +1700,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 													gc_pos2.Thread = gc_rank2
 //line guarded_load.go:69
-													gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes46)
+													gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes39)
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69
@@ -2224,15 +1724,15 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 													} else {
 //line guarded_load.go:69
-														var gc_lanes47 [16]float32
+														var gc_lanes40 [16]float32
 //line guarded_load.go:69
-														for gc_k47 := range 16 {
+														for gc_k40 := range 16 {
 //line guarded_load.go:69
-															if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()&(1<<gc_k47) != 0 {
+															if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits()&(1<<gc_k40) != 0 {
 //line guarded_load.go:69
-																gc_pos2.Thread = gc_rank2 + gc_k47
+																gc_pos2.Thread = gc_rank2 + gc_k40
 //line guarded_load.go:69
-																gc_lanes47[gc_k47] = in[gc_i16+gc_k47]
+																gc_lanes40[gc_k40] = in[gc_i16+gc_k40]
 //line guarded_load.go:69
 															}
 //line guarded_load.go:69
@@ -2240,7 +1740,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 														gc_pos2.Thread = gc_rank2
 //line guarded_load.go:69
-														gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes47)
+														gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes40)
 //line guarded_load.go:69
 													}
 //line guarded_load.go:69
@@ -2258,29 +1758,529 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 											if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() != 0 {
 //line guarded_load.go:69
-												gc_result16 = gc_result16.Merge(gc_vb6, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits()))
+												gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits()))
 //line guarded_load.go:69
 												gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if32.ToBits()).ToBits() | gc_returned16.ToBits())
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											if i >= 0 && i <= len(out)-16 {
+											gc_result16.StoreMasked((*[16]float32)(gc_at2[gc_tx2:]), gc_if30)
 //line guarded_load.go:69
-												gc_result16.StoreMasked((*[16]float32)(out[i:]), gc_if30)
+										}
+//line guarded_load.go:69
+									}
+//line guarded_load.go:69
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line guarded_load.go:68
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line guarded_load.go:68
+						_ = gc_iota6
+//line guarded_load.go:68
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line guarded_load.go:68
+						_ = gc_none3
+//line guarded_load.go:68
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line guarded_load.go:68
+						_ = gc_all3
+//line guarded_load.go:60
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+//line guarded_load.go:60
+						_ = gc_vb6
+					gc_steps6:
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line guarded_load.go:68
+							{
+//line guarded_load.go:68
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line guarded_load.go:68
+								_ = i
+//line guarded_load.go:68
+								if compiled.Reach(len(out), i, 8) > 7 {
+//line guarded_load.go:68
+									var gc_i11 int = i
+//line guarded_load.go:68
+									_ = gc_i11
+//line guarded_load.go:68
+									var gc_result11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:68
+									_ = gc_result11
+//line guarded_load.go:68
+									gc_returned11 := gc_none3
+//line guarded_load.go:68
+									_ = gc_returned11
+//line guarded_load.go:68
+									if compiled.Reach(len(in), gc_i11, 8) >= 7 {
+										var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+//line guarded_load.go:69
+											gc_ld21 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+//line guarded_load.go:69
+										} else {
+//line guarded_load.go:69
+											break gc_steps6
+//line guarded_load.go:69
+										}
+//line guarded_load.go:69
+										gc_result11 = gc_ld21
+//line guarded_load.go:69
+										gc_b5 := gc_none3
+//line guarded_load.go:69
+										if true {
+//line guarded_load.go:69
+											gc_b5 = gc_all3
+//line guarded_load.go:69
+										}
+//line guarded_load.go:69
+										gc_returned11 = gc_b5
+//line guarded_load.go:69
+									} else {
+//line guarded_load.go:69
+										gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+//line guarded_load.go:69
+										_ = gc_if20
+//line guarded_load.go:69
+										if gc_if20.ToBits() != 0 {
+//line guarded_load.go:69
+											var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+											if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+//line guarded_load.go:69
+												gc_ld22 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
-												var gc_lanes48 [16]float32
+												break gc_steps6
 //line guarded_load.go:69
-												gc_result16.Store(&gc_lanes48)
+											}
 //line guarded_load.go:69
-												for gc_k48 := range 16 {
+											gc_result11 = gc_ld22.Merge(gc_result11, gc_if20)
 //line guarded_load.go:69
-													if gc_if30.ToBits()&(1<<gc_k48) != 0 {
+											gc_returned11 = gc_if20.Or(gc_returned11)
 //line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2 + gc_k48
+										}
 //line guarded_load.go:69
-														out[i+gc_k48] = gc_lanes48[gc_k48]
+									}
+//line guarded_load.go:69
+									gc_if21 := gc_returned11.ToInt32x8().Not().ToMask()
+//line guarded_load.go:69
+									_ = gc_if21
+//line guarded_load.go:69
+									if gc_if21.ToBits() != 0 {
+//line guarded_load.go:69
+										gc_result11 = gc_vb6.Merge(gc_result11, gc_if21)
+//line guarded_load.go:69
+										gc_returned11 = gc_if21.Or(gc_returned11)
+//line guarded_load.go:69
+									}
+//line guarded_load.go:69
+									gc_result11.StoreSlice(gc_at2[gc_tx2:])
+//line guarded_load.go:69
+								} else {
+//line guarded_load.go:69
+									gc_if22 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line guarded_load.go:68
+									_ = gc_if22
+//line guarded_load.go:68
+									if gc_if22.ToBits() != 0 {
+//line guarded_load.go:68
+										var gc_i12 int = i
+//line guarded_load.go:68
+										_ = gc_i12
+//line guarded_load.go:68
+										var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:68
+										_ = gc_result12
+//line guarded_load.go:68
+										gc_returned12 := gc_none3
+//line guarded_load.go:68
+										_ = gc_returned12
+//line guarded_load.go:68
+										if compiled.Reach(len(in), gc_i12, 8) >= 7 {
+											var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+											if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+//line guarded_load.go:69
+												gc_ld23 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+//line guarded_load.go:69
+											} else {
+//line guarded_load.go:69
+												var gc_lanes31 [8]float32
+//line guarded_load.go:69
+												for gc_k31 := range 8 {
+//line guarded_load.go:69
+													if gc_if22.ToBits()&(1<<gc_k31) != 0 {
+//line guarded_load.go:69
+														gc_pos2.Thread = gc_rank2 + gc_k31
+//line guarded_load.go:69
+														gc_lanes31[gc_k31] = in[gc_i12+gc_k31]
+//line guarded_load.go:69
+													}
+//line guarded_load.go:69
+												}
+//line guarded_load.go:69
+												gc_pos2.Thread = gc_rank2
+//line guarded_load.go:69
+												gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes31)
+//line guarded_load.go:69
+											}
+//line guarded_load.go:69
+											gc_result12 = gc_ld23.Merge(gc_result12, gc_if22)
+//line guarded_load.go:69
+											gc_returned12 = gc_if22.Or(gc_returned12)
+//line guarded_load.go:69
+										} else {
+//line guarded_load.go:69
+											gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line guarded_load.go:69
+											_ = gc_if23
+//line guarded_load.go:69
+											if gc_if22.And(gc_if23).ToBits() != 0 {
+//line guarded_load.go:69
+												var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line guarded_load.go:69
+												if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+//line guarded_load.go:69
+													gc_ld24 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+//line guarded_load.go:69
+												} else {
+//line guarded_load.go:69
+													var gc_lanes32 [8]float32
+//line guarded_load.go:69
+													for gc_k32 := range 8 {
+//line guarded_load.go:69
+														if gc_if22.And(gc_if23).ToBits()&(1<<gc_k32) != 0 {
+//line guarded_load.go:69
+															gc_pos2.Thread = gc_rank2 + gc_k32
+//line guarded_load.go:69
+															gc_lanes32[gc_k32] = in[gc_i12+gc_k32]
+//line guarded_load.go:69
+														}
+//line guarded_load.go:69
+													}
+//line guarded_load.go:69
+													gc_pos2.Thread = gc_rank2
+//line guarded_load.go:69
+													gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes32)
+//line guarded_load.go:69
+												}
+//line guarded_load.go:69
+												gc_result12 = gc_ld24.Merge(gc_result12, gc_if22.And(gc_if23))
+//line guarded_load.go:69
+												gc_returned12 = gc_if22.And(gc_if23).Or(gc_returned12)
+//line guarded_load.go:69
+											}
+//line guarded_load.go:69
+										}
+//line guarded_load.go:69
+										gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
+//line guarded_load.go:69
+										_ = gc_if24
+//line guarded_load.go:69
+										if gc_if22.And(gc_if24).ToBits() != 0 {
+//line guarded_load.go:69
+											gc_result12 = gc_vb6.Merge(gc_result12, gc_if22.And(gc_if24))
+//line guarded_load.go:69
+											gc_returned12 = gc_if22.And(gc_if24).Or(gc_returned12)
+//line guarded_load.go:69
+										}
+//line guarded_load.go:69
+										gc_result12.StoreMasked((*[8]float32)(gc_at2[gc_tx2:]), gc_if22)
+//line guarded_load.go:69
+									}
+//line guarded_load.go:69
+								}
+//line guarded_load.go:69
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line guarded_load.go:68
+						if i := gc_bx2*gc_bdx2 + gc_tx2; true || i < len(out) {
+							gc_at2[gc_tx2] = guardedPast(in, i)
+						}
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line guarded_load.go:68
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line guarded_load.go:68
+							_ = gc_iota4
+//line guarded_load.go:68
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line guarded_load.go:68
+							_ = gc_none2
+//line guarded_load.go:68
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line guarded_load.go:68
+							_ = gc_all2
+//line guarded_load.go:60
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line guarded_load.go:60
+							_ = gc_vb4
+						gc_steps4:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line guarded_load.go:68
+								{
+//line guarded_load.go:68
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line guarded_load.go:68
+									_ = i
+//line guarded_load.go:68
+									if compiled.Reach(len(out), i, 16) > 15 {
+//line guarded_load.go:68
+										var gc_i7 int = i
+//line guarded_load.go:68
+										_ = gc_i7
+//line guarded_load.go:68
+										var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:68
+										_ = gc_result7
+//line guarded_load.go:68
+										gc_returned7 := gc_none2
+//line guarded_load.go:68
+										_ = gc_returned7
+//line guarded_load.go:68
+										if compiled.Reach(len(in), gc_i7, 16) >= 15 {
+											var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:69
+											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+//line guarded_load.go:69
+												gc_ld13 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+//line guarded_load.go:69
+											} else {
+//line guarded_load.go:69
+												break gc_steps4
+//line guarded_load.go:69
+											}
+//line guarded_load.go:69
+											gc_result7 = gc_ld13
+//line guarded_load.go:69
+											gc_b4 := gc_none2
+//line guarded_load.go:69
+											if true {
+//line guarded_load.go:69
+												gc_b4 = gc_all2
+//line guarded_load.go:69
+											}
+//line guarded_load.go:69
+											gc_returned7 = gc_b4
+//line guarded_load.go:69
+										} else {
+//line guarded_load.go:69
+											gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+//line guarded_load.go:69
+											_ = gc_if12
+//line guarded_load.go:69
+											if gc_if12.ToBits() != 0 {
+//line guarded_load.go:69
+												var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:69
+												if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+//line guarded_load.go:69
+													gc_ld14 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+//line guarded_load.go:69
+												} else {
+//line guarded_load.go:69
+													break gc_steps4
+//line guarded_load.go:69
+												}
+//line guarded_load.go:69
+												gc_result7 = gc_result7.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line guarded_load.go:69
+												gc_returned7 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned7.ToBits())
+//line guarded_load.go:69
+											}
+//line guarded_load.go:69
+										}
+//line guarded_load.go:69
+										gc_if13 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
+//line guarded_load.go:69
+										_ = gc_if13
+//line guarded_load.go:69
+										if gc_if13.ToBits() != 0 {
+//line guarded_load.go:69
+											gc_result7 = gc_result7.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
+//line guarded_load.go:69
+											gc_returned7 = archsimd.Mask32x16FromBits(gc_if13.ToBits() | gc_returned7.ToBits())
+//line guarded_load.go:69
+										}
+//line guarded_load.go:69
+										if i >= 0 && i <= len(out)-16 {
+//line guarded_load.go:69
+											gc_result7.StoreSlice(out[i:])
+//line guarded_load.go:69
+										} else {
+//line guarded_load.go:69
+											var gc_lanes21 [16]float32
+//line guarded_load.go:69
+											gc_result7.Store(&gc_lanes21)
+//line guarded_load.go:69
+											for gc_k21 := range 16 {
+//line guarded_load.go:69
+												if 0xffff&(1<<gc_k21) != 0 {
+//line guarded_load.go:69
+													gc_pos2.Thread = gc_rank2 + gc_k21
+//line guarded_load.go:69
+													out[i+gc_k21] = gc_lanes21[gc_k21]
+//line guarded_load.go:69
+												}
+//line guarded_load.go:69
+											}
+//line guarded_load.go:69
+											gc_pos2.Thread = gc_rank2
+//line guarded_load.go:69
+										}
+//line guarded_load.go:69
+									} else {
+//line guarded_load.go:69
+										gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+//line guarded_load.go:68
+										_ = gc_if14
+//line guarded_load.go:68
+										if gc_if14.ToBits() != 0 {
+//line guarded_load.go:68
+											var gc_i8 int = i
+//line guarded_load.go:68
+											_ = gc_i8
+//line guarded_load.go:68
+											var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:68
+											_ = gc_result8
+//line guarded_load.go:68
+											gc_returned8 := gc_none2
+//line guarded_load.go:68
+											_ = gc_returned8
+//line guarded_load.go:68
+											if compiled.Reach(len(in), gc_i8, 16) >= 15 {
+												var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:69
+												if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line guarded_load.go:69
+													gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line guarded_load.go:69
+												} else {
+//line guarded_load.go:69
+													var gc_lanes22 [16]float32
+//line guarded_load.go:69
+													for gc_k22 := range 16 {
+//line guarded_load.go:69
+														if gc_if14.ToBits()&(1<<gc_k22) != 0 {
+//line guarded_load.go:69
+															gc_pos2.Thread = gc_rank2 + gc_k22
+//line guarded_load.go:69
+															gc_lanes22[gc_k22] = in[gc_i8+gc_k22]
+//line guarded_load.go:69
+														}
+//line guarded_load.go:69
+													}
+//line guarded_load.go:69
+													gc_pos2.Thread = gc_rank2
+//line guarded_load.go:69
+													gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes22)
+//line guarded_load.go:69
+												}
+//line guarded_load.go:69
+												gc_result8 = gc_result8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+//line guarded_load.go:69
+												gc_returned8 = archsimd.Mask32x16FromBits(gc_if14.ToBits() | gc_returned8.ToBits())
+//line guarded_load.go:69
+											} else {
+//line guarded_load.go:69
+												gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line guarded_load.go:69
+												_ = gc_if15
+//line guarded_load.go:69
+												if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
+//line guarded_load.go:69
+													var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line guarded_load.go:69
+													if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line guarded_load.go:69
+														gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line guarded_load.go:69
+													} else {
+//line guarded_load.go:69
+														var gc_lanes23 [16]float32
+//line guarded_load.go:69
+														for gc_k23 := range 16 {
+//line guarded_load.go:69
+															if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()&(1<<gc_k23) != 0 {
+//line guarded_load.go:69
+																gc_pos2.Thread = gc_rank2 + gc_k23
+//line guarded_load.go:69
+																gc_lanes23[gc_k23] = in[gc_i8+gc_k23]
+//line guarded_load.go:69
+															}
+//line guarded_load.go:69
+														}
+//line guarded_load.go:69
+														gc_pos2.Thread = gc_rank2
+//line guarded_load.go:69
+														gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes23)
+//line guarded_load.go:69
+													}
+//line guarded_load.go:69
+													gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits()))
+//line guarded_load.go:69
+													gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() | gc_returned8.ToBits())
+//line guarded_load.go:69
+												}
+//line guarded_load.go:69
+											}
+//line guarded_load.go:69
+											gc_if16 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line guarded_load.go:69
+											_ = gc_if16
+//line guarded_load.go:69
+											if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() != 0 {
+//line guarded_load.go:69
+												gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits()))
+//line guarded_load.go:69
+												gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if16.ToBits()).ToBits() | gc_returned8.ToBits())
+//line guarded_load.go:69
+											}
+//line guarded_load.go:69
+											if i >= 0 && i <= len(out)-16 {
+//line guarded_load.go:69
+												gc_result8.StoreMasked((*[16]float32)(out[i:]), gc_if14)
+//line guarded_load.go:69
+											} else {
+//line guarded_load.go:69
+												var gc_lanes24 [16]float32
+//line guarded_load.go:69
+												gc_result8.Store(&gc_lanes24)
+//line guarded_load.go:69
+												for gc_k24 := range 16 {
+//line guarded_load.go:69
+													if gc_if14.ToBits()&(1<<gc_k24) != 0 {
+//line guarded_load.go:69
+														gc_pos2.Thread = gc_rank2 + gc_k24
+//line guarded_load.go:69
+														out[i+gc_k24] = gc_lanes24[gc_k24]
 //line guarded_load.go:69
 													}
 //line guarded_load.go:69
@@ -2305,22 +2305,22 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 					}
 					if compiled.SIMD {
 //line guarded_load.go:68
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line guarded_load.go:68
-						_ = gc_iota4
+						_ = gc_iota2
 //line guarded_load.go:68
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line guarded_load.go:68
-						_ = gc_none2
+						_ = gc_none
 //line guarded_load.go:68
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line guarded_load.go:68
-						_ = gc_all2
+						_ = gc_all
 //line guarded_load.go:60
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line guarded_load.go:60
-						_ = gc_vb3
-					gc_steps4:
+						_ = gc_vb2
+					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2334,100 +2334,100 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 								if compiled.Reach(len(out), i, 8) > 7 {
 //line guarded_load.go:68
-									var gc_i7 int = i
+									var gc_i3 int = i
 //line guarded_load.go:68
-									_ = gc_i7
+									_ = gc_i3
 //line guarded_load.go:68
-									var gc_result7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:68
-									_ = gc_result7
+									_ = gc_result3
 //line guarded_load.go:68
-									gc_returned7 := gc_none2
+									gc_returned3 := gc_none
 //line guarded_load.go:68
-									_ = gc_returned7
+									_ = gc_returned3
 //line guarded_load.go:68
-									if compiled.Reach(len(in), gc_i7, 8) >= 7 {
-										var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if compiled.Reach(len(in), gc_i3, 8) >= 7 {
+										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
-										if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+										if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
-											gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+											gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line guarded_load.go:69
 										} else {
 //line guarded_load.go:69
-											break gc_steps4
+											break gc_steps2
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_result7 = gc_ld13
+										gc_result3 = gc_ld5
 //line guarded_load.go:69
-										gc_b4 := gc_none2
+										gc_b3 := gc_none
 //line guarded_load.go:69
 										if true {
 //line guarded_load.go:69
-											gc_b4 = gc_all2
+											gc_b3 = gc_all
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_returned7 = gc_b4
+										gc_returned3 = gc_b3
 //line guarded_load.go:69
 									} else {
 //line guarded_load.go:69
-										gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+										gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line guarded_load.go:69
-										_ = gc_if12
+										_ = gc_if4
 //line guarded_load.go:69
-										if gc_if12.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line guarded_load.go:69
-											var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
-											if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
+											if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line guarded_load.go:69
-												gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+												gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
-												break gc_steps4
+												break gc_steps2
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result7 = gc_ld14.Merge(gc_result7, gc_if12)
+											gc_result3 = gc_ld6.Merge(gc_result3, gc_if4)
 //line guarded_load.go:69
-											gc_returned7 = gc_if12.Or(gc_returned7)
+											gc_returned3 = gc_if4.Or(gc_returned3)
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
 									}
 //line guarded_load.go:69
-									gc_if13 := gc_returned7.ToInt32x8().Not().ToMask()
+									gc_if5 := gc_returned3.ToInt32x8().Not().ToMask()
 //line guarded_load.go:69
-									_ = gc_if13
+									_ = gc_if5
 //line guarded_load.go:69
-									if gc_if13.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line guarded_load.go:69
-										gc_result7 = gc_vb3.Merge(gc_result7, gc_if13)
+										gc_result3 = gc_vb2.Merge(gc_result3, gc_if5)
 //line guarded_load.go:69
-										gc_returned7 = gc_if13.Or(gc_returned7)
+										gc_returned3 = gc_if5.Or(gc_returned3)
 //line guarded_load.go:69
 									}
 //line guarded_load.go:69
 									if i >= 0 && i <= len(out)-8 {
 //line guarded_load.go:69
-										gc_result7.StoreSlice(out[i:])
+										gc_result3.StoreSlice(out[i:])
 //line guarded_load.go:69
 									} else {
 //line guarded_load.go:69
-										var gc_lanes21 [8]float32
+										var gc_lanes9 [8]float32
 //line guarded_load.go:69
-										gc_result7.Store(&gc_lanes21)
+										gc_result3.Store(&gc_lanes9)
 //line guarded_load.go:69
-										for gc_k21 := range 8 {
+										for gc_k9 := range 8 {
 //line guarded_load.go:69
-											if 0xff&(1<<gc_k21) != 0 {
+											if 0xff&(1<<gc_k9) != 0 {
 //line guarded_load.go:69
-												gc_pos2.Thread = gc_rank2 + gc_k21
+												gc_pos2.Thread = gc_rank2 + gc_k9
 //line guarded_load.go:69
-												out[i+gc_k21] = gc_lanes21[gc_k21]
+												out[i+gc_k9] = gc_lanes9[gc_k9]
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
@@ -2439,42 +2439,42 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 								} else {
 //line guarded_load.go:69
-									gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+									gc_if6 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line guarded_load.go:68
-									_ = gc_if14
+									_ = gc_if6
 //line guarded_load.go:68
-									if gc_if14.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line guarded_load.go:68
-										var gc_i8 int = i
+										var gc_i4 int = i
 //line guarded_load.go:68
-										_ = gc_i8
+										_ = gc_i4
 //line guarded_load.go:68
-										var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:68
-										_ = gc_result8
+										_ = gc_result4
 //line guarded_load.go:68
-										gc_returned8 := gc_none2
+										gc_returned4 := gc_none
 //line guarded_load.go:68
-										_ = gc_returned8
+										_ = gc_returned4
 //line guarded_load.go:68
-										if compiled.Reach(len(in), gc_i8, 8) >= 7 {
-											var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										if compiled.Reach(len(in), gc_i4, 8) >= 7 {
+											var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
-											if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+											if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:69
-												gc_ld15 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+												gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line guarded_load.go:69
 											} else {
 //line guarded_load.go:69
-												var gc_lanes22 [8]float32
+												var gc_lanes10 [8]float32
 //line guarded_load.go:69
-												for gc_k22 := range 8 {
+												for gc_k10 := range 8 {
 //line guarded_load.go:69
-													if gc_if14.ToBits()&(1<<gc_k22) != 0 {
+													if gc_if6.ToBits()&(1<<gc_k10) != 0 {
 //line guarded_load.go:69
-														gc_pos2.Thread = gc_rank2 + gc_k22
+														gc_pos2.Thread = gc_rank2 + gc_k10
 //line guarded_load.go:69
-														gc_lanes22[gc_k22] = in[gc_i8+gc_k22]
+														gc_lanes10[gc_k10] = in[gc_i4+gc_k10]
 //line guarded_load.go:69
 													}
 //line guarded_load.go:69
@@ -2482,39 +2482,39 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 												gc_pos2.Thread = gc_rank2
 //line guarded_load.go:69
-												gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
+												gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
-											gc_result8 = gc_ld15.Merge(gc_result8, gc_if14)
+											gc_result4 = gc_ld7.Merge(gc_result4, gc_if6)
 //line guarded_load.go:69
-											gc_returned8 = gc_if14.Or(gc_returned8)
+											gc_returned4 = gc_if6.Or(gc_returned4)
 //line guarded_load.go:69
 										} else {
 //line guarded_load.go:69
-											gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+											gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 //line guarded_load.go:69
-											_ = gc_if15
+											_ = gc_if7
 //line guarded_load.go:69
-											if gc_if14.And(gc_if15).ToBits() != 0 {
+											if gc_if6.And(gc_if7).ToBits() != 0 {
 //line guarded_load.go:69
-												var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+												var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line guarded_load.go:69
-												if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+												if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line guarded_load.go:69
-													gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+													gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line guarded_load.go:69
 												} else {
 //line guarded_load.go:69
-													var gc_lanes23 [8]float32
+													var gc_lanes11 [8]float32
 //line guarded_load.go:69
-													for gc_k23 := range 8 {
+													for gc_k11 := range 8 {
 //line guarded_load.go:69
-														if gc_if14.And(gc_if15).ToBits()&(1<<gc_k23) != 0 {
+														if gc_if6.And(gc_if7).ToBits()&(1<<gc_k11) != 0 {
 //line guarded_load.go:69
-															gc_pos2.Thread = gc_rank2 + gc_k23
+															gc_pos2.Thread = gc_rank2 + gc_k11
 //line guarded_load.go:69
-															gc_lanes23[gc_k23] = in[gc_i8+gc_k23]
+															gc_lanes11[gc_k11] = in[gc_i4+gc_k11]
 //line guarded_load.go:69
 														}
 //line guarded_load.go:69
@@ -2522,47 +2522,47 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 													gc_pos2.Thread = gc_rank2
 //line guarded_load.go:69
-													gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
+													gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69
-												gc_result8 = gc_ld16.Merge(gc_result8, gc_if14.And(gc_if15))
+												gc_result4 = gc_ld8.Merge(gc_result4, gc_if6.And(gc_if7))
 //line guarded_load.go:69
-												gc_returned8 = gc_if14.And(gc_if15).Or(gc_returned8)
+												gc_returned4 = gc_if6.And(gc_if7).Or(gc_returned4)
 //line guarded_load.go:69
 											}
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
+										gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
 //line guarded_load.go:69
-										_ = gc_if16
+										_ = gc_if8
 //line guarded_load.go:69
-										if gc_if14.And(gc_if16).ToBits() != 0 {
+										if gc_if6.And(gc_if8).ToBits() != 0 {
 //line guarded_load.go:69
-											gc_result8 = gc_vb3.Merge(gc_result8, gc_if14.And(gc_if16))
+											gc_result4 = gc_vb2.Merge(gc_result4, gc_if6.And(gc_if8))
 //line guarded_load.go:69
-											gc_returned8 = gc_if14.And(gc_if16).Or(gc_returned8)
+											gc_returned4 = gc_if6.And(gc_if8).Or(gc_returned4)
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
 										if i >= 0 && i <= len(out)-8 {
 //line guarded_load.go:69
-											gc_result8.StoreMasked((*[8]float32)(out[i:]), gc_if14)
+											gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
 //line guarded_load.go:69
 										} else {
 //line guarded_load.go:69
-											var gc_lanes24 [8]float32
+											var gc_lanes12 [8]float32
 //line guarded_load.go:69
-											gc_result8.Store(&gc_lanes24)
+											gc_result4.Store(&gc_lanes12)
 //line guarded_load.go:69
-											for gc_k24 := range 8 {
+											for gc_k12 := range 8 {
 //line guarded_load.go:69
-												if gc_if14.ToBits()&(1<<gc_k24) != 0 {
+												if gc_if6.ToBits()&(1<<gc_k12) != 0 {
 //line guarded_load.go:69
-													gc_pos2.Thread = gc_rank2 + gc_k24
+													gc_pos2.Thread = gc_rank2 + gc_k12
 //line guarded_load.go:69
-													out[i+gc_k24] = gc_lanes24[gc_k24]
+													out[i+gc_k12] = gc_lanes12[gc_k12]
 //line guarded_load.go:69
 												}
 //line guarded_load.go:69

@@ -2544,11 +2544,11 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:148
 						}
 //line heldout.go:148
-						gc_t4 := archsimd.LoadInt32x8Slice(in[i:])
+						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
 //line heldout.go:148
-						_ = gc_t4
+						_ = gc_t2
 //line heldout.go:148
-						v := gc_t4
+						v := gc_t2
 //line heldout.go:148
 						_ = v
 //line heldout.go:148
@@ -2583,11 +2583,11 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:148
 						}
 //line heldout.go:148
-						gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
+						gc_t := archsimd.LoadInt32x8Slice(in[i:])
 //line heldout.go:148
-						_ = gc_t2
+						_ = gc_t
 //line heldout.go:148
-						v := gc_t2
+						v := gc_t
 //line heldout.go:148
 						_ = v
 //line heldout.go:148

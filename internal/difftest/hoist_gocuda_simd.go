@@ -72,9 +72,9 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line hoist.go:12
-							gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line hoist.go:12
-							_ = gc_Lane0Mask328
+							_ = gc_Lane0Mask324
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -91,7 +91,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 //line hoist.go:13
 								{
 //line hoist.go:13
-									compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
+									compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x16At(&gc_at8[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
 //line hoist.go:13
 								}
 							}
@@ -104,9 +104,9 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 					}
 					if compiled.SIMD {
 //line hoist.go:12
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line hoist.go:12
-						_ = gc_Lane0Mask326
+						_ = gc_Lane0Mask323
 						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -123,7 +123,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 //line hoist.go:13
 							{
 //line hoist.go:13
-								compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
+								compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).StoreSlice(gc_at5[gc_tx2:])
 //line hoist.go:13
 							}
 						}
@@ -146,9 +146,9 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line hoist.go:12
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line hoist.go:12
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -170,7 +170,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 //line hoist.go:14
 									}
 //line hoist.go:14
-									compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
+									compiled.BroadcastFloat32x16At(&w[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(compiled.BroadcastFloat32x16At(&w[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(out[i:]))).StoreSlice(out[i:])
 //line hoist.go:14
 								}
 							}
@@ -183,9 +183,9 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 					}
 					if compiled.SIMD {
 //line hoist.go:12
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hoist.go:12
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -207,7 +207,7 @@ func gc_body_hoistedWeights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, ou
 //line hoist.go:14
 								}
 //line hoist.go:14
-								compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
+								compiled.BroadcastFloat32x8At(&w[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(compiled.BroadcastFloat32x8At(&w[1], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(out[i:]))).StoreSlice(out[i:])
 //line hoist.go:14
 							}
 						}
@@ -356,13 +356,13 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line hoist.go:29
-							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line hoist.go:29
-							_ = gc_vb8
+							_ = gc_vb4
 //line hoist.go:29
-							gc_Lane0Mask328 := compiled.Lane0Mask32()
+							gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line hoist.go:29
-							_ = gc_Lane0Mask328
+							_ = gc_Lane0Mask324
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -374,9 +374,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:28
 								{
 //line hoist.go:28
-									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask328)).StoreSlice(gc_at4[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x16At(&gc_at6[0], gc_Lane0Mask324)).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
 								}
 							}
@@ -389,13 +389,13 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 					}
 					if compiled.SIMD {
 //line hoist.go:29
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line hoist.go:29
-						_ = gc_vb6
+						_ = gc_vb3
 //line hoist.go:29
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+						gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line hoist.go:29
-						_ = gc_Lane0Mask326
+						_ = gc_Lane0Mask323
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -407,9 +407,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:28
 							{
 //line hoist.go:28
-								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask326)).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at6[0], gc_Lane0Mask323)).StoreSlice(gc_at4[gc_tx2:])
 //line hoist.go:28
 							}
 						}
@@ -435,13 +435,13 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line hoist.go:29
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line hoist.go:29
-							_ = gc_vb4
+							_ = gc_vb2
 //line hoist.go:29
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line hoist.go:29
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -458,9 +458,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:29
 									}
 //line hoist.go:29
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).StoreSlice(out[i:])
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:])).StoreSlice(out[i:])
 //line hoist.go:29
-									archsimd.LoadFloat32x16Slice(out[i:]).Add(compiled.BroadcastFloat32x16At(&w[b], gc_Lane0Mask324)).StoreSlice(out[i:])
+									archsimd.LoadFloat32x16Slice(out[i:]).Add(compiled.BroadcastFloat32x16At(&w[b], gc_Lane0Mask322)).StoreSlice(out[i:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -472,13 +472,13 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 					}
 					if compiled.SIMD {
 //line hoist.go:29
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line hoist.go:29
-						_ = gc_vb2
+						_ = gc_vb
 //line hoist.go:29
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hoist.go:29
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -495,9 +495,9 @@ func gc_body_ownWeight(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []f
 //line hoist.go:29
 								}
 //line hoist.go:29
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).StoreSlice(out[i:])
 //line hoist.go:29
-								archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask322)).StoreSlice(out[i:])
+								archsimd.LoadFloat32x8Slice(out[i:]).Add(compiled.BroadcastFloat32x8At(&w[b], gc_Lane0Mask32)).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()

@@ -176,9 +176,9 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							var gc_stop2 bool
 							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:20
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line interchange.go:20
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -196,7 +196,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 									_ = sum
 //line interchange.go:27
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask328).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
 //line interchange.go:27
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
@@ -209,9 +209,9 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 						if compiled.SIMD {
 //line interchange.go:20
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line interchange.go:20
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -229,7 +229,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 								_ = sum
 //line interchange.go:27
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line interchange.go:27
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -258,9 +258,9 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							var gc_stop3 bool
 							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:20
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line interchange.go:20
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
@@ -284,7 +284,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:27
 									}
 //line interchange.go:27
-									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
+									sum = sum.Add(compiled.BroadcastFloat32x16At(&a[row*k+p], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
 //line interchange.go:27
 									sum.StoreSlice(gc_s_sum[gc_rank2:])
 								}
@@ -297,9 +297,9 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 						if compiled.SIMD {
 //line interchange.go:20
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line interchange.go:20
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -323,7 +323,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:27
 								}
 //line interchange.go:27
-								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
+								sum = sum.Add(compiled.BroadcastFloat32x8At(&a[row*k+p], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(b[p*n+col:])))
 //line interchange.go:27
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
 							}
@@ -564,25 +564,25 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 				var gc_stop bool
 				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line interchange.go:38
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
-					_ = gc_all7
+					_ = gc_all5
 //line interchange.go:38
-					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:38
-					_ = gc_iota6
+					_ = gc_iota4
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:38
-						gc_alive7 := gc_all7
+						gc_alive5 := gc_all5
 //line interchange.go:38
-						_ = gc_alive7
+						_ = gc_alive5
 //line interchange.go:38
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line interchange.go:38
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line interchange.go:38
 						}
 //line interchange.go:38
@@ -590,22 +590,22 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 						_ = col
 //line interchange.go:39
-						gc_if5 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+						gc_if3 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:39
-						_ = gc_if5
+						_ = gc_if3
 //line interchange.go:39
-						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line interchange.go:39
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits())
 //line interchange.go:39
-							gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if5.ToBits()).ToBits()).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(gc_alive5.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive5.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line interchange.go:39
 						}
 //line interchange.go:42
-						s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota6).ConvertToFloat32()
+						s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota4).ConvertToFloat32()
 //line interchange.go:42
 						_ = s
-						s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive7).StoreSlice(gc_s_s[gc_rank2:])
+						s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -616,25 +616,25 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			}
 			if compiled.SIMD {
 //line interchange.go:38
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:38
-				_ = gc_all5
+				_ = gc_all4
 //line interchange.go:38
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:38
-				_ = gc_iota4
+				_ = gc_iota3
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line interchange.go:38
-					gc_alive5 := gc_all5
+					gc_alive4 := gc_all4
 //line interchange.go:38
-					_ = gc_alive5
+					_ = gc_alive4
 //line interchange.go:38
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line interchange.go:38
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:38
 					}
 //line interchange.go:38
@@ -642,22 +642,22 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					_ = col
 //line interchange.go:39
-					gc_if3 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+					gc_if2 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:39
-					_ = gc_if3
+					_ = gc_if2
 //line interchange.go:39
-					if gc_alive5.And(gc_if3).ToBits() != 0 {
+					if gc_alive4.And(gc_if2).ToBits() != 0 {
 //line interchange.go:39
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if3).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
 //line interchange.go:39
-						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if3).ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().ToMask())
 //line interchange.go:39
 					}
 //line interchange.go:42
-					s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).ConvertToFloat32()
+					s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).ConvertToFloat32()
 //line interchange.go:42
 					_ = s
-					s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive5).StoreSlice(gc_s_s[gc_rank2:])
+					s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive4).StoreSlice(gc_s_s[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -701,25 +701,25 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 					var gc_stop2 bool
 					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:38
-						gc_all11 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
-						_ = gc_all11
+						_ = gc_all7
 //line interchange.go:45
-						gc_vb5 := archsimd.BroadcastFloat32x16(2)
+						gc_vb3 := archsimd.BroadcastFloat32x16(2)
 //line interchange.go:45
-						_ = gc_vb5
+						_ = gc_vb3
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:45
-							gc_alive11 := gc_all11
+							gc_alive7 := gc_all7
 //line interchange.go:45
-							_ = gc_alive11
+							_ = gc_alive7
 //line interchange.go:45
-							if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
+							if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line interchange.go:45
-								gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
+								gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 //line interchange.go:45
 							}
 //line interchange.go:38
@@ -739,11 +739,11 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:44
 							if p+1 < k {
 //line interchange.go:44
-								s = s.Add(archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:]).Mul(gc_vb5))
+								s = s.Add(archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:]).Mul(gc_vb3))
 							}
 //line interchange.go:47
 							s = s.Add(archsimd.LoadFloat32x16Slice(b[p*n+col:]))
-							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive11).StoreSlice(gc_s_s[gc_rank2:])
+							s.Merge(archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:]), gc_alive7).StoreSlice(gc_s_s[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -754,25 +754,25 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 				}
 				if compiled.SIMD {
 //line interchange.go:38
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:38
-					_ = gc_all9
+					_ = gc_all6
 //line interchange.go:45
-					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line interchange.go:45
-					_ = gc_vb3
+					_ = gc_vb2
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:45
-						gc_alive9 := gc_all9
+						gc_alive6 := gc_all6
 //line interchange.go:45
-						_ = gc_alive9
+						_ = gc_alive6
 //line interchange.go:45
-						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line interchange.go:45
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:45
 						}
 //line interchange.go:38
@@ -792,11 +792,11 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:44
 						if p+1 < k {
 //line interchange.go:44
-							s = s.Add(archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:]).Mul(gc_vb3))
+							s = s.Add(archsimd.LoadFloat32x8Slice(b[(p+1)*n+col:]).Mul(gc_vb2))
 						}
 //line interchange.go:47
 						s = s.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
-						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive9).StoreSlice(gc_s_s[gc_rank2:])
+						s.Merge(archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:]), gc_alive6).StoreSlice(gc_s_s[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -831,25 +831,25 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 				var gc_stop3 bool
 				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:38
-					gc_all15 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
-					_ = gc_all15
+					_ = gc_all9
 //line interchange.go:38
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:38
-					_ = gc_iota10
+					_ = gc_iota6
 					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:38
-						gc_alive15 := gc_all15
+						gc_alive9 := gc_all9
 //line interchange.go:38
-						_ = gc_alive15
+						_ = gc_alive9
 //line interchange.go:38
-						if gc_ex15 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex15 != 0 {
+						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line interchange.go:38
-							gc_alive15 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex15).ToBits())
+							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 //line interchange.go:38
 						}
 //line interchange.go:38
@@ -868,8 +868,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:50
 						}
 //line interchange.go:50
-						s.StoreMasked((*[16]float32)(out[col:]), gc_alive15)
-						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota10).StoreMasked((*[16]int32)(who[col:]), gc_alive15)
+						s.StoreMasked((*[16]float32)(out[col:]), gc_alive9)
+						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6).StoreMasked((*[16]int32)(who[col:]), gc_alive9)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -880,25 +880,25 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			}
 			if compiled.SIMD {
 //line interchange.go:38
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:38
-				_ = gc_all13
+				_ = gc_all8
 //line interchange.go:38
-				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:38
-				_ = gc_iota8
+				_ = gc_iota5
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line interchange.go:38
-					gc_alive13 := gc_all13
+					gc_alive8 := gc_all8
 //line interchange.go:38
-					_ = gc_alive13
+					_ = gc_alive8
 //line interchange.go:38
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line interchange.go:38
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:38
 					}
 //line interchange.go:38
@@ -917,8 +917,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:50
 					}
 //line interchange.go:50
-					s.StoreMasked((*[8]float32)(out[col:]), gc_alive13)
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota8).StoreMasked((*[8]int32)(who[col:]), gc_alive13)
+					s.StoreMasked((*[8]float32)(out[col:]), gc_alive8)
+					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5).StoreMasked((*[8]int32)(who[col:]), gc_alive8)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1225,9 +1225,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								var gc_stop3 bool
 								gc_vstep8, gc_stop3 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:64
-									gc_Lane0Mask328 := compiled.Lane0Mask32()
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line interchange.go:64
-									_ = gc_Lane0Mask328
+									_ = gc_Lane0Mask324
 									for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 										gc_tx2 := gc_vstep8
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1244,7 +1244,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 										{
 
 //line interchange.go:72
-											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask328))
+											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at5[0], gc_Lane0Mask324))
 //line interchange.go:72
 											_ = diff
 //line interchange.go:72
@@ -1263,9 +1263,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							}
 							if compiled.SIMD {
 //line interchange.go:64
-								gc_Lane0Mask326 := compiled.Lane0Mask32()
+								gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line interchange.go:64
-								_ = gc_Lane0Mask326
+								_ = gc_Lane0Mask323
 								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1282,7 +1282,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									{
 
 //line interchange.go:72
-										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask326))
+										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at5[0], gc_Lane0Mask323))
 //line interchange.go:72
 										_ = diff
 //line interchange.go:72
@@ -1320,9 +1320,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								var gc_stop4 bool
 								gc_vstep9, gc_stop4 = func(gc_vstep9 int) (int, bool) {
 //line interchange.go:64
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
+									gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line interchange.go:64
-									_ = gc_Lane0Mask324
+									_ = gc_Lane0Mask322
 									for ; gc_vstep9+15 < gc_to2; gc_vstep9 += 16 {
 										gc_tx2 := gc_vstep9
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1345,7 +1345,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:72
 											}
 //line interchange.go:72
-											diff := archsimd.LoadFloat32x16Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask324))
+											diff := archsimd.LoadFloat32x16Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x16At(&clusters[base+j], gc_Lane0Mask322))
 //line interchange.go:72
 											_ = diff
 //line interchange.go:72
@@ -1364,9 +1364,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							}
 							if compiled.SIMD {
 //line interchange.go:64
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line interchange.go:64
-								_ = gc_Lane0Mask322
+								_ = gc_Lane0Mask32
 								for ; gc_vstep9+7 < gc_to2; gc_vstep9 += 8 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1389,7 +1389,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:72
 										}
 //line interchange.go:72
-										diff := archsimd.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask322))
+										diff := archsimd.LoadFloat32x8Slice(features[i+j*npoints:]).Sub(compiled.BroadcastFloat32x8At(&clusters[base+j], gc_Lane0Mask32))
 //line interchange.go:72
 										_ = diff
 //line interchange.go:72
@@ -1526,9 +1526,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						var gc_stop5 bool
 						gc_vstep10, gc_stop5 = func(gc_vstep10 int) (int, bool) {
 //line interchange.go:77
-							gc_vb7 := archsimd.BroadcastInt32x16(int32(c))
+							gc_vb5 := archsimd.BroadcastInt32x16(int32(c))
 //line interchange.go:77
-							_ = gc_vb7
+							_ = gc_vb5
 							for ; gc_vstep10+15 < gc_to2; gc_vstep10 += 16 {
 								gc_tx2 := gc_vstep10
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1553,15 +1553,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								{
 
 //line interchange.go:75
-									gc_if5 := ans.Less(minDist)
+									gc_if3 := ans.Less(minDist)
 //line interchange.go:75
-									_ = gc_if5
+									_ = gc_if3
 //line interchange.go:75
-									if gc_if5.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line interchange.go:75
-										minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+										minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 //line interchange.go:75
-										index = index.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
+										index = index.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 //line interchange.go:75
 									}
 //line interchange.go:75
@@ -1580,9 +1580,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					}
 					if compiled.SIMD {
 //line interchange.go:77
-						gc_vb5 := archsimd.BroadcastInt32x8(int32(c))
+						gc_vb4 := archsimd.BroadcastInt32x8(int32(c))
 //line interchange.go:77
-						_ = gc_vb5
+						_ = gc_vb4
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1607,15 +1607,15 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							{
 
 //line interchange.go:75
-								gc_if3 := ans.Less(minDist)
+								gc_if2 := ans.Less(minDist)
 //line interchange.go:75
-								_ = gc_if3
+								_ = gc_if2
 //line interchange.go:75
-								if gc_if3.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line interchange.go:75
-									minDist = ans.Merge(minDist, gc_if3)
+									minDist = ans.Merge(minDist, gc_if2)
 //line interchange.go:75
-									index = gc_vb5.Merge(index, gc_if3)
+									index = gc_vb4.Merge(index, gc_if2)
 //line interchange.go:75
 								}
 //line interchange.go:75
@@ -2215,9 +2215,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						var gc_stop bool
 						gc_vstep7, gc_stop = func(gc_vstep7 int) (int, bool) {
 //line interchange.go:94
-							gc_vb18 := archsimd.BroadcastFloat32x16(s)
+							gc_vb10 := archsimd.BroadcastFloat32x16(s)
 //line interchange.go:94
-							_ = gc_vb18
+							_ = gc_vb10
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2232,7 +2232,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 								_ = s_
 //line interchange.go:93
 								{
-									s_ = archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb18)
+									s_ = archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb10)
 //line interchange.go:94
 								}
 //line interchange.go:93
@@ -2247,9 +2247,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					if compiled.SIMD {
 //line interchange.go:94
-						gc_vb15 := archsimd.BroadcastFloat32x8(s)
+						gc_vb9 := archsimd.BroadcastFloat32x8(s)
 //line interchange.go:94
-						_ = gc_vb15
+						_ = gc_vb9
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2264,7 +2264,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							_ = s_
 //line interchange.go:93
 							{
-								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb15)
+								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb9)
 //line interchange.go:94
 							}
 //line interchange.go:93
@@ -2298,9 +2298,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						var gc_stop2 bool
 						gc_vstep8, gc_stop2 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:94
-							gc_vb12 := archsimd.BroadcastFloat32x16(s)
+							gc_vb8 := archsimd.BroadcastFloat32x16(s)
 //line interchange.go:94
-							_ = gc_vb12
+							_ = gc_vb8
 							for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2321,7 +2321,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:94
 									}
 //line interchange.go:94
-									s_ = archsimd.LoadFloat32x16Slice(b[col:]).Mul(gc_vb12)
+									s_ = archsimd.LoadFloat32x16Slice(b[col:]).Mul(gc_vb8)
 //line interchange.go:94
 								}
 //line interchange.go:93
@@ -2336,9 +2336,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					if compiled.SIMD {
 //line interchange.go:94
-						gc_vb9 := archsimd.BroadcastFloat32x8(s)
+						gc_vb7 := archsimd.BroadcastFloat32x8(s)
 //line interchange.go:94
-						_ = gc_vb9
+						_ = gc_vb7
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2359,7 +2359,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:94
 								}
 //line interchange.go:94
-								s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb9)
+								s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb7)
 //line interchange.go:94
 							}
 //line interchange.go:93
@@ -2756,13 +2756,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						var gc_stop5 bool
 						gc_vstep11, gc_stop5 = func(gc_vstep11 int) (int, bool) {
 //line interchange.go:92
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:92
-							_ = gc_iota10
+							_ = gc_iota6
 //line interchange.go:101
-							gc_vb26 := archsimd.BroadcastFloat32x16(s)
+							gc_vb14 := archsimd.BroadcastFloat32x16(s)
 //line interchange.go:101
-							_ = gc_vb26
+							_ = gc_vb14
 							for ; gc_vstep11+15 < gc_bdx2; gc_vstep11 += 16 {
 								gc_tx2 := gc_vstep11
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2782,13 +2782,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 								} else {
 //line interchange.go:93
-									gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:93
-									_ = gc_if19
+									_ = gc_if11
 //line interchange.go:93
-									if gc_if19.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line interchange.go:93
-										s_.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if19)
+										s_.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if11)
 //line interchange.go:93
 									}
 //line interchange.go:93
@@ -2796,17 +2796,17 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:100
 								if compiled.Reach(n, col, 16) > 15 {
 //line interchange.go:100
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb26).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb14).StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:100
 								} else {
 //line interchange.go:100
-									gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+									gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:100
-									_ = gc_if20
+									_ = gc_if12
 //line interchange.go:100
-									if gc_if20.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line interchange.go:100
-										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb26).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if20)
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb14).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if12)
 //line interchange.go:100
 									}
 //line interchange.go:100
@@ -2821,13 +2821,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					if compiled.SIMD {
 //line interchange.go:92
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:92
-						_ = gc_iota8
+						_ = gc_iota5
 //line interchange.go:101
-						gc_vb24 := archsimd.BroadcastFloat32x8(s)
+						gc_vb13 := archsimd.BroadcastFloat32x8(s)
 //line interchange.go:101
-						_ = gc_vb24
+						_ = gc_vb13
 						for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
 							gc_tx2 := gc_vstep11
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2847,13 +2847,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:93
 							} else {
 //line interchange.go:93
-								gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:93
-								_ = gc_if15
+								_ = gc_if9
 //line interchange.go:93
-								if gc_if15.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line interchange.go:93
-									s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if15)
+									s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if9)
 //line interchange.go:93
 								}
 //line interchange.go:93
@@ -2861,17 +2861,17 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:100
 							if compiled.Reach(n, col, 8) > 7 {
 //line interchange.go:100
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb24).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb13).StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:100
 							} else {
 //line interchange.go:100
-								gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+								gc_if10 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:100
-								_ = gc_if16
+								_ = gc_if10
 //line interchange.go:100
-								if gc_if16.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line interchange.go:100
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb24).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if16)
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb13).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if10)
 //line interchange.go:100
 								}
 //line interchange.go:100
@@ -2906,13 +2906,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						var gc_stop6 bool
 						gc_vstep12, gc_stop6 = func(gc_vstep12 int) (int, bool) {
 //line interchange.go:92
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:92
-							_ = gc_iota6
+							_ = gc_iota4
 //line interchange.go:101
-							gc_vb22 := archsimd.BroadcastFloat32x16(s)
+							gc_vb12 := archsimd.BroadcastFloat32x16(s)
 //line interchange.go:101
-							_ = gc_vb22
+							_ = gc_vb12
 							for ; gc_vstep12+15 < gc_bdx2; gc_vstep12 += 16 {
 								gc_tx2 := gc_vstep12
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2938,13 +2938,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:98
 								} else {
 //line interchange.go:98
-									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:93
-									_ = gc_if11
+									_ = gc_if7
 //line interchange.go:93
-									if gc_if11.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line interchange.go:93
-										s_.StoreMasked((*[16]float32)(out[col:]), gc_if11)
+										s_.StoreMasked((*[16]float32)(out[col:]), gc_if7)
 //line interchange.go:98
 									}
 //line interchange.go:98
@@ -2952,16 +2952,16 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:100
 								if compiled.Reach(n, col, 16) > 15 {
 //line interchange.go:100
-									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb22).StoreSlice(out[col:])
+									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb12).StoreSlice(out[col:])
 								} else {
 //line interchange.go:101
-									gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+									gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
 //line interchange.go:100
-									_ = gc_if12
+									_ = gc_if8
 //line interchange.go:100
-									if gc_if12.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line interchange.go:100
-										archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb22).StoreMasked((*[16]float32)(out[col:]), gc_if12)
+										archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb12).StoreMasked((*[16]float32)(out[col:]), gc_if8)
 									}
 //line interchange.go:101
 								}
@@ -2975,13 +2975,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 					if compiled.SIMD {
 //line interchange.go:92
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:92
-						_ = gc_iota4
+						_ = gc_iota3
 //line interchange.go:101
-						gc_vb20 := archsimd.BroadcastFloat32x8(s)
+						gc_vb11 := archsimd.BroadcastFloat32x8(s)
 //line interchange.go:101
-						_ = gc_vb20
+						_ = gc_vb11
 						for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
 							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3007,13 +3007,13 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:98
 							} else {
 //line interchange.go:98
-								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:93
-								_ = gc_if7
+								_ = gc_if5
 //line interchange.go:93
-								if gc_if7.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line interchange.go:93
-									s_.StoreMasked((*[8]float32)(out[col:]), gc_if7)
+									s_.StoreMasked((*[8]float32)(out[col:]), gc_if5)
 //line interchange.go:98
 								}
 //line interchange.go:98
@@ -3021,16 +3021,16 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:100
 							if compiled.Reach(n, col, 8) > 7 {
 //line interchange.go:100
-								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb20).StoreSlice(out[col:])
+								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb11).StoreSlice(out[col:])
 							} else {
 //line interchange.go:101
-								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+								gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:100
-								_ = gc_if8
+								_ = gc_if6
 //line interchange.go:100
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line interchange.go:100
-									archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb20).StoreMasked((*[8]float32)(out[col:]), gc_if8)
+									archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb11).StoreMasked((*[8]float32)(out[col:]), gc_if6)
 								}
 //line interchange.go:101
 							}
@@ -3301,9 +3301,9 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							var gc_stop2 bool
 							gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:116
-								gc_Lane0Mask328 := compiled.Lane0Mask32()
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line interchange.go:116
-								_ = gc_Lane0Mask328
+								_ = gc_Lane0Mask324
 								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3320,7 +3320,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									{
 
 //line interchange.go:127
-										diff := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask328))
+										diff := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x16At(&gc_at4[0], gc_Lane0Mask324))
 //line interchange.go:127
 										_ = diff
 //line interchange.go:127
@@ -3339,9 +3339,9 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						}
 						if compiled.SIMD {
 //line interchange.go:116
-							gc_Lane0Mask326 := compiled.Lane0Mask32()
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line interchange.go:116
-							_ = gc_Lane0Mask326
+							_ = gc_Lane0Mask323
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3358,7 +3358,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								{
 
 //line interchange.go:127
-									diff := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask326))
+									diff := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask323))
 //line interchange.go:127
 									_ = diff
 //line interchange.go:127
@@ -3395,9 +3395,9 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							var gc_stop3 bool
 							gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line interchange.go:116
-								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line interchange.go:116
-								_ = gc_Lane0Mask324
+								_ = gc_Lane0Mask322
 								for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3420,7 +3420,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:127
 										}
 //line interchange.go:127
-										diff := archsimd.LoadFloat32x16Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x16At(&b[j*n+x], gc_Lane0Mask324))
+										diff := archsimd.LoadFloat32x16Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x16At(&b[j*n+x], gc_Lane0Mask322))
 //line interchange.go:127
 										_ = diff
 //line interchange.go:127
@@ -3439,9 +3439,9 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						}
 						if compiled.SIMD {
 //line interchange.go:116
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line interchange.go:116
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3464,7 +3464,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:127
 									}
 //line interchange.go:127
-									diff := archsimd.LoadFloat32x8Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x8At(&b[j*n+x], gc_Lane0Mask322))
+									diff := archsimd.LoadFloat32x8Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(compiled.BroadcastFloat32x8At(&b[j*n+x], gc_Lane0Mask32))
 //line interchange.go:127
 									_ = diff
 //line interchange.go:127
@@ -3513,10 +3513,10 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					var gc_stop4 bool
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:116
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:116
-						_ = gc_iota8
-					gc_steps8:
+						_ = gc_iota4
+					gc_steps4:
 						for ; gc_vstep8+15 < gc_to2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3557,20 +3557,20 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 								for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:135
 									if (c+j_*
 										n) >= 0 && (c+j_*n) <= len(b)-16 {
 //line interchange.go:136
-										gc_ld22 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
+										gc_ld10 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
 //line interchange.go:136
 									} else {
 //line interchange.go:136
-										break gc_steps8
+										break gc_steps4
 //line interchange.go:136
 									}
 //line interchange.go:136
-									r_2 = r_2.Add(gc_ld22)
+									r_2 = r_2.Add(gc_ld10)
 //line interchange.go:136
 								}
 //line interchange.go:136
@@ -3578,39 +3578,39 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 								if compiled.Reach(len(b), c, 16) > 15 {
 //line interchange.go:139
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:139
 									if c >= 0 && c <= len(b)-16 {
-										gc_ld23 = archsimd.LoadFloat32x16Slice(b[c:])
+										gc_ld11 = archsimd.LoadFloat32x16Slice(b[c:])
 //line interchange.go:140
 									} else {
 //line interchange.go:140
-										break gc_steps8
+										break gc_steps4
 //line interchange.go:140
 									}
 //line interchange.go:140
-									r_2 = r_2.Add(gc_ld23)
+									r_2 = r_2.Add(gc_ld11)
 //line interchange.go:140
 								} else {
 //line interchange.go:140
-									gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
 //line interchange.go:139
-									_ = gc_if8
+									_ = gc_if4
 //line interchange.go:139
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line interchange.go:139
-										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line interchange.go:139
 										if c >= 0 && c <= len(b)-16 {
-											gc_ld24 = archsimd.LoadFloat32x16Slice(b[c:])
+											gc_ld12 = archsimd.LoadFloat32x16Slice(b[c:])
 //line interchange.go:140
 										} else {
 //line interchange.go:140
-											break gc_steps8
+											break gc_steps4
 //line interchange.go:140
 										}
 //line interchange.go:140
-										r_2 = r_2.Merge(r_2.Add(gc_ld24), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+										r_2 = r_2.Merge(r_2.Add(gc_ld12), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line interchange.go:140
 									}
 //line interchange.go:140
@@ -3637,10 +3637,10 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				}
 				if compiled.SIMD {
 //line interchange.go:116
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:116
-					_ = gc_iota5
-				gc_steps5:
+					_ = gc_iota3
+				gc_steps3:
 					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3681,20 +3681,20 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 							for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:135
 								if (c+j_*
 									n) >= 0 && (c+j_*n) <= len(b)-8 {
 //line interchange.go:136
-									gc_ld13 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
+									gc_ld7 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
 //line interchange.go:136
 								} else {
 //line interchange.go:136
-									break gc_steps5
+									break gc_steps3
 //line interchange.go:136
 								}
 //line interchange.go:136
-								r_2 = r_2.Add(gc_ld13)
+								r_2 = r_2.Add(gc_ld7)
 //line interchange.go:136
 							}
 //line interchange.go:136
@@ -3702,39 +3702,39 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 							if compiled.Reach(len(b), c, 8) > 7 {
 //line interchange.go:139
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:139
 								if c >= 0 && c <= len(b)-8 {
-									gc_ld14 = archsimd.LoadFloat32x8Slice(b[c:])
+									gc_ld8 = archsimd.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 								} else {
 //line interchange.go:140
-									break gc_steps5
+									break gc_steps3
 //line interchange.go:140
 								}
 //line interchange.go:140
-								r_2 = r_2.Add(gc_ld14)
+								r_2 = r_2.Add(gc_ld8)
 //line interchange.go:140
 							} else {
 //line interchange.go:140
-								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
 //line interchange.go:139
-								_ = gc_if5
+								_ = gc_if3
 //line interchange.go:139
-								if gc_if5.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line interchange.go:139
-									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line interchange.go:139
 									if c >= 0 && c <= len(b)-8 {
-										gc_ld15 = archsimd.LoadFloat32x8Slice(b[c:])
+										gc_ld9 = archsimd.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 									} else {
 //line interchange.go:140
-										break gc_steps5
+										break gc_steps3
 //line interchange.go:140
 									}
 //line interchange.go:140
-									r_2 = r_2.Add(gc_ld15).Merge(r_2, gc_if5)
+									r_2 = r_2.Add(gc_ld9).Merge(r_2, gc_if3)
 //line interchange.go:140
 								}
 //line interchange.go:140
@@ -3849,9 +3849,9 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 					var gc_stop bool
 					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line interchange.go:153
-						gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
-						_ = gc_iota7
+						_ = gc_iota5
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3861,7 +3861,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:153
 							_ = i
 //line interchange.go:157
-							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota7)
+							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota5)
 //line interchange.go:157
 							_ = a
 //line interchange.go:157
@@ -3876,9 +3876,9 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				}
 				if compiled.SIMD {
 //line interchange.go:153
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-					_ = gc_iota5
+					_ = gc_iota4
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3888,7 +3888,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:153
 						_ = i
 //line interchange.go:157
-						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota5)
+						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota4)
 //line interchange.go:157
 						_ = a
 //line interchange.go:157
@@ -3931,9 +3931,9 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							var gc_stop2 bool
 							gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:153
-								gc_iota15 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
-								_ = gc_iota15
+								_ = gc_iota9
 								for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3959,13 +3959,13 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										} else {
 //line interchange.go:159
-											gc_if10 := gc_iota15.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+											gc_if6 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:159
-											_ = gc_if10
+											_ = gc_if6
 //line interchange.go:159
-											if gc_if10.ToBits() != 0 {
+											if gc_if6.ToBits() != 0 {
 //line interchange.go:159
-												a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+												a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line interchange.go:159
 											}
 //line interchange.go:159
@@ -3984,9 +3984,9 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						}
 						if compiled.SIMD {
 //line interchange.go:153
-							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-							_ = gc_iota13
+							_ = gc_iota8
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4012,13 +4012,13 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									} else {
 //line interchange.go:159
-										gc_if8 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										gc_if5 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:159
-										_ = gc_if8
+										_ = gc_if5
 //line interchange.go:159
-										if gc_if8.ToBits() != 0 {
+										if gc_if5.ToBits() != 0 {
 //line interchange.go:159
-											a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if8)
+											a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if5)
 //line interchange.go:159
 										}
 //line interchange.go:159
@@ -4051,10 +4051,10 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							var gc_stop3 bool
 							gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:153
-								gc_iota11 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota7 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:153
-								_ = gc_iota11
-							gc_steps5:
+								_ = gc_iota7
+							gc_steps3:
 								for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 									gc_tx2 := gc_vstep6
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4076,39 +4076,39 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										if compiled.Reach(len(in), ix, 16) > 15 {
 //line interchange.go:159
-											var gc_ld9 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+											var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:159
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld9 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:160
 											} else {
 //line interchange.go:160
-												break gc_steps5
+												break gc_steps3
 //line interchange.go:160
 											}
 //line interchange.go:160
-											a = a.Add(gc_ld9)
+											a = a.Add(gc_ld5)
 //line interchange.go:160
 										} else {
 //line interchange.go:160
-											gc_if6 := gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+											gc_if4 := gc_iota7.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:159
-											_ = gc_if6
+											_ = gc_if4
 //line interchange.go:159
-											if gc_if6.ToBits() != 0 {
+											if gc_if4.ToBits() != 0 {
 //line interchange.go:159
-												var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+												var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:159
 												if ix >= 0 && ix <= len(in)-16 {
-													gc_ld10 = archsimd.LoadInt32x16Slice(in[ix:])
+													gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:160
 												} else {
 //line interchange.go:160
-													break gc_steps5
+													break gc_steps3
 //line interchange.go:160
 												}
 //line interchange.go:160
-												a = a.Merge(a.Add(gc_ld10), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+												a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line interchange.go:160
 											}
 //line interchange.go:160
@@ -4127,10 +4127,10 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						}
 						if compiled.SIMD {
 //line interchange.go:153
-							gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-							_ = gc_iota9
-						gc_steps3:
+							_ = gc_iota6
+						gc_steps2:
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4152,39 +4152,39 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 									if compiled.Reach(len(in), ix, 8) > 7 {
 //line interchange.go:159
-										var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:159
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld5 = archsimd.LoadInt32x8Slice(in[ix:])
+											gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:160
 										} else {
 //line interchange.go:160
-											break gc_steps3
+											break gc_steps2
 //line interchange.go:160
 										}
 //line interchange.go:160
-										a = a.Add(gc_ld5)
+										a = a.Add(gc_ld3)
 //line interchange.go:160
 									} else {
 //line interchange.go:160
-										gc_if4 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:159
-										_ = gc_if4
+										_ = gc_if3
 //line interchange.go:159
-										if gc_if4.ToBits() != 0 {
+										if gc_if3.ToBits() != 0 {
 //line interchange.go:159
-											var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+											var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:159
 											if ix >= 0 && ix <= len(in)-8 {
-												gc_ld6 = archsimd.LoadInt32x8Slice(in[ix:])
+												gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:160
 											} else {
 //line interchange.go:160
-												break gc_steps3
+												break gc_steps2
 //line interchange.go:160
 											}
 //line interchange.go:160
-											a = a.Add(gc_ld6).Merge(a, gc_if4)
+											a = a.Add(gc_ld4).Merge(a, gc_if3)
 //line interchange.go:160
 										}
 //line interchange.go:160
@@ -4252,17 +4252,17 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				gc_vstep7 := gc_from2
 				if compiled.SIMD {
 //line interchange.go:153
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:153
-					_ = gc_all2
+					_ = gc_all
 //line interchange.go:153
-					gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:153
-					_ = gc_iota19
+					_ = gc_iota11
 //line interchange.go:167
-					gc_vb4 := archsimd.BroadcastInt32x8(w)
+					gc_vb2 := archsimd.BroadcastInt32x8(w)
 //line interchange.go:167
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4290,35 +4290,35 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:165
 								_ = j
 //line interchange.go:165
-								gc_lanes18 := gc_all2
+								gc_lanes9 := gc_all
 //line interchange.go:165
-								_ = gc_lanes18
+								_ = gc_lanes9
 //line interchange.go:165
 								for {
 //line interchange.go:165
-									gc_lanes18 = gc_lanes18.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
-									if gc_lanes18.ToBits() == 0 {
+									gc_lanes9 = gc_lanes9.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
+									if gc_lanes9.ToBits() == 0 {
 //line interchange.go:166
 										break
 //line interchange.go:166
 									}
 //line interchange.go:166
-									var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:166
 									if j >= 0 && j <= len(g)-8 {
-										gc_ld14 = archsimd.LoadInt32x8Slice(g[j:])
+										gc_ld8 = archsimd.LoadInt32x8Slice(g[j:])
 //line interchange.go:167
 									} else {
 //line interchange.go:167
-										var gc_lanes19 [8]int32
+										var gc_lanes10 [8]int32
 //line interchange.go:167
-										for gc_k17 := range 8 {
+										for gc_k9 := range 8 {
 //line interchange.go:167
-											if gc_lanes18.ToBits()&(1<<gc_k17) != 0 {
+											if gc_lanes9.ToBits()&(1<<gc_k9) != 0 {
 //line interchange.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k17
+												gc_pos2.Thread = gc_rank2 + gc_k9
 //line interchange.go:167
-												gc_lanes19[gc_k17] = g[j+gc_k17]
+												gc_lanes10[gc_k9] = g[j+gc_k9]
 //line interchange.go:167
 											}
 //line interchange.go:167
@@ -4326,27 +4326,27 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:167
 										gc_pos2.Thread = gc_rank2
 //line interchange.go:167
-										gc_ld14 = archsimd.LoadInt32x8(&gc_lanes19)
+										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
 //line interchange.go:167
 									}
 //line interchange.go:167
 									if j >= 0 && j <= len(g)-8 {
 //line interchange.go:167
-										gc_ld14.Add(gc_vb4).StoreMasked((*[8]int32)(g[j:]), gc_lanes18)
+										gc_ld8.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes9)
 //line interchange.go:167
 									} else {
 //line interchange.go:167
-										var gc_lanes20 [8]int32
+										var gc_lanes11 [8]int32
 //line interchange.go:167
-										gc_ld14.Add(gc_vb4).Store(&gc_lanes20)
+										gc_ld8.Add(gc_vb2).Store(&gc_lanes11)
 //line interchange.go:167
-										for gc_k18 := range 8 {
+										for gc_k10 := range 8 {
 //line interchange.go:167
-											if gc_lanes18.ToBits()&(1<<gc_k18) != 0 {
+											if gc_lanes9.ToBits()&(1<<gc_k10) != 0 {
 //line interchange.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k18
+												gc_pos2.Thread = gc_rank2 + gc_k10
 //line interchange.go:167
-												g[j+gc_k18] = gc_lanes20[gc_k18]
+												g[j+gc_k10] = gc_lanes11[gc_k10]
 //line interchange.go:167
 											}
 //line interchange.go:167
@@ -4365,7 +4365,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							}
 //line interchange.go:166
 						}
-						a.Add(gc_vb4).StoreSlice(out[i:])
+						a.Add(gc_vb2).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4445,21 +4445,21 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					var gc_stop bool
 					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:180
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:180
-						_ = gc_all8
+						_ = gc_all6
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:180
-							gc_alive8 := gc_all8
+							gc_alive6 := gc_all6
 //line interchange.go:180
-							_ = gc_alive8
+							_ = gc_alive6
 //line interchange.go:180
-							if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line interchange.go:180
-								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line interchange.go:180
 							}
 //line interchange.go:180
@@ -4468,9 +4468,9 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 							_ = i
 //line interchange.go:181
 							{
-								compiled.SetExited16(gc_exited2, gc_rank2, gc_alive8.ToBits())
+								compiled.SetExited16(gc_exited2, gc_rank2, gc_alive6.ToBits())
 //line interchange.go:182
-								gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^gc_alive8.ToBits()).ToBits())
+								gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^gc_alive6.ToBits()).ToBits())
 //line interchange.go:182
 							}
 						}
@@ -4483,21 +4483,21 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:180
-					_ = gc_all6
+					_ = gc_all5
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:180
-						gc_alive6 := gc_all6
+						gc_alive5 := gc_all5
 //line interchange.go:180
-						_ = gc_alive6
+						_ = gc_alive5
 //line interchange.go:180
-						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line interchange.go:180
-							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:180
 						}
 //line interchange.go:180
@@ -4506,9 +4506,9 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						_ = i
 //line interchange.go:181
 						{
-							compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.ToBits())
+							compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line interchange.go:182
-							gc_alive6 = gc_alive6.And(gc_alive6.ToInt32x8().Not().ToMask())
+							gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
 //line interchange.go:182
 						}
 					}
@@ -4561,25 +4561,25 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						var gc_stop2 bool
 						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line interchange.go:180
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:180
-							_ = gc_all12
+							_ = gc_all8
 //line interchange.go:185
-							gc_vb5 := archsimd.BroadcastInt32x16(3)
+							gc_vb3 := archsimd.BroadcastInt32x16(3)
 //line interchange.go:185
-							_ = gc_vb5
+							_ = gc_vb3
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:185
-								gc_alive12 := gc_all12
+								gc_alive8 := gc_all8
 //line interchange.go:185
-								_ = gc_alive12
+								_ = gc_alive8
 //line interchange.go:185
-								if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
+								if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line interchange.go:185
-									gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+									gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 //line interchange.go:185
 								}
 //line interchange.go:180
@@ -4596,7 +4596,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 									break
 //line interchange.go:185
 								}
-								archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb5).StoreMasked((*[16]int32)(g[j:]), gc_alive12)
+								archsimd.LoadInt32x16Slice(g[j:]).Add(gc_vb3).StoreMasked((*[16]int32)(g[j:]), gc_alive8)
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -4607,25 +4607,25 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					}
 					if compiled.SIMD {
 //line interchange.go:180
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:180
-						_ = gc_all10
+						_ = gc_all7
 //line interchange.go:185
-						gc_vb3 := archsimd.BroadcastInt32x8(3)
+						gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line interchange.go:185
-						_ = gc_vb3
+						_ = gc_vb2
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:185
-							gc_alive10 := gc_all10
+							gc_alive7 := gc_all7
 //line interchange.go:185
-							_ = gc_alive10
+							_ = gc_alive7
 //line interchange.go:185
-							if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
+							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line interchange.go:185
-								gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:185
 							}
 //line interchange.go:180
@@ -4642,7 +4642,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 								break
 //line interchange.go:185
 							}
-							archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb3).StoreMasked((*[8]int32)(g[j:]), gc_alive10)
+							archsimd.LoadInt32x8Slice(g[j:]).Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_alive7)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4677,25 +4677,25 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					var gc_stop3 bool
 					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line interchange.go:180
-						gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:180
-						_ = gc_all16
+						_ = gc_all10
 //line interchange.go:180
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:180
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:180
-							gc_alive16 := gc_all16
+							gc_alive10 := gc_all10
 //line interchange.go:180
-							_ = gc_alive16
+							_ = gc_alive10
 //line interchange.go:180
-							if gc_ex16 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex16 != 0 {
+							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line interchange.go:180
-								gc_alive16 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex16).ToBits())
+								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 //line interchange.go:180
 							}
 //line interchange.go:180
@@ -4703,10 +4703,10 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:180
 							_ = i
 //line interchange.go:187
-							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota6)
+							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota4)
 //line interchange.go:187
 							_ = a
-							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive16).StoreSlice(gc_s_a[gc_rank2:])
+							a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive10).StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -4717,25 +4717,25 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:180
-					_ = gc_all14
+					_ = gc_all9
 //line interchange.go:180
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:180
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:180
-						gc_alive14 := gc_all14
+						gc_alive9 := gc_all9
 //line interchange.go:180
-						_ = gc_alive14
+						_ = gc_alive9
 //line interchange.go:180
-						if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
+						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line interchange.go:180
-							gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:180
 						}
 //line interchange.go:180
@@ -4743,10 +4743,10 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:180
 						_ = i
 //line interchange.go:187
-						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota4)
+						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3)
 //line interchange.go:187
 						_ = a
-						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive14).StoreSlice(gc_s_a[gc_rank2:])
+						a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive9).StoreSlice(gc_s_a[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4778,26 +4778,26 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						var gc_stop4 bool
 						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line interchange.go:189
-							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:189
-							_ = gc_all20
+							_ = gc_all12
 //line interchange.go:189
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line interchange.go:189
-							_ = gc_iota10
-						gc_steps5:
+							_ = gc_iota6
+						gc_steps3:
 							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line interchange.go:189
-								gc_alive20 := gc_all20
+								gc_alive12 := gc_all12
 //line interchange.go:189
-								_ = gc_alive20
+								_ = gc_alive12
 //line interchange.go:189
-								if gc_ex20 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex20 != 0 {
+								if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line interchange.go:189
-									gc_alive20 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex20).ToBits())
+									gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 //line interchange.go:189
 								}
 //line interchange.go:189
@@ -4813,46 +4813,46 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 									if compiled.Reach(len(in), ix, 16) > 15 {
 //line interchange.go:189
-										var gc_ld9 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:189
 										if ix >= 0 && ix <= len(in)-16 {
-											gc_ld9 = archsimd.LoadInt32x16Slice(in[ix:])
+											gc_ld5 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:190
 										} else {
 //line interchange.go:190
-											break gc_steps5
+											break gc_steps3
 //line interchange.go:190
 										}
 //line interchange.go:190
-										a = a.Merge(a.Add(gc_ld9), archsimd.Mask32x16FromBits(^gc_alive20.ToBits()))
+										a = a.Merge(a.Add(gc_ld5), archsimd.Mask32x16FromBits(^gc_alive12.ToBits()))
 //line interchange.go:190
 									} else {
 //line interchange.go:190
-										gc_if5 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+										gc_if3 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
 //line interchange.go:189
-										_ = gc_if5
+										_ = gc_if3
 //line interchange.go:189
-										if archsimd.Mask32x16FromBits(gc_alive20.ToBits()&gc_if5.ToBits()).ToBits() != 0 {
+										if archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line interchange.go:189
-											var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+											var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line interchange.go:189
 											if ix >= 0 && ix <= len(in)-16 {
-												gc_ld10 = archsimd.LoadInt32x16Slice(in[ix:])
+												gc_ld6 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:190
 											} else {
 //line interchange.go:190
-												break gc_steps5
+												break gc_steps3
 //line interchange.go:190
 											}
 //line interchange.go:190
-											a = a.Merge(a.Add(gc_ld10), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive20.ToBits()&gc_if5.ToBits()).ToBits()))
+											a = a.Merge(a.Add(gc_ld6), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive12.ToBits()&gc_if3.ToBits()).ToBits()))
 //line interchange.go:190
 										}
 //line interchange.go:190
 									}
 //line interchange.go:190
 								}
-								a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive20).StoreSlice(gc_s_a[gc_rank2:])
+								a.Merge(archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:]), gc_alive12).StoreSlice(gc_s_a[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep8, false
@@ -4863,26 +4863,26 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					}
 					if compiled.SIMD {
 //line interchange.go:189
-						gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:189
-						_ = gc_all18
+						_ = gc_all11
 //line interchange.go:189
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line interchange.go:189
-						_ = gc_iota8
-					gc_steps3:
+						_ = gc_iota5
+					gc_steps2:
 						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:189
-							gc_alive18 := gc_all18
+							gc_alive11 := gc_all11
 //line interchange.go:189
-							_ = gc_alive18
+							_ = gc_alive11
 //line interchange.go:189
-							if gc_ex18 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex18 != 0 {
+							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line interchange.go:189
-								gc_alive18 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex18]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:189
 							}
 //line interchange.go:189
@@ -4898,46 +4898,46 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 								if compiled.Reach(len(in), ix, 8) > 7 {
 //line interchange.go:189
-									var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:189
 									if ix >= 0 && ix <= len(in)-8 {
-										gc_ld5 = archsimd.LoadInt32x8Slice(in[ix:])
+										gc_ld3 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:190
 									} else {
 //line interchange.go:190
-										break gc_steps3
+										break gc_steps2
 //line interchange.go:190
 									}
 //line interchange.go:190
-									a = a.Add(gc_ld5).Merge(a, gc_alive18)
+									a = a.Add(gc_ld3).Merge(a, gc_alive11)
 //line interchange.go:190
 								} else {
 //line interchange.go:190
-									gc_if3 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+									gc_if2 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
 //line interchange.go:189
-									_ = gc_if3
+									_ = gc_if2
 //line interchange.go:189
-									if gc_alive18.And(gc_if3).ToBits() != 0 {
+									if gc_alive11.And(gc_if2).ToBits() != 0 {
 //line interchange.go:189
-										var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line interchange.go:189
 										if ix >= 0 && ix <= len(in)-8 {
-											gc_ld6 = archsimd.LoadInt32x8Slice(in[ix:])
+											gc_ld4 = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:190
 										} else {
 //line interchange.go:190
-											break gc_steps3
+											break gc_steps2
 //line interchange.go:190
 										}
 //line interchange.go:190
-										a = a.Add(gc_ld6).Merge(a, gc_alive18.And(gc_if3))
+										a = a.Add(gc_ld4).Merge(a, gc_alive11.And(gc_if2))
 //line interchange.go:190
 									}
 //line interchange.go:190
 								}
 //line interchange.go:190
 							}
-							a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive18).StoreSlice(gc_s_a[gc_rank2:])
+							a.Merge(archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:]), gc_alive11).StoreSlice(gc_s_a[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4965,21 +4965,21 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					var gc_stop5 bool
 					gc_vstep9, gc_stop5 = func(gc_vstep9 int) (int, bool) {
 //line interchange.go:180
-						gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:180
-						_ = gc_all24
+						_ = gc_all14
 						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:180
-							gc_alive24 := gc_all24
+							gc_alive14 := gc_all14
 //line interchange.go:180
-							_ = gc_alive24
+							_ = gc_alive14
 //line interchange.go:180
-							if gc_ex24 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex24 != 0 {
+							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line interchange.go:180
-								gc_alive24 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex24).ToBits())
+								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
 //line interchange.go:180
 							}
 //line interchange.go:180
@@ -4997,7 +4997,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:193
 							}
 //line interchange.go:193
-							a.StoreMasked((*[16]int32)(out[i:]), gc_alive24)
+							a.StoreMasked((*[16]int32)(out[i:]), gc_alive14)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep9, false
@@ -5008,21 +5008,21 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all22 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:180
-					_ = gc_all22
+					_ = gc_all13
 					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:180
-						gc_alive22 := gc_all22
+						gc_alive13 := gc_all13
 //line interchange.go:180
-						_ = gc_alive22
+						_ = gc_alive13
 //line interchange.go:180
-						if gc_ex22 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex22 != 0 {
+						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line interchange.go:180
-							gc_alive22 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex22]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:180
 						}
 //line interchange.go:180
@@ -5040,7 +5040,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:193
 						}
 //line interchange.go:193
-						a.StoreMasked((*[8]int32)(out[i:]), gc_alive22)
+						a.StoreMasked((*[8]int32)(out[i:]), gc_alive13)
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -130,27 +130,27 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row18 := gc_ty2
-				if gc_row18 >= 0 && gc_row18 < len(as) && gc_bdx2 <= len(as[gc_row18]) && gc_row18 < len(bs) && gc_bdx2 <= len(bs[gc_row18]) {
-					gc_at4 := as[gc_row18][:gc_bdx2]
-					gc_at5 := bs[gc_row18][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at4 := as[gc_row10][:gc_bdx2]
+					gc_at5 := bs[gc_row10][:gc_bdx2]
 					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:17
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:17
-							_ = gc_iota16
+							_ = gc_iota8
 //line kernels.go:17
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line kernels.go:17
-							_ = gc_none16
+							_ = gc_none8
 //line kernels.go:17
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:17
-							_ = gc_all16
-						gc_steps16:
+							_ = gc_all8
+						gc_steps8:
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -172,101 +172,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:19
 								_ = col
 //line kernels.go:22
-								var gc_t31 int = p + tx
+								var gc_t15 int = p + tx
 //line kernels.go:22
-								_ = gc_t31
+								_ = gc_t15
 //line kernels.go:22
-								var gc_t32 int = p + ty
+								var gc_t16 int = p + ty
 //line kernels.go:22
-								_ = gc_t32
+								_ = gc_t16
 //line kernels.go:22
-								var gc_row17 int = row
+								var gc_row9 int = row
 //line kernels.go:22
-								_ = gc_row17
+								_ = gc_row9
 //line kernels.go:22
-								var gc_col16 int = col
+								var gc_col8 int = col
 //line kernels.go:22
-								_ = gc_col16
+								_ = gc_col8
 //line kernels.go:22
-								var gc_ac16 int = gc_t31
+								var gc_ac8 int = gc_t15
 //line kernels.go:22
-								_ = gc_ac16
+								_ = gc_ac8
 //line kernels.go:22
-								var gc_br16 int = gc_t32
+								var gc_br8 int = gc_t16
 //line kernels.go:22
-								_ = gc_br16
+								_ = gc_br8
 //line kernels.go:22
-								var gc_av16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_av8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								_ = gc_av16
+								_ = gc_av8
 //line kernels.go:22
-								var gc_bv16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_bv8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-								_ = gc_bv16
+								_ = gc_bv8
 //line kernels.go:22
-								gc_b33 := gc_none16
+								gc_b17 := gc_none8
 //line kernels.go:22
-								if gc_row17 < m {
+								if gc_row9 < m {
 //line kernels.go:22
-									gc_b33 = gc_all16
+									gc_b17 = gc_all8
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if31 := archsimd.Mask32x16FromBits(gc_b33.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac16, 16)))).ToBits())
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
 //line kernels.go:22
-								_ = gc_if31
+								_ = gc_if15
 //line kernels.go:22
-								if gc_if31.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-									if (gc_row17*k+gc_ac16) >= 0 && (gc_row17*k+gc_ac16) <= len(a)-16 {
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line kernels.go:22
-										gc_ld31 = archsimd.LoadFloat32x16Slice(a[gc_row17*k+gc_ac16:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										break gc_steps16
+										break gc_steps8
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_av16 = gc_av16.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_b34 := gc_none16
+								gc_b18 := gc_none8
 //line kernels.go:22
-								if gc_br16 < k {
+								if gc_br8 < k {
 //line kernels.go:22
-									gc_b34 = gc_all16
+									gc_b18 = gc_all8
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_if32 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col16, 16)))).ToBits())
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
 //line kernels.go:22
-								_ = gc_if32
+								_ = gc_if16
 //line kernels.go:22
-								if gc_if32.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line kernels.go:22
-									var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line kernels.go:22
-									if (gc_br16*n+gc_col16) >= 0 && (gc_br16*n+gc_col16) <= len(b)-16 {
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line kernels.go:22
-										gc_ld32 = archsimd.LoadFloat32x16Slice(b[gc_br16*n+gc_col16:])
+										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										break gc_steps16
+										break gc_steps8
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_bv16 = gc_bv16.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av16.StoreSlice(gc_at4[gc_tx2:])
+								gc_av8.StoreSlice(gc_at4[gc_tx2:])
 //line kernels.go:22
-								gc_bv16.StoreSlice(gc_at5[gc_tx2:])
+								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -277,18 +277,18 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					if compiled.SIMD {
 //line kernels.go:17
-						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:17
-						_ = gc_iota13
+						_ = gc_iota7
 //line kernels.go:17
-						gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line kernels.go:17
-						_ = gc_none13
+						_ = gc_none7
 //line kernels.go:17
-						gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:17
-						_ = gc_all13
-					gc_steps13:
+						_ = gc_all7
+					gc_steps7:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -309,316 +309,6 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							var col int = gc_bx2*tile + tx
 //line kernels.go:19
 							_ = col
-//line kernels.go:22
-							var gc_t25 int = p + tx
-//line kernels.go:22
-							_ = gc_t25
-//line kernels.go:22
-							var gc_t26 int = p + ty
-//line kernels.go:22
-							_ = gc_t26
-//line kernels.go:22
-							var gc_row14 int = row
-//line kernels.go:22
-							_ = gc_row14
-//line kernels.go:22
-							var gc_col13 int = col
-//line kernels.go:22
-							_ = gc_col13
-//line kernels.go:22
-							var gc_ac13 int = gc_t25
-//line kernels.go:22
-							_ = gc_ac13
-//line kernels.go:22
-							var gc_br13 int = gc_t26
-//line kernels.go:22
-							_ = gc_br13
-//line kernels.go:22
-							var gc_av13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-							_ = gc_av13
-//line kernels.go:22
-							var gc_bv13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-							_ = gc_bv13
-//line kernels.go:22
-							gc_b27 := gc_none13
-//line kernels.go:22
-							if gc_row14 < m {
-//line kernels.go:22
-								gc_b27 = gc_all13
-//line kernels.go:22
-							}
-//line kernels.go:22
-							gc_if25 := gc_b27.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac13, 8)))))
-//line kernels.go:22
-							_ = gc_if25
-//line kernels.go:22
-							if gc_if25.ToBits() != 0 {
-//line kernels.go:22
-								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-								if (gc_row14*k+gc_ac13) >= 0 && (gc_row14*k+gc_ac13) <= len(a)-8 {
-//line kernels.go:22
-									gc_ld25 = archsimd.LoadFloat32x8Slice(a[gc_row14*k+gc_ac13:])
-//line kernels.go:22
-								} else {
-//line kernels.go:22
-									break gc_steps13
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_av13 = gc_ld25.Merge(gc_av13, gc_if25)
-//line kernels.go:22
-							}
-//line kernels.go:22
-							gc_b28 := gc_none13
-//line kernels.go:22
-							if gc_br13 < k {
-//line kernels.go:22
-								gc_b28 = gc_all13
-//line kernels.go:22
-							}
-//line kernels.go:22
-							gc_if26 := gc_b28.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col13, 8)))))
-//line kernels.go:22
-							_ = gc_if26
-//line kernels.go:22
-							if gc_if26.ToBits() != 0 {
-//line kernels.go:22
-								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line kernels.go:22
-								if (gc_br13*n+gc_col13) >= 0 && (gc_br13*n+gc_col13) <= len(b)-8 {
-//line kernels.go:22
-									gc_ld26 = archsimd.LoadFloat32x8Slice(b[gc_br13*n+gc_col13:])
-//line kernels.go:22
-								} else {
-//line kernels.go:22
-									break gc_steps13
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_bv13 = gc_ld26.Merge(gc_bv13, gc_if26)
-//line kernels.go:22
-							}
-//line kernels.go:22
-							gc_av13.StoreSlice(gc_at4[gc_tx2:])
-//line kernels.go:22
-							gc_bv13.StoreSlice(gc_at5[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line kernels.go:17
-						tx := gc_tx2
-						_ = tx
-
-//line kernels.go:17
-						ty := gc_ty2
-						_ = ty
-
-//line kernels.go:18
-						row := gc_by2*tile + ty
-						_ = row
-
-//line kernels.go:19
-						col := gc_bx2*tile + tx
-						_ = col
-
-//line kernels.go:22
-						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
-					}
-				} else {
-					gc_vstep7 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
-//line kernels.go:17
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line kernels.go:17
-							_ = gc_iota10
-//line kernels.go:17
-							gc_none10 := archsimd.Mask32x16FromBits(0)
-//line kernels.go:17
-							_ = gc_none10
-//line kernels.go:17
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line kernels.go:17
-							_ = gc_all10
-						gc_steps10:
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-//line kernels.go:17
-								var tx int = gc_tx2
-//line kernels.go:17
-								_ = tx
-//line kernels.go:17
-								var ty int = gc_ty2
-//line kernels.go:17
-								_ = ty
-//line kernels.go:18
-								var row int = gc_by2*tile + ty
-//line kernels.go:18
-								_ = row
-//line kernels.go:19
-								var col int = gc_bx2*tile + tx
-//line kernels.go:19
-								_ = col
-//line kernels.go:22
-								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
-//line kernels.go:22
-									break
-//line kernels.go:22
-								}
-//line kernels.go:22
-								var gc_t19 int = p + tx
-//line kernels.go:22
-								_ = gc_t19
-//line kernels.go:22
-								var gc_t20 int = p + ty
-//line kernels.go:22
-								_ = gc_t20
-//line kernels.go:22
-								var gc_row11 int = row
-//line kernels.go:22
-								_ = gc_row11
-//line kernels.go:22
-								var gc_col10 int = col
-//line kernels.go:22
-								_ = gc_col10
-//line kernels.go:22
-								var gc_ac10 int = gc_t19
-//line kernels.go:22
-								_ = gc_ac10
-//line kernels.go:22
-								var gc_br10 int = gc_t20
-//line kernels.go:22
-								_ = gc_br10
-//line kernels.go:22
-								var gc_av10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-								_ = gc_av10
-//line kernels.go:22
-								var gc_bv10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-								_ = gc_bv10
-//line kernels.go:22
-								gc_b21 := gc_none10
-//line kernels.go:22
-								if gc_row11 < m {
-//line kernels.go:22
-									gc_b21 = gc_all10
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_if19 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac10, 16)))).ToBits())
-//line kernels.go:22
-								_ = gc_if19
-//line kernels.go:22
-								if gc_if19.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-16 {
-//line kernels.go:22
-										gc_ld19 = archsimd.LoadFloat32x16Slice(a[gc_row11*k+gc_ac10:])
-//line kernels.go:22
-									} else {
-//line kernels.go:22
-										break gc_steps10
-//line kernels.go:22
-									}
-//line kernels.go:22
-									gc_av10 = gc_av10.Merge(gc_ld19, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_b22 := gc_none10
-//line kernels.go:22
-								if gc_br10 < k {
-//line kernels.go:22
-									gc_b22 = gc_all10
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_if20 := archsimd.Mask32x16FromBits(gc_b22.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col10, 16)))).ToBits())
-//line kernels.go:22
-								_ = gc_if20
-//line kernels.go:22
-								if gc_if20.ToBits() != 0 {
-//line kernels.go:22
-									var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line kernels.go:22
-									if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-16 {
-//line kernels.go:22
-										gc_ld20 = archsimd.LoadFloat32x16Slice(b[gc_br10*n+gc_col10:])
-//line kernels.go:22
-									} else {
-//line kernels.go:22
-										break gc_steps10
-//line kernels.go:22
-									}
-//line kernels.go:22
-									gc_bv10 = gc_bv10.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
-//line kernels.go:22
-								}
-//line kernels.go:22
-								gc_av10.StoreSlice(as[ty][tx:])
-//line kernels.go:22
-								gc_bv10.StoreSlice(bs[ty][tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line kernels.go:17
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line kernels.go:17
-						_ = gc_iota7
-//line kernels.go:17
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line kernels.go:17
-						_ = gc_none7
-//line kernels.go:17
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:17
-						_ = gc_all7
-					gc_steps7:
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line kernels.go:17
-							var tx int = gc_tx2
-//line kernels.go:17
-							_ = tx
-//line kernels.go:17
-							var ty int = gc_ty2
-//line kernels.go:17
-							_ = ty
-//line kernels.go:18
-							var row int = gc_by2*tile + ty
-//line kernels.go:18
-							_ = row
-//line kernels.go:19
-							var col int = gc_bx2*tile + tx
-//line kernels.go:19
-							_ = col
-//line kernels.go:22
-							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
-//line kernels.go:22
-								break
-//line kernels.go:22
-							}
 //line kernels.go:22
 							var gc_t13 int = p + tx
 //line kernels.go:22
@@ -712,9 +402,319 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_av7.StoreSlice(as[ty][tx:])
+							gc_av7.StoreSlice(gc_at4[gc_tx2:])
 //line kernels.go:22
-							gc_bv7.StoreSlice(bs[ty][tx:])
+							gc_bv7.StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line kernels.go:17
+						ty := gc_ty2
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by2*tile + ty
+						_ = row
+
+//line kernels.go:19
+						col := gc_bx2*tile + tx
+						_ = col
+
+//line kernels.go:22
+						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+					}
+				} else {
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
+//line kernels.go:17
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line kernels.go:17
+							_ = gc_iota6
+//line kernels.go:17
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line kernels.go:17
+							_ = gc_none6
+//line kernels.go:17
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:17
+							_ = gc_all6
+						gc_steps6:
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:17
+								var tx int = gc_tx2
+//line kernels.go:17
+								_ = tx
+//line kernels.go:17
+								var ty int = gc_ty2
+//line kernels.go:17
+								_ = ty
+//line kernels.go:18
+								var row int = gc_by2*tile + ty
+//line kernels.go:18
+								_ = row
+//line kernels.go:19
+								var col int = gc_bx2*tile + tx
+//line kernels.go:19
+								_ = col
+//line kernels.go:22
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
+//line kernels.go:22
+									break
+//line kernels.go:22
+								}
+//line kernels.go:22
+								var gc_t11 int = p + tx
+//line kernels.go:22
+								_ = gc_t11
+//line kernels.go:22
+								var gc_t12 int = p + ty
+//line kernels.go:22
+								_ = gc_t12
+//line kernels.go:22
+								var gc_row7 int = row
+//line kernels.go:22
+								_ = gc_row7
+//line kernels.go:22
+								var gc_col6 int = col
+//line kernels.go:22
+								_ = gc_col6
+//line kernels.go:22
+								var gc_ac6 int = gc_t11
+//line kernels.go:22
+								_ = gc_ac6
+//line kernels.go:22
+								var gc_br6 int = gc_t12
+//line kernels.go:22
+								_ = gc_br6
+//line kernels.go:22
+								var gc_av6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+								_ = gc_av6
+//line kernels.go:22
+								var gc_bv6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+								_ = gc_bv6
+//line kernels.go:22
+								gc_b13 := gc_none6
+//line kernels.go:22
+								if gc_row7 < m {
+//line kernels.go:22
+									gc_b13 = gc_all6
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_if11 := archsimd.Mask32x16FromBits(gc_b13.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac6, 16)))).ToBits())
+//line kernels.go:22
+								_ = gc_if11
+//line kernels.go:22
+								if gc_if11.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+									if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-16 {
+//line kernels.go:22
+										gc_ld11 = archsimd.LoadFloat32x16Slice(a[gc_row7*k+gc_ac6:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										break gc_steps6
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_av6 = gc_av6.Merge(gc_ld11, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_b14 := gc_none6
+//line kernels.go:22
+								if gc_br6 < k {
+//line kernels.go:22
+									gc_b14 = gc_all6
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 16)))).ToBits())
+//line kernels.go:22
+								_ = gc_if12
+//line kernels.go:22
+								if gc_if12.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line kernels.go:22
+									if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-16 {
+//line kernels.go:22
+										gc_ld12 = archsimd.LoadFloat32x16Slice(b[gc_br6*n+gc_col6:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										break gc_steps6
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_bv6 = gc_bv6.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av6.StoreSlice(as[ty][tx:])
+//line kernels.go:22
+								gc_bv6.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line kernels.go:17
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line kernels.go:17
+						_ = gc_iota5
+//line kernels.go:17
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line kernels.go:17
+						_ = gc_none5
+//line kernels.go:17
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line kernels.go:17
+						_ = gc_all5
+					gc_steps5:
+						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:17
+							var tx int = gc_tx2
+//line kernels.go:17
+							_ = tx
+//line kernels.go:17
+							var ty int = gc_ty2
+//line kernels.go:17
+							_ = ty
+//line kernels.go:18
+							var row int = gc_by2*tile + ty
+//line kernels.go:18
+							_ = row
+//line kernels.go:19
+							var col int = gc_bx2*tile + tx
+//line kernels.go:19
+							_ = col
+//line kernels.go:22
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
+//line kernels.go:22
+								break
+//line kernels.go:22
+							}
+//line kernels.go:22
+							var gc_t9 int = p + tx
+//line kernels.go:22
+							_ = gc_t9
+//line kernels.go:22
+							var gc_t10 int = p + ty
+//line kernels.go:22
+							_ = gc_t10
+//line kernels.go:22
+							var gc_row6 int = row
+//line kernels.go:22
+							_ = gc_row6
+//line kernels.go:22
+							var gc_col5 int = col
+//line kernels.go:22
+							_ = gc_col5
+//line kernels.go:22
+							var gc_ac5 int = gc_t9
+//line kernels.go:22
+							_ = gc_ac5
+//line kernels.go:22
+							var gc_br5 int = gc_t10
+//line kernels.go:22
+							_ = gc_br5
+//line kernels.go:22
+							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+							_ = gc_av5
+//line kernels.go:22
+							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+							_ = gc_bv5
+//line kernels.go:22
+							gc_b11 := gc_none5
+//line kernels.go:22
+							if gc_row6 < m {
+//line kernels.go:22
+								gc_b11 = gc_all5
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
+//line kernels.go:22
+							_ = gc_if9
+//line kernels.go:22
+							if gc_if9.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
+//line kernels.go:22
+									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									break gc_steps5
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av5 = gc_ld9.Merge(gc_av5, gc_if9)
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_b12 := gc_none5
+//line kernels.go:22
+							if gc_br5 < k {
+//line kernels.go:22
+								gc_b12 = gc_all5
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
+//line kernels.go:22
+							_ = gc_if10
+//line kernels.go:22
+							if gc_if10.ToBits() != 0 {
+//line kernels.go:22
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line kernels.go:22
+								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
+//line kernels.go:22
+									gc_ld10 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
+//line kernels.go:22
+								} else {
+//line kernels.go:22
+									break gc_steps5
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_bv5 = gc_ld10.Merge(gc_bv5, gc_if10)
+//line kernels.go:22
+							}
+//line kernels.go:22
+							gc_av5.StoreSlice(as[ty][tx:])
+//line kernels.go:22
+							gc_bv5.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -855,9 +855,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					var gc_stop4 bool
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line kernels.go:17
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line kernels.go:17
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -883,97 +883,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
@@ -988,9 +988,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				}
 				if compiled.SIMD {
 //line kernels.go:17
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line kernels.go:17
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1016,97 +1016,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
@@ -1752,21 +1752,21 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 				var gc_stop11 bool
 				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line kernels.go:49
-					gc_all50 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all24 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all50
+					_ = gc_all24
 					for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 						gc_tx4 := gc_vstep11
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line kernels.go:49
-						gc_alive50 := gc_all50
+						gc_alive24 := gc_all24
 //line kernels.go:49
-						_ = gc_alive50
+						_ = gc_alive24
 //line kernels.go:49
-						if gc_ex50 := compiled.ExitedBits16(gc_exited4, gc_rank4); gc_ex50 != 0 {
+						if gc_ex24 := compiled.ExitedBits16(gc_exited4, gc_rank4); gc_ex24 != 0 {
 //line kernels.go:49
-							gc_alive50 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex50).ToBits())
+							gc_alive24 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex24).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -1779,9 +1779,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 						_ = i
 //line kernels.go:64
 						{
-							compiled.SetExited16(gc_exited4, gc_rank4, gc_alive50.ToBits())
+							compiled.SetExited16(gc_exited4, gc_rank4, gc_alive24.ToBits())
 //line kernels.go:65
-							gc_alive50 = archsimd.Mask32x16FromBits(gc_alive50.ToBits() & archsimd.Mask32x16FromBits(^gc_alive50.ToBits()).ToBits())
+							gc_alive24 = archsimd.Mask32x16FromBits(gc_alive24.ToBits() & archsimd.Mask32x16FromBits(^gc_alive24.ToBits()).ToBits())
 //line kernels.go:65
 						}
 					}
@@ -1794,21 +1794,21 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all48 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all48
+				_ = gc_all23
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line kernels.go:49
-					gc_alive48 := gc_all48
+					gc_alive23 := gc_all23
 //line kernels.go:49
-					_ = gc_alive48
+					_ = gc_alive23
 //line kernels.go:49
-					if gc_ex48 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex48 != 0 {
+					if gc_ex23 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex23 != 0 {
 //line kernels.go:49
-						gc_alive48 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex48]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -1821,9 +1821,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive48.ToBits())
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive23.ToBits())
 //line kernels.go:65
-						gc_alive48 = gc_alive48.And(gc_alive48.ToInt32x8().Not().ToMask())
+						gc_alive23 = gc_alive23.And(gc_alive23.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -1934,21 +1934,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:49
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line kernels.go:49
-						_ = gc_alive4
+						_ = gc_alive2
 //line kernels.go:49
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line kernels.go:49
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -1967,7 +1967,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:52
 							}
 //line kernels.go:52
-							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive4).StoreSlice(temp[tid:])
+							archsimd.LoadFloat32x16Slice(in[i:]).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
 //line kernels.go:52
 						}
 					}
@@ -1980,21 +1980,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:49
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line kernels.go:49
-					_ = gc_alive2
+					_ = gc_alive
 //line kernels.go:49
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line kernels.go:49
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2013,7 +2013,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:52
 						}
 //line kernels.go:52
-						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 //line kernels.go:52
 					}
 				}
@@ -2051,25 +2051,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:49
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-						_ = gc_all10
+						_ = gc_all4
 //line kernels.go:49
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:49
-						_ = gc_iota6
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kernels.go:49
-							gc_alive10 := gc_all10
+							gc_alive4 := gc_all4
 //line kernels.go:49
-							_ = gc_alive10
+							_ = gc_alive4
 //line kernels.go:49
-							if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:49
-								gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line kernels.go:49
 							}
 //line kernels.go:49
@@ -2090,20 +2090,20 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 							if compiled.Reach(off, tid, 16) <= 0 {
 //line kernels.go:57
-								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive10.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive4.ToBits()))
 							} else {
 //line kernels.go:58
-								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 //line kernels.go:57
-								_ = gc_if6
+								_ = gc_if2
 //line kernels.go:57
-								if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line kernels.go:57
-									v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if6.ToBits()).ToBits()))
+									v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()))
 								}
 //line kernels.go:58
 							}
-							v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive10).StoreSlice(gc_s_v[gc_rank2:])
+							v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -2114,25 +2114,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all7
+					_ = gc_all3
 //line kernels.go:49
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:49
-					_ = gc_iota3
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive7 := gc_all7
+						gc_alive3 := gc_all3
 //line kernels.go:49
-						_ = gc_alive7
+						_ = gc_alive3
 //line kernels.go:49
-						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line kernels.go:49
-							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2153,20 +2153,20 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 						if compiled.Reach(off, tid, 8) <= 0 {
 //line kernels.go:57
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive7)
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3)
 						} else {
 //line kernels.go:58
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line kernels.go:57
-							_ = gc_if3
+							_ = gc_if
 //line kernels.go:57
-							if gc_alive7.And(gc_if3).ToBits() != 0 {
+							if gc_alive3.And(gc_if).ToBits() != 0 {
 //line kernels.go:57
-								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive7.And(gc_if3))
+								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if))
 							}
 //line kernels.go:58
 						}
-						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive7).StoreSlice(gc_s_v[gc_rank2:])
+						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive3).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2200,21 +2200,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:49
-						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-						_ = gc_all14
+						_ = gc_all6
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kernels.go:49
-							gc_alive14 := gc_all14
+							gc_alive6 := gc_all6
 //line kernels.go:49
-							_ = gc_alive14
+							_ = gc_alive6
 //line kernels.go:49
-							if gc_ex14 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex14 != 0 {
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line kernels.go:49
-								gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line kernels.go:49
 							}
 //line kernels.go:49
@@ -2231,7 +2231,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 								break
 //line kernels.go:61
 							}
-							archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive14).StoreSlice(temp[tid:])
+							archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x16Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -2242,21 +2242,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all12
+					_ = gc_all5
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive12 := gc_all12
+						gc_alive5 := gc_all5
 //line kernels.go:49
-						_ = gc_alive12
+						_ = gc_alive5
 //line kernels.go:49
-						if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line kernels.go:49
-							gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2273,7 +2273,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line kernels.go:61
 						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive12).StoreSlice(temp[tid:])
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive5).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2309,21 +2309,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:49
-					gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all18
+					_ = gc_all8
 					for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive18 := gc_all18
+						gc_alive8 := gc_all8
 //line kernels.go:49
-						_ = gc_alive18
+						_ = gc_alive8
 //line kernels.go:49
-						if gc_ex18 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex18 != 0 {
+						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line kernels.go:49
-							gc_alive18 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex18).ToBits())
+							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2336,9 +2336,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						_ = i
 //line kernels.go:64
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive18.ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive8.ToBits())
 //line kernels.go:65
-							gc_alive18 = archsimd.Mask32x16FromBits(gc_alive18.ToBits() & archsimd.Mask32x16FromBits(^gc_alive18.ToBits()).ToBits())
+							gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^gc_alive8.ToBits()).ToBits())
 //line kernels.go:65
 						}
 					}
@@ -2351,21 +2351,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all16
+				_ = gc_all7
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:49
-					gc_alive16 := gc_all16
+					gc_alive7 := gc_all7
 //line kernels.go:49
-					_ = gc_alive16
+					_ = gc_alive7
 //line kernels.go:49
-					if gc_ex16 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex16 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line kernels.go:49
-						gc_alive16 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex16]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2378,9 +2378,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive16.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
 //line kernels.go:65
-						gc_alive16 = gc_alive16.And(gc_alive16.ToInt32x8().Not().ToMask())
+						gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -2446,25 +2446,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:49
-					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all22
+					_ = gc_all10
 //line kernels.go:68
-					gc_vb4 := archsimd.BroadcastFloat32x16(float32(n - n))
+					gc_vb2 := archsimd.BroadcastFloat32x16(float32(n - n))
 //line kernels.go:68
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:68
-						gc_alive22 := gc_all22
+						gc_alive10 := gc_all10
 //line kernels.go:68
-						_ = gc_alive22
+						_ = gc_alive10
 //line kernels.go:68
-						if gc_ex22 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex22 != 0 {
+						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line kernels.go:68
-							gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 //line kernels.go:68
 						}
 //line kernels.go:49
@@ -2481,7 +2481,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line kernels.go:68
 						}
-						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[16]float32)(out[i:]), gc_alive22)
+						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[16]float32)(out[i:]), gc_alive10)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep5, false
@@ -2492,25 +2492,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all20
+				_ = gc_all9
 //line kernels.go:68
-				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n - n))
+				gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
 //line kernels.go:68
-				_ = gc_vb2
+				_ = gc_vb
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:68
-					gc_alive20 := gc_all20
+					gc_alive9 := gc_all9
 //line kernels.go:68
-					_ = gc_alive20
+					_ = gc_alive9
 //line kernels.go:68
-					if gc_ex20 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex20 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line kernels.go:68
-						gc_alive20 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex20]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:68
 					}
 //line kernels.go:49
@@ -2527,7 +2527,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						break
 //line kernels.go:68
 					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]float32)(out[i:]), gc_alive20)
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive9)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2581,21 +2581,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:49
-					gc_all26 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all26
+					_ = gc_all12
 					for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive26 := gc_all26
+						gc_alive12 := gc_all12
 //line kernels.go:49
-						_ = gc_alive26
+						_ = gc_alive12
 //line kernels.go:49
-						if gc_ex26 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex26 != 0 {
+						if gc_ex12 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex12 != 0 {
 //line kernels.go:49
-							gc_alive26 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex26).ToBits())
+							gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2614,7 +2614,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:52
 							}
 //line kernels.go:52
-							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive26).StoreSlice(temp[tid:])
+							archsimd.LoadInt32x16Slice(in[i:]).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive12).StoreSlice(temp[tid:])
 //line kernels.go:52
 						}
 					}
@@ -2627,21 +2627,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all24 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all24
+				_ = gc_all11
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:49
-					gc_alive24 := gc_all24
+					gc_alive11 := gc_all11
 //line kernels.go:49
-					_ = gc_alive24
+					_ = gc_alive11
 //line kernels.go:49
-					if gc_ex24 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex24 != 0 {
+					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
 //line kernels.go:49
-						gc_alive24 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex24]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2660,7 +2660,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:52
 						}
 //line kernels.go:52
-						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive24).StoreSlice(temp[tid:])
+						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive11).StoreSlice(temp[tid:])
 //line kernels.go:52
 					}
 				}
@@ -2698,25 +2698,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line kernels.go:49
-						gc_all34 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-						_ = gc_all34
+						_ = gc_all16
 //line kernels.go:49
-						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:49
-						_ = gc_iota14
+						_ = gc_iota6
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line kernels.go:49
-							gc_alive34 := gc_all34
+							gc_alive16 := gc_all16
 //line kernels.go:49
-							_ = gc_alive34
+							_ = gc_alive16
 //line kernels.go:49
-							if gc_ex34 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex34 != 0 {
+							if gc_ex16 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex16 != 0 {
 //line kernels.go:49
-								gc_alive34 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex34).ToBits())
+								gc_alive16 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex16).ToBits())
 //line kernels.go:49
 							}
 //line kernels.go:49
@@ -2737,20 +2737,20 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 							if compiled.Reach(off, tid, 16) <= 0 {
 //line kernels.go:57
-								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive34.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^gc_alive16.ToBits()))
 							} else {
 //line kernels.go:58
-								gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
 //line kernels.go:57
-								_ = gc_if14
+								_ = gc_if6
 //line kernels.go:57
-								if archsimd.Mask32x16FromBits(gc_alive34.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line kernels.go:57
-									v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive34.ToBits()&gc_if14.ToBits()).ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive16.ToBits()&gc_if6.ToBits()).ToBits()))
 								}
 //line kernels.go:58
 							}
-							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive34).StoreSlice(gc_s_v[gc_rank3:])
+							v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:]), gc_alive16).StoreSlice(gc_s_v[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -2761,25 +2761,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all30 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all30
+					_ = gc_all14
 //line kernels.go:49
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:49
-					_ = gc_iota10
+					_ = gc_iota4
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive30 := gc_all30
+						gc_alive14 := gc_all14
 //line kernels.go:49
-						_ = gc_alive30
+						_ = gc_alive14
 //line kernels.go:49
-						if gc_ex30 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex30 != 0 {
+						if gc_ex14 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex14 != 0 {
 //line kernels.go:49
-							gc_alive30 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex30]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2800,20 +2800,20 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 						if compiled.Reach(off, tid, 8) <= 0 {
 //line kernels.go:57
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive30)
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14)
 						} else {
 //line kernels.go:58
-							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line kernels.go:57
-							_ = gc_if10
+							_ = gc_if4
 //line kernels.go:57
-							if gc_alive30.And(gc_if10).ToBits() != 0 {
+							if gc_alive14.And(gc_if4).ToBits() != 0 {
 //line kernels.go:57
-								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive30.And(gc_if10))
+								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive14.And(gc_if4))
 							}
 //line kernels.go:58
 						}
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive30).StoreSlice(gc_s_v[gc_rank3:])
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive14).StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2847,21 +2847,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line kernels.go:49
-						gc_all38 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-						_ = gc_all38
+						_ = gc_all18
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line kernels.go:49
-							gc_alive38 := gc_all38
+							gc_alive18 := gc_all18
 //line kernels.go:49
-							_ = gc_alive38
+							_ = gc_alive18
 //line kernels.go:49
-							if gc_ex38 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex38 != 0 {
+							if gc_ex18 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex18 != 0 {
 //line kernels.go:49
-								gc_alive38 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex38).ToBits())
+								gc_alive18 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex18).ToBits())
 //line kernels.go:49
 							}
 //line kernels.go:49
@@ -2878,7 +2878,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 								break
 //line kernels.go:61
 							}
-							archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive38).StoreSlice(temp[tid:])
+							archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x16Slice(temp[tid:]), gc_alive18).StoreSlice(temp[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -2889,21 +2889,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all36 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all36
+					_ = gc_all17
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive36 := gc_all36
+						gc_alive17 := gc_all17
 //line kernels.go:49
-						_ = gc_alive36
+						_ = gc_alive17
 //line kernels.go:49
-						if gc_ex36 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex36 != 0 {
+						if gc_ex17 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex17 != 0 {
 //line kernels.go:49
-							gc_alive36 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex36]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2920,7 +2920,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line kernels.go:61
 						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive36).StoreSlice(temp[tid:])
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive17).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2956,21 +2956,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				var gc_stop9 bool
 				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line kernels.go:49
-					gc_all42 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all42
+					_ = gc_all20
 					for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive42 := gc_all42
+						gc_alive20 := gc_all20
 //line kernels.go:49
-						_ = gc_alive42
+						_ = gc_alive20
 //line kernels.go:49
-						if gc_ex42 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex42 != 0 {
+						if gc_ex20 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex20 != 0 {
 //line kernels.go:49
-							gc_alive42 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex42).ToBits())
+							gc_alive20 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex20).ToBits())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2983,9 +2983,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						_ = i
 //line kernels.go:64
 						{
-							compiled.SetExited16(gc_exited3, gc_rank3, gc_alive42.ToBits())
+							compiled.SetExited16(gc_exited3, gc_rank3, gc_alive20.ToBits())
 //line kernels.go:65
-							gc_alive42 = archsimd.Mask32x16FromBits(gc_alive42.ToBits() & archsimd.Mask32x16FromBits(^gc_alive42.ToBits()).ToBits())
+							gc_alive20 = archsimd.Mask32x16FromBits(gc_alive20.ToBits() & archsimd.Mask32x16FromBits(^gc_alive20.ToBits()).ToBits())
 //line kernels.go:65
 						}
 					}
@@ -2998,21 +2998,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all40 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all40
+				_ = gc_all19
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:49
-					gc_alive40 := gc_all40
+					gc_alive19 := gc_all19
 //line kernels.go:49
-					_ = gc_alive40
+					_ = gc_alive19
 //line kernels.go:49
-					if gc_ex40 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex40 != 0 {
+					if gc_ex19 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex19 != 0 {
 //line kernels.go:49
-						gc_alive40 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex40]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -3025,9 +3025,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive40.ToBits())
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive19.ToBits())
 //line kernels.go:65
-						gc_alive40 = gc_alive40.And(gc_alive40.ToInt32x8().Not().ToMask())
+						gc_alive19 = gc_alive19.And(gc_alive19.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -3093,25 +3093,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				var gc_stop10 bool
 				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line kernels.go:49
-					gc_all46 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
-					_ = gc_all46
+					_ = gc_all22
 //line kernels.go:68
-					gc_vb8 := archsimd.BroadcastInt32x16(int32(n - n))
+					gc_vb4 := archsimd.BroadcastInt32x16(int32(n - n))
 //line kernels.go:68
-					_ = gc_vb8
+					_ = gc_vb4
 					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:68
-						gc_alive46 := gc_all46
+						gc_alive22 := gc_all22
 //line kernels.go:68
-						_ = gc_alive46
+						_ = gc_alive22
 //line kernels.go:68
-						if gc_ex46 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex46 != 0 {
+						if gc_ex22 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex22 != 0 {
 //line kernels.go:68
-							gc_alive46 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex46).ToBits())
+							gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
 //line kernels.go:68
 						}
 //line kernels.go:49
@@ -3128,7 +3128,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line kernels.go:68
 						}
-						archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb8).StoreMasked((*[16]int32)(out[i:]), gc_alive46)
+						archsimd.LoadInt32x16Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[16]int32)(out[i:]), gc_alive22)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep10, false
@@ -3139,25 +3139,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all44 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all44
+				_ = gc_all21
 //line kernels.go:68
-				gc_vb6 := archsimd.BroadcastInt32x8(int32(n - n))
+				gc_vb3 := archsimd.BroadcastInt32x8(int32(n - n))
 //line kernels.go:68
-				_ = gc_vb6
+				_ = gc_vb3
 				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:68
-					gc_alive44 := gc_all44
+					gc_alive21 := gc_all21
 //line kernels.go:68
-					_ = gc_alive44
+					_ = gc_alive21
 //line kernels.go:68
-					if gc_ex44 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex44 != 0 {
+					if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
 //line kernels.go:68
-						gc_alive44 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex44]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:68
 					}
 //line kernels.go:49
@@ -3174,7 +3174,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						break
 //line kernels.go:68
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb6).StoreMasked((*[8]int32)(out[i:]), gc_alive44)
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb3).StoreMasked((*[8]int32)(out[i:]), gc_alive21)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3244,34 +3244,34 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:79
-					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_iota24
+					_ = gc_iota22
 //line kernels.go:79
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_evens162
+					_ = gc_evens16
 //line kernels.go:79
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-					_ = gc_odds162
+					_ = gc_odds16
 //line kernels.go:79
-					gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-					_ = gc_spread16Lo2
+					_ = gc_spread16Lo
 //line kernels.go:79
-					gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-					_ = gc_spread16Hi2
+					_ = gc_spread16Hi
 //line kernels.go:79
-					gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-					_ = gc_evenLanes162
+					_ = gc_evenLanes16
 //line kernels.go:79
-					gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-					_ = gc_oddLanes162
-				gc_steps4:
+					_ = gc_oddLanes16
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3290,69 +3290,69 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if compiled.Reach(len(in), k, 32) > 30 {
 //line kernels.go:82
-									var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-										gc_ld13 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens162)
+										gc_ld5 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-										gc_ld13 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds162)
+										gc_ld5 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										break gc_steps4
+										break gc_steps2
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st13 := gc_ld13
+									gc_st5 := gc_ld5
 //line kernels.go:83
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 //line kernels.go:83
-										gc_st13.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes162).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+										gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-										gc_st13.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes162).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
+										gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st13.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes162).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+										gc_st5.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-										gc_st13.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes162).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
+										gc_st5.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										break gc_steps4
+										break gc_steps2
 //line kernels.go:83
 									}
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
 //line kernels.go:82
-									_ = gc_if7
+									_ = gc_if3
 //line kernels.go:82
-									if gc_if7.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line kernels.go:82
-										var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-											gc_ld14 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens162)
+											gc_ld6 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 										} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-											gc_ld14 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds162)
+											gc_ld6 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes27 [16]int32
+											var gc_lanes11 [16]int32
 //line kernels.go:83
-											for gc_k27 := range 16 {
+											for gc_k11 := range 16 {
 //line kernels.go:83
-												if gc_if7.ToBits()&(1<<gc_k27) != 0 {
+												if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 //line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k27
+													gc_pos2.Thread = gc_rank2 + gc_k11
 //line kernels.go:83
-													gc_lanes27[gc_k27] = in[k+2*gc_k27]
+													gc_lanes11[gc_k11] = in[k+2*gc_k11]
 //line kernels.go:83
 												}
 //line kernels.go:83
@@ -3360,39 +3360,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-											gc_ld14 = archsimd.LoadInt32x16(&gc_lanes27)
+											gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
 //line kernels.go:83
 										}
 //line kernels.go:83
-										gc_st14 := gc_ld14
+										gc_st6 := gc_ld6
 //line kernels.go:83
-										gc_bits3 := gc_if7.ToBits()
+										gc_bits := gc_if3.ToBits()
 //line kernels.go:83
 										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
 //line kernels.go:83
-											gc_st14.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+											gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-											gc_st14.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
+											gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(0))+16:])
 //line kernels.go:83
 										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:83
-											gc_st14.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+											gc_st6.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-											gc_st14.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
+											gc_st6.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(0))+15:])
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes28 [16]int32
+											var gc_lanes12 [16]int32
 //line kernels.go:83
-											gc_st14.Store(&gc_lanes28)
+											gc_st6.Store(&gc_lanes12)
 //line kernels.go:83
-											for gc_k28 := range 16 {
+											for gc_k12 := range 16 {
 //line kernels.go:83
-												if gc_if7.ToBits()&(1<<gc_k28) != 0 {
+												if gc_if3.ToBits()&(1<<gc_k12) != 0 {
 //line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k28
+													gc_pos2.Thread = gc_rank2 + gc_k12
 //line kernels.go:83
-													temp[(2*tid+compiled.Trip(0))+2*gc_k28] = gc_lanes28[gc_k28]
+													temp[(2*tid+compiled.Trip(0))+2*gc_k12] = gc_lanes12[gc_k12]
 //line kernels.go:83
 												}
 //line kernels.go:83
@@ -3420,26 +3420,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								if compiled.Reach(len(in), k, 32) > 30 {
 //line kernels.go:82
-									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-										gc_ld15 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens162)
+										gc_ld7 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-										gc_ld15 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds162)
+										gc_ld7 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes29 [16]int32
+										var gc_lanes13 [16]int32
 //line kernels.go:83
-										for gc_k29 := range 16 {
+										for gc_k13 := range 16 {
 //line kernels.go:83
-											if 0xffff&(1<<gc_k29) != 0 {
+											if 0xffff&(1<<gc_k13) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k29
+												gc_pos2.Thread = gc_rank2 + gc_k13
 //line kernels.go:83
-												gc_lanes29[gc_k29] = in[k+2*gc_k29]
+												gc_lanes13[gc_k13] = in[k+2*gc_k13]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3447,37 +3447,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-										gc_ld15 = archsimd.LoadInt32x16(&gc_lanes29)
+										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st15 := gc_ld15
+									gc_st7 := gc_ld7
 //line kernels.go:83
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 //line kernels.go:83
-										gc_st15.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes162).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+										gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-										gc_st15.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes162).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+										gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evenLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:83
-										gc_st15.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes162).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+										gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-										gc_st15.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes162).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+										gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes30 [16]int32
+										var gc_lanes14 [16]int32
 //line kernels.go:83
-										gc_st15.Store(&gc_lanes30)
+										gc_st7.Store(&gc_lanes14)
 //line kernels.go:83
-										for gc_k30 := range 16 {
+										for gc_k14 := range 16 {
 //line kernels.go:83
-											if 0xffff&(1<<gc_k30) != 0 {
+											if 0xffff&(1<<gc_k14) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k30
+												gc_pos2.Thread = gc_rank2 + gc_k14
 //line kernels.go:83
-												temp[(2*tid+compiled.Trip(1))+2*gc_k30] = gc_lanes30[gc_k30]
+												temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3489,32 +3489,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
 //line kernels.go:82
-									_ = gc_if8
+									_ = gc_if4
 //line kernels.go:82
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line kernels.go:82
-										var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:82
 										if k >= 0 && k <= len(in)-32 && (k&1 == 0 || !(k >= 1 && k <= len(in)-31)) {
-											gc_ld16 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens162)
+											gc_ld8 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
 										} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
-											gc_ld16 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds162)
+											gc_ld8 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes31 [16]int32
+											var gc_lanes15 [16]int32
 //line kernels.go:83
-											for gc_k31 := range 16 {
+											for gc_k15 := range 16 {
 //line kernels.go:83
-												if gc_if8.ToBits()&(1<<gc_k31) != 0 {
+												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
 //line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k31
+													gc_pos2.Thread = gc_rank2 + gc_k15
 //line kernels.go:83
-													gc_lanes31[gc_k31] = in[k+2*gc_k31]
+													gc_lanes15[gc_k15] = in[k+2*gc_k15]
 //line kernels.go:83
 												}
 //line kernels.go:83
@@ -3522,39 +3522,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-											gc_ld16 = archsimd.LoadInt32x16(&gc_lanes31)
+											gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
 //line kernels.go:83
 										}
 //line kernels.go:83
-										gc_st16 := gc_ld16
+										gc_st8 := gc_ld8
 //line kernels.go:83
-										gc_bits4 := gc_if8.ToBits()
+										gc_bits2 := gc_if4.ToBits()
 //line kernels.go:83
 										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
 //line kernels.go:83
-											gc_st16.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+											gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-											gc_st16.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
+											gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(temp[(2*tid+compiled.Trip(1))+16:])
 //line kernels.go:83
 										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:83
-											gc_st16.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+											gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-											gc_st16.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
+											gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 //line kernels.go:83
 										} else {
 //line kernels.go:83
-											var gc_lanes32 [16]int32
+											var gc_lanes16 [16]int32
 //line kernels.go:83
-											gc_st16.Store(&gc_lanes32)
+											gc_st8.Store(&gc_lanes16)
 //line kernels.go:83
-											for gc_k32 := range 16 {
+											for gc_k16 := range 16 {
 //line kernels.go:83
-												if gc_if8.ToBits()&(1<<gc_k32) != 0 {
+												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
 //line kernels.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k32
+													gc_pos2.Thread = gc_rank2 + gc_k16
 //line kernels.go:83
-													temp[(2*tid+compiled.Trip(1))+2*gc_k32] = gc_lanes32[gc_k32]
+													temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
 //line kernels.go:83
 												}
 //line kernels.go:83
@@ -3581,30 +3581,30 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:79
-				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line kernels.go:79
-				_ = gc_iota22
+				_ = gc_iota2
 //line kernels.go:79
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-				_ = gc_evens2
+				_ = gc_evens
 //line kernels.go:79
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line kernels.go:79
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line kernels.go:79
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
-				_ = gc_evenLanes2
+				_ = gc_evenLanes
 //line kernels.go:79
-				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
-				_ = gc_oddLanes2
-			gc_steps2:
+				_ = gc_oddLanes
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3623,69 +3623,69 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							if compiled.Reach(len(in), k, 16) > 14 {
 //line kernels.go:82
-								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-									gc_ld5 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens2))
+									gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-									gc_ld5 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens2))
+									gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									break gc_steps2
+									break gc_steps
 //line kernels.go:83
 								}
 //line kernels.go:83
-								gc_st5 := gc_ld5
+								gc_st := gc_ld
 //line kernels.go:83
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes2).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes2).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st5.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes2).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+									gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-									gc_st5.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes2).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+									gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									break gc_steps2
+									break gc_steps
 //line kernels.go:83
 								}
 //line kernels.go:83
 							} else {
 //line kernels.go:83
-								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
 //line kernels.go:82
-								_ = gc_if3
+								_ = gc_if
 //line kernels.go:82
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line kernels.go:82
-									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-										gc_ld6 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens2))
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-										gc_ld6 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens2))
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes11 [8]int32
+										var gc_lanes3 [8]int32
 //line kernels.go:83
-										for gc_k11 := range 8 {
+										for gc_k3 := range 8 {
 //line kernels.go:83
-											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line kernels.go:83
-												gc_lanes11[gc_k11] = in[k+2*gc_k11]
+												gc_lanes3[gc_k3] = in[k+2*gc_k3]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3693,37 +3693,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-										gc_ld6 = archsimd.LoadInt32x8(&gc_lanes11)
+										gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st6 := gc_ld6
+									gc_st2 := gc_ld2
 //line kernels.go:83
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes12 [8]int32
+										var gc_lanes4 [8]int32
 //line kernels.go:83
-										gc_st6.Store(&gc_lanes12)
+										gc_st2.Store(&gc_lanes4)
 //line kernels.go:83
-										for gc_k12 := range 8 {
+										for gc_k4 := range 8 {
 //line kernels.go:83
-											if gc_if3.ToBits()&(1<<gc_k12) != 0 {
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line kernels.go:83
-												temp[(2*tid+compiled.Trip(0))+2*gc_k12] = gc_lanes12[gc_k12]
+												temp[(2*tid+compiled.Trip(0))+2*gc_k4] = gc_lanes4[gc_k4]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3751,26 +3751,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							if compiled.Reach(len(in), k, 16) > 14 {
 //line kernels.go:82
-								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 								if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-									gc_ld7 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens2))
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 								} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-									gc_ld7 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens2))
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									var gc_lanes13 [8]int32
+									var gc_lanes5 [8]int32
 //line kernels.go:83
-									for gc_k13 := range 8 {
+									for gc_k5 := range 8 {
 //line kernels.go:83
-										if 0xff&(1<<gc_k13) != 0 {
+										if 0xff&(1<<gc_k5) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line kernels.go:83
-											gc_lanes13[gc_k13] = in[k+2*gc_k13]
+											gc_lanes5[gc_k5] = in[k+2*gc_k5]
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3778,37 +3778,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-									gc_ld7 = archsimd.LoadInt32x8(&gc_lanes13)
+									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 //line kernels.go:83
 								}
 //line kernels.go:83
-								gc_st7 := gc_ld7
+								gc_st3 := gc_ld3
 //line kernels.go:83
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-									gc_st7.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes2).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+									gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-									gc_st7.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes2).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+									gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_evenLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-									gc_st7.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes2).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+									gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-									gc_st7.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes2).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+									gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 //line kernels.go:83
 								} else {
 //line kernels.go:83
-									var gc_lanes14 [8]int32
+									var gc_lanes6 [8]int32
 //line kernels.go:83
-									gc_st7.Store(&gc_lanes14)
+									gc_st3.Store(&gc_lanes6)
 //line kernels.go:83
-									for gc_k14 := range 8 {
+									for gc_k6 := range 8 {
 //line kernels.go:83
-										if 0xff&(1<<gc_k14) != 0 {
+										if 0xff&(1<<gc_k6) != 0 {
 //line kernels.go:83
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line kernels.go:83
-											temp[(2*tid+compiled.Trip(1))+2*gc_k14] = gc_lanes14[gc_k14]
+											temp[(2*tid+compiled.Trip(1))+2*gc_k6] = gc_lanes6[gc_k6]
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3820,32 +3820,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 							} else {
 //line kernels.go:83
-								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
 //line kernels.go:82
-								_ = gc_if4
+								_ = gc_if2
 //line kernels.go:82
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line kernels.go:82
-									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:82
 									if k >= 0 && k <= len(in)-16 && (k&1 == 0 || !(k >= 1 && k <= len(in)-15)) {
-										gc_ld8 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens2))
+										gc_ld4 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
 									} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
-										gc_ld8 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens2))
+										gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes15 [8]int32
+										var gc_lanes7 [8]int32
 //line kernels.go:83
-										for gc_k15 := range 8 {
+										for gc_k7 := range 8 {
 //line kernels.go:83
-											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k15
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line kernels.go:83
-												gc_lanes15[gc_k15] = in[k+2*gc_k15]
+												gc_lanes7[gc_k7] = in[k+2*gc_k7]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3853,37 +3853,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:83
-										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes15)
+										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
 //line kernels.go:83
 									}
 //line kernels.go:83
-									gc_st8 := gc_ld8
+									gc_st4 := gc_ld4
 //line kernels.go:83
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-										gc_st8.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-										gc_st8.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-										gc_st8.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-										gc_st8.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
-										var gc_lanes16 [8]int32
+										var gc_lanes8 [8]int32
 //line kernels.go:83
-										gc_st8.Store(&gc_lanes16)
+										gc_st4.Store(&gc_lanes8)
 //line kernels.go:83
-										for gc_k16 := range 8 {
+										for gc_k8 := range 8 {
 //line kernels.go:83
-											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line kernels.go:83
-												gc_pos2.Thread = gc_rank2 + gc_k16
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line kernels.go:83
-												temp[(2*tid+compiled.Trip(1))+2*gc_k16] = gc_lanes16[gc_k16]
+												temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3958,30 +3958,30 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line kernels.go:79
-							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-							_ = gc_evens166
+							_ = gc_evens163
 //line kernels.go:79
-							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-							_ = gc_odds166
+							_ = gc_odds163
 //line kernels.go:79
-							gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-							_ = gc_spread16Lo6
+							_ = gc_spread16Lo3
 //line kernels.go:79
-							gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-							_ = gc_spread16Hi6
+							_ = gc_spread16Hi3
 //line kernels.go:79
-							gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-							_ = gc_evenLanes166
+							_ = gc_evenLanes163
 //line kernels.go:79
-							gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-							_ = gc_oddLanes166
-						gc_steps12:
+							_ = gc_oddLanes163
+						gc_steps6:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3992,70 +3992,70 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								_ = tid
 //line kernels.go:89
 								{
-									var gc_t15 int = 1*(2*tid+1) - 1
+									var gc_t7 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-									_ = gc_t15
+									_ = gc_t7
 //line kernels.go:90
-									var gc_t16 int = 1*(2*tid+2) - 1
+									var gc_t8 int = 1*(2*tid+2) - 1
 //line kernels.go:90
-									_ = gc_t16
+									_ = gc_t8
 //line kernels.go:90
-									var ai int = gc_t15
+									var ai int = gc_t7
 //line kernels.go:90
 									_ = ai
 //line kernels.go:90
-									var bi int = gc_t16
+									var bi int = gc_t8
 //line kernels.go:90
 									_ = bi
-									var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line kernels.go:91
-										gc_ld31 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens166)
+										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line kernels.go:91
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line kernels.go:91
-										gc_ld31 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds166)
+										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps12
+										break gc_steps6
 //line kernels.go:91
 									}
 //line kernels.go:91
-									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:91
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
-										gc_ld32 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens166)
+										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line kernels.go:91
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_ld32 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds166)
+										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps12
+										break gc_steps6
 //line kernels.go:91
 									}
 //line kernels.go:91
-									gc_st24 := gc_ld32.Add(gc_ld31)
+									gc_st12 := gc_ld16.Add(gc_ld15)
 //line kernels.go:91
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line kernels.go:91
-										gc_st24.Permute(gc_spread16Lo6).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes166).StoreSlice(temp[bi+0:])
+										gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes163).StoreSlice(temp[bi+0:])
 //line kernels.go:91
-										gc_st24.Permute(gc_spread16Hi6).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes166).StoreSlice(temp[bi+16:])
+										gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes163).StoreSlice(temp[bi+16:])
 //line kernels.go:91
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line kernels.go:91
-										gc_st24.Permute(gc_spread16Lo6).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes166).StoreSlice(temp[bi-1:])
+										gc_st12.Permute(gc_spread16Lo3).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes163).StoreSlice(temp[bi-1:])
 //line kernels.go:91
-										gc_st24.Permute(gc_spread16Hi6).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes166).StoreSlice(temp[bi+15:])
+										gc_st12.Permute(gc_spread16Hi3).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes163).StoreSlice(temp[bi+15:])
 //line kernels.go:91
 									} else {
 //line kernels.go:91
-										break gc_steps12
+										break gc_steps6
 //line kernels.go:91
 									}
 //line kernels.go:91
@@ -4072,26 +4072,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line kernels.go:79
-						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-						_ = gc_evens6
+						_ = gc_evens3
 //line kernels.go:79
-						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-						_ = gc_spreadLo6
+						_ = gc_spreadLo3
 //line kernels.go:79
-						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-						_ = gc_spreadHi6
+						_ = gc_spreadHi3
 //line kernels.go:79
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
-						_ = gc_evenLanes6
+						_ = gc_evenLanes3
 //line kernels.go:79
-						gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
-						_ = gc_oddLanes6
-					gc_steps8:
+						_ = gc_oddLanes3
+					gc_steps4:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4102,70 +4102,70 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line kernels.go:89
 							{
-								var gc_t7 int = 1*(2*tid+1) - 1
+								var gc_t3 int = 1*(2*tid+1) - 1
 //line kernels.go:90
-								_ = gc_t7
+								_ = gc_t3
 //line kernels.go:90
-								var gc_t8 int = 1*(2*tid+2) - 1
+								var gc_t4 int = 1*(2*tid+2) - 1
 //line kernels.go:90
-								_ = gc_t8
+								_ = gc_t4
 //line kernels.go:90
-								var ai int = gc_t7
+								var ai int = gc_t3
 //line kernels.go:90
 								_ = ai
 //line kernels.go:90
-								var bi int = gc_t8
+								var bi int = gc_t4
 //line kernels.go:90
 								_ = bi
-								var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line kernels.go:91
-									gc_ld23 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens6))
+									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line kernels.go:91
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line kernels.go:91
-									gc_ld23 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens6))
+									gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 //line kernels.go:91
 								} else {
 //line kernels.go:91
-									break gc_steps8
+									break gc_steps4
 //line kernels.go:91
 								}
 //line kernels.go:91
-								var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
-									gc_ld24 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens6))
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-									gc_ld24 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens6))
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 //line kernels.go:91
 								} else {
 //line kernels.go:91
-									break gc_steps8
+									break gc_steps4
 //line kernels.go:91
 								}
 //line kernels.go:91
-								gc_st20 := gc_ld24.Add(gc_ld23)
+								gc_st10 := gc_ld12.Add(gc_ld11)
 //line kernels.go:91
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line kernels.go:91
-									gc_st20.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes6).StoreSlice(temp[bi+0:])
+									gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line kernels.go:91
-									gc_st20.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes6).StoreSlice(temp[bi+8:])
+									gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line kernels.go:91
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line kernels.go:91
-									gc_st20.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes6).StoreSlice(temp[bi-1:])
+									gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
 //line kernels.go:91
-									gc_st20.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes6).StoreSlice(temp[bi+7:])
+									gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
 //line kernels.go:91
 								} else {
 //line kernels.go:91
-									break gc_steps8
+									break gc_steps4
 //line kernels.go:91
 								}
 //line kernels.go:91
@@ -4310,30 +4310,30 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line kernels.go:79
-							gc_evens1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-							_ = gc_evens1610
+							_ = gc_evens165
 //line kernels.go:79
-							gc_odds1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-							_ = gc_odds1610
+							_ = gc_odds165
 //line kernels.go:79
-							gc_spread16Lo10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-							_ = gc_spread16Lo10
+							_ = gc_spread16Lo5
 //line kernels.go:79
-							gc_spread16Hi10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-							_ = gc_spread16Hi10
+							_ = gc_spread16Hi5
 //line kernels.go:79
-							gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-							_ = gc_evenLanes1610
+							_ = gc_evenLanes165
 //line kernels.go:79
-							gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-							_ = gc_oddLanes1610
-						gc_steps20:
+							_ = gc_oddLanes165
+						gc_steps10:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4344,124 +4344,124 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 								_ = tid
 //line kernels.go:101
 								{
-									var gc_t45 int = 1*(2*tid+1) - 1
+									var gc_t21 int = 1*(2*tid+1) - 1
 //line kernels.go:102
-									_ = gc_t45
+									_ = gc_t21
 //line kernels.go:102
-									var gc_t46 int = 1*(2*tid+2) - 1
+									var gc_t22 int = 1*(2*tid+2) - 1
 //line kernels.go:102
-									_ = gc_t46
+									_ = gc_t22
 //line kernels.go:102
-									var ai_ int = gc_t45
+									var ai_ int = gc_t21
 //line kernels.go:102
 									_ = ai_
 //line kernels.go:102
-									var bi_ int = gc_t46
+									var bi_ int = gc_t22
 //line kernels.go:102
 									_ = bi_
-									var gc_ld54 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_ld54 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1610)
+										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld54 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1610)
+										gc_ld26 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps20
+										break gc_steps10
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld55 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_ld55 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1610)
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line kernels.go:103
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld55 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1610)
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps20
+										break gc_steps10
 //line kernels.go:103
 									}
 //line kernels.go:103
-									var gc_ld56 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1610)
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1610)
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps20
+										break gc_steps10
 //line kernels.go:103
 									}
 //line kernels.go:103
-									gc_t47 := gc_ld54
+									gc_t23 := gc_ld26
 //line kernels.go:103
-									_ = gc_t47
+									_ = gc_t23
 //line kernels.go:103
-									gc_t48 := gc_ld55.Add(gc_ld56)
+									gc_t24 := gc_ld27.Add(gc_ld28)
 //line kernels.go:103
-									_ = gc_t48
+									_ = gc_t24
 //line kernels.go:103
-									gc_st39 := gc_t47
+									gc_st19 := gc_t23
 //line kernels.go:103
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_st39.Permute(gc_spread16Lo10).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes1610).StoreSlice(temp[ai_+0:])
+										gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes165).StoreSlice(temp[ai_+0:])
 //line kernels.go:103
-										gc_st39.Permute(gc_spread16Hi10).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes1610).StoreSlice(temp[ai_+16:])
+										gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes165).StoreSlice(temp[ai_+16:])
 //line kernels.go:103
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st39.Permute(gc_spread16Lo10).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes1610).StoreSlice(temp[ai_-1:])
+										gc_st19.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes165).StoreSlice(temp[ai_-1:])
 //line kernels.go:103
-										gc_st39.Permute(gc_spread16Hi10).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes1610).StoreSlice(temp[ai_+15:])
+										gc_st19.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes165).StoreSlice(temp[ai_+15:])
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										break gc_steps20
+										break gc_steps10
 //line kernels.go:103
 									}
 //line kernels.go:103
-									gc_st40 := gc_t48
+									gc_st20 := gc_t24
 //line kernels.go:103
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line kernels.go:103
-										gc_st40.Permute(gc_spread16Lo10).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes1610).StoreSlice(temp[bi_+0:])
+										gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes165).StoreSlice(temp[bi_+0:])
 //line kernels.go:103
-										gc_st40.Permute(gc_spread16Hi10).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes1610).StoreSlice(temp[bi_+16:])
+										gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes165).StoreSlice(temp[bi_+16:])
 //line kernels.go:103
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line kernels.go:103
-										gc_st40.Permute(gc_spread16Lo10).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes1610).StoreSlice(temp[bi_-1:])
+										gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
 //line kernels.go:103
-										gc_st40.Permute(gc_spread16Hi10).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes1610).StoreSlice(temp[bi_+15:])
+										gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
 //line kernels.go:103
 									} else {
 //line kernels.go:103
-										var gc_lanes96 [16]int32
+										var gc_lanes48 [16]int32
 //line kernels.go:103
-										gc_st40.Store(&gc_lanes96)
+										gc_st20.Store(&gc_lanes48)
 //line kernels.go:103
-										for gc_k96 := range 16 {
+										for gc_k48 := range 16 {
 //line kernels.go:103
-											if 0xffff&(1<<gc_k96) != 0 {
+											if 0xffff&(1<<gc_k48) != 0 {
 //line kernels.go:103
-												gc_pos2.Thread = gc_rank2 + gc_k96
+												gc_pos2.Thread = gc_rank2 + gc_k48
 //line kernels.go:103
-												temp[bi_+2*gc_k96] = gc_lanes96[gc_k96]
+												temp[bi_+2*gc_k48] = gc_lanes48[gc_k48]
 //line kernels.go:103
 											}
 //line kernels.go:103
@@ -4484,26 +4484,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line kernels.go:79
-						gc_evens10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-						_ = gc_evens10
+						_ = gc_evens5
 //line kernels.go:79
-						gc_spreadLo10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-						_ = gc_spreadLo10
+						_ = gc_spreadLo5
 //line kernels.go:79
-						gc_spreadHi10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-						_ = gc_spreadHi10
+						_ = gc_spreadHi5
 //line kernels.go:79
-						gc_evenLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
-						_ = gc_evenLanes10
+						_ = gc_evenLanes5
 //line kernels.go:79
-						gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
-						_ = gc_oddLanes10
-					gc_steps16:
+						_ = gc_oddLanes5
+					gc_steps8:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4514,124 +4514,124 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line kernels.go:101
 							{
-								var gc_t29 int = 1*(2*tid+1) - 1
+								var gc_t13 int = 1*(2*tid+1) - 1
 //line kernels.go:102
-								_ = gc_t29
+								_ = gc_t13
 //line kernels.go:102
-								var gc_t30 int = 1*(2*tid+2) - 1
+								var gc_t14 int = 1*(2*tid+2) - 1
 //line kernels.go:102
-								_ = gc_t30
+								_ = gc_t14
 //line kernels.go:102
-								var ai_ int = gc_t29
+								var ai_ int = gc_t13
 //line kernels.go:102
 								_ = ai_
 //line kernels.go:102
-								var bi_ int = gc_t30
+								var bi_ int = gc_t14
 //line kernels.go:102
 								_ = bi_
-								var gc_ld42 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_ld42 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
+									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld42 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
+									gc_ld20 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									break gc_steps16
+									break gc_steps8
 //line kernels.go:103
 								}
 //line kernels.go:103
-								var gc_ld43 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_ld43 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens10))
+									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld43 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens10))
+									gc_ld21 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									break gc_steps16
+									break gc_steps8
 //line kernels.go:103
 								}
 //line kernels.go:103
-								var gc_ld44 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
+									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
+									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									break gc_steps16
+									break gc_steps8
 //line kernels.go:103
 								}
 //line kernels.go:103
-								gc_t31 := gc_ld42
+								gc_t15 := gc_ld20
 //line kernels.go:103
-								_ = gc_t31
+								_ = gc_t15
 //line kernels.go:103
-								gc_t32 := gc_ld43.Add(gc_ld44)
+								gc_t16 := gc_ld21.Add(gc_ld22)
 //line kernels.go:103
-								_ = gc_t32
+								_ = gc_t16
 //line kernels.go:103
-								gc_st31 := gc_t31
+								gc_st15 := gc_t15
 //line kernels.go:103
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_st31.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes10).StoreSlice(temp[ai_+0:])
+									gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
 //line kernels.go:103
-									gc_st31.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes10).StoreSlice(temp[ai_+8:])
+									gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line kernels.go:103
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_st31.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes10).StoreSlice(temp[ai_-1:])
+									gc_st15.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
 //line kernels.go:103
-									gc_st31.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes10).StoreSlice(temp[ai_+7:])
+									gc_st15.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									break gc_steps16
+									break gc_steps8
 //line kernels.go:103
 								}
 //line kernels.go:103
-								gc_st32 := gc_t32
+								gc_st16 := gc_t16
 //line kernels.go:103
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line kernels.go:103
-									gc_st32.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes10).StoreSlice(temp[bi_+0:])
+									gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
 //line kernels.go:103
-									gc_st32.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes10).StoreSlice(temp[bi_+8:])
+									gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line kernels.go:103
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line kernels.go:103
-									gc_st32.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes10).StoreSlice(temp[bi_-1:])
+									gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
 //line kernels.go:103
-									gc_st32.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes10).StoreSlice(temp[bi_+7:])
+									gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
 //line kernels.go:103
 								} else {
 //line kernels.go:103
-									var gc_lanes76 [8]int32
+									var gc_lanes38 [8]int32
 //line kernels.go:103
-									gc_st32.Store(&gc_lanes76)
+									gc_st16.Store(&gc_lanes38)
 //line kernels.go:103
-									for gc_k76 := range 8 {
+									for gc_k38 := range 8 {
 //line kernels.go:103
-										if 0xff&(1<<gc_k76) != 0 {
+										if 0xff&(1<<gc_k38) != 0 {
 //line kernels.go:103
-											gc_pos2.Thread = gc_rank2 + gc_k76
+											gc_pos2.Thread = gc_rank2 + gc_k38
 //line kernels.go:103
-											temp[bi_+2*gc_k76] = gc_lanes76[gc_k76]
+											temp[bi_+2*gc_k38] = gc_lanes38[gc_k38]
 //line kernels.go:103
 										}
 //line kernels.go:103
@@ -4670,34 +4670,34 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:79
-					gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_iota28
+					_ = gc_iota24
 //line kernels.go:79
-					gc_evens1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line kernels.go:79
-					_ = gc_evens1612
+					_ = gc_evens166
 //line kernels.go:79
-					gc_odds1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line kernels.go:79
-					_ = gc_odds1612
+					_ = gc_odds166
 //line kernels.go:79
-					gc_spread16Lo12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line kernels.go:79
-					_ = gc_spread16Lo12
+					_ = gc_spread16Lo6
 //line kernels.go:79
-					gc_spread16Hi12 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line kernels.go:79
-					_ = gc_spread16Hi12
+					_ = gc_spread16Hi6
 //line kernels.go:79
-					gc_evenLanes1612 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
 //line kernels.go:79
-					_ = gc_evenLanes1612
+					_ = gc_evenLanes166
 //line kernels.go:79
-					gc_oddLanes1612 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
 //line kernels.go:79
-					_ = gc_oddLanes1612
-				gc_steps24:
+					_ = gc_oddLanes166
+				gc_steps12:
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4716,69 +4716,69 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
-									var gc_ld69 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld33 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-										gc_ld69 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens1612)
+										gc_ld33 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld69 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds1612)
+										gc_ld33 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										break gc_steps24
+										break gc_steps12
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st53 := gc_ld69
+									gc_st25 := gc_ld33
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-										gc_st53.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes1612)
+										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
-										gc_st53.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes1612)
+										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st53.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes1612)
+										gc_st25.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
 //line kernels.go:109
-										gc_st53.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes1612)
+										gc_st25.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										break gc_steps24
+										break gc_steps12
 //line kernels.go:109
 									}
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
 //line kernels.go:108
-									_ = gc_if15
+									_ = gc_if7
 //line kernels.go:108
-									if gc_if15.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line kernels.go:108
-										var gc_ld70 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld34 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 										if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31)) {
-											gc_ld70 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens1612)
+											gc_ld34 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens166)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
-											gc_ld70 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds1612)
+											gc_ld34 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds166)
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes123 [16]int32
+											var gc_lanes59 [16]int32
 //line kernels.go:109
-											for gc_k123 := range 16 {
+											for gc_k59 := range 16 {
 //line kernels.go:109
-												if gc_if15.ToBits()&(1<<gc_k123) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k59) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k123
+													gc_pos2.Thread = gc_rank2 + gc_k59
 //line kernels.go:109
-													gc_lanes123[gc_k123] = temp[(2*tid+compiled.Trip(0))+2*gc_k123]
+													gc_lanes59[gc_k59] = temp[(2*tid+compiled.Trip(0))+2*gc_k59]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -4786,39 +4786,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-											gc_ld70 = archsimd.LoadInt32x16(&gc_lanes123)
+											gc_ld34 = archsimd.LoadInt32x16(&gc_lanes59)
 //line kernels.go:109
 										}
 //line kernels.go:109
-										gc_st54 := gc_ld70
+										gc_st26 := gc_ld34
 //line kernels.go:109
-										gc_bits7 := gc_if15.ToBits()
+										gc_bits3 := gc_if7.ToBits()
 //line kernels.go:109
 										if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-											gc_st54.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
+											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line kernels.go:109
-											gc_st54.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
+											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line kernels.go:109
 										} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-											gc_st54.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
+											gc_st26.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line kernels.go:109
-											gc_st54.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
+											gc_st26.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes124 [16]int32
+											var gc_lanes60 [16]int32
 //line kernels.go:109
-											gc_st54.Store(&gc_lanes124)
+											gc_st26.Store(&gc_lanes60)
 //line kernels.go:109
-											for gc_k124 := range 16 {
+											for gc_k60 := range 16 {
 //line kernels.go:109
-												if gc_if15.ToBits()&(1<<gc_k124) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k60) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k124
+													gc_pos2.Thread = gc_rank2 + gc_k60
 //line kernels.go:109
-													out[k_+2*gc_k124] = gc_lanes124[gc_k124]
+													out[k_+2*gc_k60] = gc_lanes60[gc_k60]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -4846,26 +4846,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								if compiled.Reach(len(out), k_, 32) > 30 {
 //line kernels.go:108
-									var gc_ld71 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld35 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-										gc_ld71 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens1612)
+										gc_ld35 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-										gc_ld71 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds1612)
+										gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes125 [16]int32
+										var gc_lanes61 [16]int32
 //line kernels.go:109
-										for gc_k125 := range 16 {
+										for gc_k61 := range 16 {
 //line kernels.go:109
-											if 0xffff&(1<<gc_k125) != 0 {
+											if 0xffff&(1<<gc_k61) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k125
+												gc_pos2.Thread = gc_rank2 + gc_k61
 //line kernels.go:109
-												gc_lanes125[gc_k125] = temp[(2*tid+compiled.Trip(1))+2*gc_k125]
+												gc_lanes61[gc_k61] = temp[(2*tid+compiled.Trip(1))+2*gc_k61]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -4873,37 +4873,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld71 = archsimd.LoadInt32x16(&gc_lanes125)
+										gc_ld35 = archsimd.LoadInt32x16(&gc_lanes61)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st55 := gc_ld71
+									gc_st27 := gc_ld35
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-										gc_st55.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes1612)
+										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), gc_evenLanes166)
 //line kernels.go:109
-										gc_st55.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes1612)
+										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), gc_evenLanes166)
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-										gc_st55.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes1612)
+										gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
 //line kernels.go:109
-										gc_st55.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes1612)
+										gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes126 [16]int32
+										var gc_lanes62 [16]int32
 //line kernels.go:109
-										gc_st55.Store(&gc_lanes126)
+										gc_st27.Store(&gc_lanes62)
 //line kernels.go:109
-										for gc_k126 := range 16 {
+										for gc_k62 := range 16 {
 //line kernels.go:109
-											if 0xffff&(1<<gc_k126) != 0 {
+											if 0xffff&(1<<gc_k62) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k126
+												gc_pos2.Thread = gc_rank2 + gc_k62
 //line kernels.go:109
-												out[k_+2*gc_k126] = gc_lanes126[gc_k126]
+												out[k_+2*gc_k62] = gc_lanes62[gc_k62]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -4915,32 +4915,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
 //line kernels.go:108
-									_ = gc_if16
+									_ = gc_if8
 //line kernels.go:108
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line kernels.go:108
-										var gc_ld72 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld36 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line kernels.go:108
 										if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31)) {
-											gc_ld72 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens1612)
+											gc_ld36 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens166)
 //line kernels.go:109
 										} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
-											gc_ld72 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds1612)
+											gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes127 [16]int32
+											var gc_lanes63 [16]int32
 //line kernels.go:109
-											for gc_k127 := range 16 {
+											for gc_k63 := range 16 {
 //line kernels.go:109
-												if gc_if16.ToBits()&(1<<gc_k127) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k63) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k127
+													gc_pos2.Thread = gc_rank2 + gc_k63
 //line kernels.go:109
-													gc_lanes127[gc_k127] = temp[(2*tid+compiled.Trip(1))+2*gc_k127]
+													gc_lanes63[gc_k63] = temp[(2*tid+compiled.Trip(1))+2*gc_k63]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -4948,39 +4948,39 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-											gc_ld72 = archsimd.LoadInt32x16(&gc_lanes127)
+											gc_ld36 = archsimd.LoadInt32x16(&gc_lanes63)
 //line kernels.go:109
 										}
 //line kernels.go:109
-										gc_st56 := gc_ld72
+										gc_st28 := gc_ld36
 //line kernels.go:109
-										gc_bits8 := gc_if16.ToBits()
+										gc_bits4 := gc_if8.ToBits()
 //line kernels.go:109
 										if k_ >= 0 && k_ <= len(out)-32 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-31)) {
 //line kernels.go:109
-											gc_st56.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
+											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line kernels.go:109
-											gc_st56.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
+											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line kernels.go:109
 										} else if k_ >= 1 && k_ <= len(out)-31 {
 //line kernels.go:109
-											gc_st56.Permute(gc_spread16Lo12).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
+											gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line kernels.go:109
-											gc_st56.Permute(gc_spread16Hi12).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
+											gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 //line kernels.go:109
 										} else {
 //line kernels.go:109
-											var gc_lanes128 [16]int32
+											var gc_lanes64 [16]int32
 //line kernels.go:109
-											gc_st56.Store(&gc_lanes128)
+											gc_st28.Store(&gc_lanes64)
 //line kernels.go:109
-											for gc_k128 := range 16 {
+											for gc_k64 := range 16 {
 //line kernels.go:109
-												if gc_if16.ToBits()&(1<<gc_k128) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k64) != 0 {
 //line kernels.go:109
-													gc_pos2.Thread = gc_rank2 + gc_k128
+													gc_pos2.Thread = gc_rank2 + gc_k64
 //line kernels.go:109
-													out[k_+2*gc_k128] = gc_lanes128[gc_k128]
+													out[k_+2*gc_k64] = gc_lanes64[gc_k64]
 //line kernels.go:109
 												}
 //line kernels.go:109
@@ -5007,30 +5007,30 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:79
-				gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line kernels.go:79
-				_ = gc_iota26
+				_ = gc_iota23
 //line kernels.go:79
-				gc_evens12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line kernels.go:79
-				_ = gc_evens12
+				_ = gc_evens6
 //line kernels.go:79
-				gc_spreadLo12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line kernels.go:79
-				_ = gc_spreadLo12
+				_ = gc_spreadLo6
 //line kernels.go:79
-				gc_spreadHi12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line kernels.go:79
-				_ = gc_spreadHi12
+				_ = gc_spreadHi6
 //line kernels.go:79
-				gc_evenLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line kernels.go:79
-				_ = gc_evenLanes12
+				_ = gc_evenLanes6
 //line kernels.go:79
-				gc_oddLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line kernels.go:79
-				_ = gc_oddLanes12
-			gc_steps22:
+				_ = gc_oddLanes6
+			gc_steps11:
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
@@ -5049,69 +5049,69 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
-								var gc_ld61 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-									gc_ld61 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens12))
+									gc_ld29 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld61 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens12))
+									gc_ld29 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									break gc_steps22
+									break gc_steps11
 //line kernels.go:109
 								}
 //line kernels.go:109
-								gc_st45 := gc_ld61
+								gc_st21 := gc_ld29
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-									gc_st45.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes12)
+									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
 //line kernels.go:109
-									gc_st45.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes12)
+									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st45.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes12)
+									gc_st21.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
 //line kernels.go:109
-									gc_st45.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes12)
+									gc_st21.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									break gc_steps22
+									break gc_steps11
 //line kernels.go:109
 								}
 //line kernels.go:109
 							} else {
 //line kernels.go:109
-								gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+								gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
-								_ = gc_if11
+								_ = gc_if5
 //line kernels.go:108
-								if gc_if11.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld62 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
-										gc_ld62 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens12))
+										gc_ld30 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
-										gc_ld62 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens12))
+										gc_ld30 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes107 [8]int32
+										var gc_lanes51 [8]int32
 //line kernels.go:109
-										for gc_k107 := range 8 {
+										for gc_k51 := range 8 {
 //line kernels.go:109
-											if gc_if11.ToBits()&(1<<gc_k107) != 0 {
+											if gc_if5.ToBits()&(1<<gc_k51) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k107
+												gc_pos2.Thread = gc_rank2 + gc_k51
 //line kernels.go:109
-												gc_lanes107[gc_k107] = temp[(2*tid+compiled.Trip(0))+2*gc_k107]
+												gc_lanes51[gc_k51] = temp[(2*tid+compiled.Trip(0))+2*gc_k51]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5119,37 +5119,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld62 = archsimd.LoadInt32x8(&gc_lanes107)
+										gc_ld30 = archsimd.LoadInt32x8(&gc_lanes51)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st46 := gc_ld62
+									gc_st22 := gc_ld30
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-										gc_st46.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_+0:]), gc_if11.ToInt32x8().Permute(gc_spreadLo12).ToMask().And(gc_evenLanes12))
+										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
-										gc_st46.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+8:]), gc_if11.ToInt32x8().Permute(gc_spreadHi12).ToMask().And(gc_evenLanes12))
+										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										gc_st46.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_-1:]), gc_if11.ToInt32x8().Permute(gc_spreadLo12).ToMask().And(gc_oddLanes12))
+										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
-										gc_st46.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+7:]), gc_if11.ToInt32x8().Permute(gc_spreadHi12).ToMask().And(gc_oddLanes12))
+										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes108 [8]int32
+										var gc_lanes52 [8]int32
 //line kernels.go:109
-										gc_st46.Store(&gc_lanes108)
+										gc_st22.Store(&gc_lanes52)
 //line kernels.go:109
-										for gc_k108 := range 8 {
+										for gc_k52 := range 8 {
 //line kernels.go:109
-											if gc_if11.ToBits()&(1<<gc_k108) != 0 {
+											if gc_if5.ToBits()&(1<<gc_k52) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k108
+												gc_pos2.Thread = gc_rank2 + gc_k52
 //line kernels.go:109
-												out[k_+2*gc_k108] = gc_lanes108[gc_k108]
+												out[k_+2*gc_k52] = gc_lanes52[gc_k52]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5177,26 +5177,26 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							if compiled.Reach(len(out), k_, 16) > 14 {
 //line kernels.go:108
-								var gc_ld63 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld31 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-									gc_ld63 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens12))
+									gc_ld31 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-									gc_ld63 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens12))
+									gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes109 [8]int32
+									var gc_lanes53 [8]int32
 //line kernels.go:109
-									for gc_k109 := range 8 {
+									for gc_k53 := range 8 {
 //line kernels.go:109
-										if 0xff&(1<<gc_k109) != 0 {
+										if 0xff&(1<<gc_k53) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k109
+											gc_pos2.Thread = gc_rank2 + gc_k53
 //line kernels.go:109
-											gc_lanes109[gc_k109] = temp[(2*tid+compiled.Trip(1))+2*gc_k109]
+											gc_lanes53[gc_k53] = temp[(2*tid+compiled.Trip(1))+2*gc_k53]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -5204,37 +5204,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-									gc_ld63 = archsimd.LoadInt32x8(&gc_lanes109)
+									gc_ld31 = archsimd.LoadInt32x8(&gc_lanes53)
 //line kernels.go:109
 								}
 //line kernels.go:109
-								gc_st47 := gc_ld63
+								gc_st23 := gc_ld31
 //line kernels.go:109
 								if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-									gc_st47.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes12)
+									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_evenLanes6)
 //line kernels.go:109
-									gc_st47.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes12)
+									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_evenLanes6)
 //line kernels.go:109
 								} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-									gc_st47.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes12)
+									gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
 //line kernels.go:109
-									gc_st47.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes12)
+									gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes110 [8]int32
+									var gc_lanes54 [8]int32
 //line kernels.go:109
-									gc_st47.Store(&gc_lanes110)
+									gc_st23.Store(&gc_lanes54)
 //line kernels.go:109
-									for gc_k110 := range 8 {
+									for gc_k54 := range 8 {
 //line kernels.go:109
-										if 0xff&(1<<gc_k110) != 0 {
+										if 0xff&(1<<gc_k54) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k110
+											gc_pos2.Thread = gc_rank2 + gc_k54
 //line kernels.go:109
-											out[k_+2*gc_k110] = gc_lanes110[gc_k110]
+											out[k_+2*gc_k54] = gc_lanes54[gc_k54]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -5246,32 +5246,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 							} else {
 //line kernels.go:109
-								gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+								gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
-								_ = gc_if12
+								_ = gc_if6
 //line kernels.go:108
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line kernels.go:108
-									var gc_ld64 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line kernels.go:108
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
-										gc_ld64 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens12))
+										gc_ld32 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
-										gc_ld64 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens12))
+										gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes111 [8]int32
+										var gc_lanes55 [8]int32
 //line kernels.go:109
-										for gc_k111 := range 8 {
+										for gc_k55 := range 8 {
 //line kernels.go:109
-											if gc_if12.ToBits()&(1<<gc_k111) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k55) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k111
+												gc_pos2.Thread = gc_rank2 + gc_k55
 //line kernels.go:109
-												gc_lanes111[gc_k111] = temp[(2*tid+compiled.Trip(1))+2*gc_k111]
+												gc_lanes55[gc_k55] = temp[(2*tid+compiled.Trip(1))+2*gc_k55]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5279,37 +5279,37 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 										gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-										gc_ld64 = archsimd.LoadInt32x8(&gc_lanes111)
+										gc_ld32 = archsimd.LoadInt32x8(&gc_lanes55)
 //line kernels.go:109
 									}
 //line kernels.go:109
-									gc_st48 := gc_ld64
+									gc_st24 := gc_ld32
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-										gc_st48.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_+0:]), gc_if12.ToInt32x8().Permute(gc_spreadLo12).ToMask().And(gc_evenLanes12))
+										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
-										gc_st48.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+8:]), gc_if12.ToInt32x8().Permute(gc_spreadHi12).ToMask().And(gc_evenLanes12))
+										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										gc_st48.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(out[k_-1:]), gc_if12.ToInt32x8().Permute(gc_spreadLo12).ToMask().And(gc_oddLanes12))
+										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
-										gc_st48.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(out[k_+7:]), gc_if12.ToInt32x8().Permute(gc_spreadHi12).ToMask().And(gc_oddLanes12))
+										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
-										var gc_lanes112 [8]int32
+										var gc_lanes56 [8]int32
 //line kernels.go:109
-										gc_st48.Store(&gc_lanes112)
+										gc_st24.Store(&gc_lanes56)
 //line kernels.go:109
-										for gc_k112 := range 8 {
+										for gc_k56 := range 8 {
 //line kernels.go:109
-											if gc_if12.ToBits()&(1<<gc_k112) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k56) != 0 {
 //line kernels.go:109
-												gc_pos2.Thread = gc_rank2 + gc_k112
+												gc_pos2.Thread = gc_rank2 + gc_k56
 //line kernels.go:109
-												out[k_+2*gc_k112] = gc_lanes112[gc_k112]
+												out[k_+2*gc_k56] = gc_lanes56[gc_k56]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -5407,21 +5407,21 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:120
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:120
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:120
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line kernels.go:120
-						_ = gc_alive4
+						_ = gc_alive2
 //line kernels.go:120
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line kernels.go:120
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 //line kernels.go:120
 						}
 //line kernels.go:120
@@ -5430,9 +5430,9 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 						_ = i
 //line kernels.go:121
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive4.ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line kernels.go:122
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^gc_alive4.ToBits()).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 //line kernels.go:122
 						}
 					}
@@ -5445,21 +5445,21 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:120
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:120
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:120
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line kernels.go:120
-					_ = gc_alive2
+					_ = gc_alive
 //line kernels.go:120
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line kernels.go:120
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:120
 					}
 //line kernels.go:120
@@ -5468,9 +5468,9 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line kernels.go:121
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line kernels.go:122
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line kernels.go:122
 					}
 				}
@@ -5611,21 +5611,21 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:141
-					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:141
-					_ = gc_all8
+					_ = gc_all4
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:141
-						gc_alive8 := gc_all8
+						gc_alive4 := gc_all4
 //line kernels.go:141
-						_ = gc_alive8
+						_ = gc_alive4
 //line kernels.go:141
-						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:141
-							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line kernels.go:141
 						}
 //line kernels.go:141
@@ -5633,91 +5633,91 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 							var b int = 4 * gc_bx2
 //line kernels.go:142
 							_ = b
-							var gc_result7 int32
+							var gc_result3 int32
 //line kernels.go:143
-							_ = gc_result7
+							_ = gc_result3
 //line kernels.go:143
-							var gc_returned7 bool
+							var gc_returned3 bool
 //line kernels.go:143
-							_ = gc_returned7
+							_ = gc_returned3
 //line kernels.go:143
 							if all {
 //line kernels.go:143
-								gc_result7 = 1
+								gc_result3 = 1
 //line kernels.go:149
-								gc_returned7 = true
+								gc_returned3 = true
 //line kernels.go:149
 							}
 //line kernels.go:149
-							if !gc_returned7 {
+							if !gc_returned3 {
 //line kernels.go:149
-								gc_result7 = 0
+								gc_result3 = 0
 //line kernels.go:151
-								gc_returned7 = true
+								gc_returned3 = true
 //line kernels.go:151
 							}
 //line kernels.go:151
-							var gc_result8 int32
+							var gc_result4 int32
 //line kernels.go:151
-							_ = gc_result8
+							_ = gc_result4
 //line kernels.go:151
-							var gc_returned8 bool
+							var gc_returned4 bool
 //line kernels.go:151
-							_ = gc_returned8
+							_ = gc_returned4
 //line kernels.go:151
 							if some {
 //line kernels.go:143
-								gc_result8 = 1
+								gc_result4 = 1
 //line kernels.go:149
-								gc_returned8 = true
+								gc_returned4 = true
 //line kernels.go:149
 							}
 //line kernels.go:149
-							if !gc_returned8 {
+							if !gc_returned4 {
 //line kernels.go:149
-								gc_result8 = 0
+								gc_result4 = 0
 //line kernels.go:151
-								gc_returned8 = true
+								gc_returned4 = true
 //line kernels.go:151
 							}
 //line kernels.go:151
-							var gc_t13 int32 = int32(n)
+							var gc_t5 int32 = int32(n)
 //line kernels.go:143
-							_ = gc_t13
+							_ = gc_t5
 //line kernels.go:143
-							var gc_t14 int32 = gc_result7
+							var gc_t6 int32 = gc_result3
 //line kernels.go:143
-							_ = gc_t14
+							_ = gc_t6
 //line kernels.go:143
-							var gc_t15 int32 = gc_result8
+							var gc_t7 int32 = gc_result4
 //line kernels.go:143
-							_ = gc_t15
+							_ = gc_t7
 //line kernels.go:143
-							var gc_t16 int32 = branch
+							var gc_t8 int32 = branch
 //line kernels.go:143
-							_ = gc_t16
+							_ = gc_t8
 //line kernels.go:143
-							if gc_alive8.ToBits() != 0 {
+							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
-								out[b] = gc_t13
-//line kernels.go:143
-							}
-//line kernels.go:143
-							if gc_alive8.ToBits() != 0 {
-//line kernels.go:143
-								out[b+1] = gc_t14
+								out[b] = gc_t5
 //line kernels.go:143
 							}
 //line kernels.go:143
-							if gc_alive8.ToBits() != 0 {
+							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
-								out[b+2] = gc_t15
+								out[b+1] = gc_t6
 //line kernels.go:143
 							}
 //line kernels.go:143
-							if gc_alive8.ToBits() != 0 {
+							if gc_alive4.ToBits() != 0 {
 //line kernels.go:143
-								out[b+3] = gc_t16
+								out[b+2] = gc_t7
+//line kernels.go:143
+							}
+//line kernels.go:143
+							if gc_alive4.ToBits() != 0 {
+//line kernels.go:143
+								out[b+3] = gc_t8
 //line kernels.go:143
 							}
 //line kernels.go:143
@@ -5732,21 +5732,21 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:141
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:141
-				_ = gc_all6
+				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:141
-					gc_alive6 := gc_all6
+					gc_alive3 := gc_all3
 //line kernels.go:141
-					_ = gc_alive6
+					_ = gc_alive3
 //line kernels.go:141
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line kernels.go:141
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:141
 					}
 //line kernels.go:141
@@ -5754,91 +5754,91 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 						var b int = 4 * gc_bx2
 //line kernels.go:142
 						_ = b
-						var gc_result3 int32
+						var gc_result int32
 //line kernels.go:143
-						_ = gc_result3
+						_ = gc_result
 //line kernels.go:143
-						var gc_returned3 bool
+						var gc_returned bool
 //line kernels.go:143
-						_ = gc_returned3
+						_ = gc_returned
 //line kernels.go:143
 						if all {
 //line kernels.go:143
-							gc_result3 = 1
+							gc_result = 1
 //line kernels.go:149
-							gc_returned3 = true
+							gc_returned = true
 //line kernels.go:149
 						}
 //line kernels.go:149
-						if !gc_returned3 {
+						if !gc_returned {
 //line kernels.go:149
-							gc_result3 = 0
+							gc_result = 0
 //line kernels.go:151
-							gc_returned3 = true
+							gc_returned = true
 //line kernels.go:151
 						}
 //line kernels.go:151
-						var gc_result4 int32
+						var gc_result2 int32
 //line kernels.go:151
-						_ = gc_result4
+						_ = gc_result2
 //line kernels.go:151
-						var gc_returned4 bool
+						var gc_returned2 bool
 //line kernels.go:151
-						_ = gc_returned4
+						_ = gc_returned2
 //line kernels.go:151
 						if some {
 //line kernels.go:143
-							gc_result4 = 1
+							gc_result2 = 1
 //line kernels.go:149
-							gc_returned4 = true
+							gc_returned2 = true
 //line kernels.go:149
 						}
 //line kernels.go:149
-						if !gc_returned4 {
+						if !gc_returned2 {
 //line kernels.go:149
-							gc_result4 = 0
+							gc_result2 = 0
 //line kernels.go:151
-							gc_returned4 = true
+							gc_returned2 = true
 //line kernels.go:151
 						}
 //line kernels.go:151
-						var gc_t5 int32 = int32(n)
+						var gc_t int32 = int32(n)
 //line kernels.go:143
-						_ = gc_t5
+						_ = gc_t
 //line kernels.go:143
-						var gc_t6 int32 = gc_result3
+						var gc_t2 int32 = gc_result
 //line kernels.go:143
-						_ = gc_t6
+						_ = gc_t2
 //line kernels.go:143
-						var gc_t7 int32 = gc_result4
+						var gc_t3 int32 = gc_result2
 //line kernels.go:143
-						_ = gc_t7
+						_ = gc_t3
 //line kernels.go:143
-						var gc_t8 int32 = branch
+						var gc_t4 int32 = branch
 //line kernels.go:143
-						_ = gc_t8
+						_ = gc_t4
 //line kernels.go:143
-						if gc_alive6.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
-							out[b] = gc_t5
-//line kernels.go:143
-						}
-//line kernels.go:143
-						if gc_alive6.ToBits() != 0 {
-//line kernels.go:143
-							out[b+1] = gc_t6
+							out[b] = gc_t
 //line kernels.go:143
 						}
 //line kernels.go:143
-						if gc_alive6.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
-							out[b+2] = gc_t7
+							out[b+1] = gc_t2
 //line kernels.go:143
 						}
 //line kernels.go:143
-						if gc_alive6.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
-							out[b+3] = gc_t8
+							out[b+2] = gc_t3
+//line kernels.go:143
+						}
+//line kernels.go:143
+						if gc_alive3.ToBits() != 0 {
+//line kernels.go:143
+							out[b+3] = gc_t4
 //line kernels.go:143
 						}
 //line kernels.go:143
@@ -6328,16 +6328,16 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:200
-								gc_vb8 := archsimd.BroadcastFloat32x16(a)
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line kernels.go:200
-								_ = gc_vb8
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line kernels.go:199
 									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
 									_ = i
-									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -6348,16 +6348,16 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						}
 						if compiled.SIMD {
 //line kernels.go:200
-							gc_vb6 := archsimd.BroadcastFloat32x8(a)
+							gc_vb3 := archsimd.BroadcastFloat32x8(a)
 //line kernels.go:200
-							_ = gc_vb6
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line kernels.go:199
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
 								_ = i
-								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -6380,9 +6380,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:200
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 //line kernels.go:200
-								_ = gc_vb4
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line kernels.go:199
@@ -6395,7 +6395,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 										break
 //line kernels.go:200
 									}
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -6406,9 +6406,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						}
 						if compiled.SIMD {
 //line kernels.go:200
-							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							gc_vb := archsimd.BroadcastFloat32x8(a)
 //line kernels.go:200
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line kernels.go:199
@@ -6421,7 +6421,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									break
 //line kernels.go:200
 								}
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -6960,9 +6960,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line kernels.go:210
-						gc_iota52 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota52
+						_ = gc_iota28
 						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -6972,11 +6972,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t24 T = gc_at23[0]
+							var gc_t16 T = gc_at23[0]
 //line kernels.go:227
-							_ = gc_t24
+							_ = gc_t16
 //line kernels.go:227
-							var r T = gc_t24
+							var r T = gc_t16
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -6984,13 +6984,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if52 := gc_iota52.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if52
+							_ = gc_if28
 //line kernels.go:219
-							if gc_if52.ToBits() != 0 {
+							if gc_if28.ToBits() != 0 {
 //line kernels.go:219
-								if gc_if52.ToBits() != 0 {
+								if gc_if28.ToBits() != 0 {
 //line kernels.go:219
 									gc_at24[0] = sum
 //line kernels.go:219
@@ -7007,9 +7007,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota50 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota27 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota50
+					_ = gc_iota27
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
@@ -7019,11 +7019,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t22 T = gc_at23[0]
+						var gc_t15 T = gc_at23[0]
 //line kernels.go:227
-						_ = gc_t22
+						_ = gc_t15
 //line kernels.go:227
-						var r T = gc_t22
+						var r T = gc_t15
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -7031,13 +7031,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if50 := gc_iota50.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if50
+						_ = gc_if27
 //line kernels.go:219
-						if gc_if50.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if50.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line kernels.go:219
 								gc_at24[0] = sum
 //line kernels.go:219
@@ -7077,9 +7077,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line kernels.go:210
-						gc_iota48 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota48
+						_ = gc_iota26
 						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -7089,11 +7089,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t20 T = x[0]
+							var gc_t14 T = x[0]
 //line kernels.go:227
-							_ = gc_t20
+							_ = gc_t14
 //line kernels.go:227
-							var r T = gc_t20
+							var r T = gc_t14
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -7101,13 +7101,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if48 := gc_iota48.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if48
+							_ = gc_if26
 //line kernels.go:220
-							if gc_if48.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line kernels.go:220
-								if gc_if48.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line kernels.go:220
 									partial[gc_bx4] = sum
 //line kernels.go:220
@@ -7124,9 +7124,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota46 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota46
+					_ = gc_iota25
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -7136,11 +7136,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t18 T = x[0]
+						var gc_t13 T = x[0]
 //line kernels.go:227
-						_ = gc_t18
+						_ = gc_t13
 //line kernels.go:227
-						var r T = gc_t18
+						var r T = gc_t13
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -7148,13 +7148,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if46 := gc_iota46.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if46
+						_ = gc_if25
 //line kernels.go:220
-						if gc_if46.ToBits() != 0 {
+						if gc_if25.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if46.ToBits() != 0 {
+							if gc_if25.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx4] = sum
 //line kernels.go:220
@@ -7324,9 +7324,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:210
-						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota12
+						_ = gc_iota4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7350,13 +7350,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 							} else {
 //line kernels.go:213
-								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-								_ = gc_if12
+								_ = gc_if4
 //line kernels.go:213
-								if gc_if12.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line kernels.go:213
-									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line kernels.go:213
 								}
 //line kernels.go:213
@@ -7373,9 +7373,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota9
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -7399,13 +7399,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 						} else {
 //line kernels.go:213
-							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-							_ = gc_if9
+							_ = gc_if3
 //line kernels.go:213
-							if gc_if9.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if9)
+								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if3)
 //line kernels.go:213
 							}
 //line kernels.go:213
@@ -7445,9 +7445,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:210
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota6
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7476,13 +7476,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 								v = archsimd.LoadFloat32x16Slice(in[i:])
 							} else {
 //line kernels.go:214
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-								_ = gc_if6
+								_ = gc_if2
 //line kernels.go:213
-								if gc_if6.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line kernels.go:213
-									v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 								}
 //line kernels.go:214
 							}
@@ -7498,9 +7498,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota3
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -7529,13 +7529,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
 //line kernels.go:214
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-							_ = gc_if3
+							_ = gc_if
 //line kernels.go:213
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 							}
 //line kernels.go:214
 						}
@@ -7908,9 +7908,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line kernels.go:210
-						gc_iota19 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota19
+						_ = gc_iota12
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -7920,11 +7920,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t7 float32 = gc_at11[0]
+							var gc_t8 float32 = gc_at11[0]
 //line kernels.go:227
-							_ = gc_t7
+							_ = gc_t8
 //line kernels.go:227
-							var r float32 = gc_t7
+							var r float32 = gc_t8
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -7932,13 +7932,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if19 := gc_iota19.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if19
+							_ = gc_if12
 //line kernels.go:219
-							if gc_if19.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line kernels.go:219
-								if gc_if19.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line kernels.go:219
 									gc_at12[0] = sum
 //line kernels.go:219
@@ -7955,9 +7955,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota17
+					_ = gc_iota10
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -7967,11 +7967,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t5 float32 = gc_at11[0]
+						var gc_t6 float32 = gc_at11[0]
 //line kernels.go:227
-						_ = gc_t5
+						_ = gc_t6
 //line kernels.go:227
-						var r float32 = gc_t5
+						var r float32 = gc_t6
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -7979,13 +7979,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if17 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if17
+						_ = gc_if10
 //line kernels.go:219
-						if gc_if17.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if17.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line kernels.go:219
 								gc_at12[0] = sum
 //line kernels.go:219
@@ -8025,9 +8025,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line kernels.go:210
-						gc_iota15 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota15
+						_ = gc_iota8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -8037,11 +8037,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t3 float32 = x[0]
+							var gc_t4 float32 = x[0]
 //line kernels.go:227
-							_ = gc_t3
+							_ = gc_t4
 //line kernels.go:227
-							var r float32 = gc_t3
+							var r float32 = gc_t4
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -8049,13 +8049,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if15 := gc_iota15.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if15
+							_ = gc_if8
 //line kernels.go:220
-							if gc_if15.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line kernels.go:220
-								if gc_if15.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line kernels.go:220
 									partial[gc_bx2] = sum
 //line kernels.go:220
@@ -8072,9 +8072,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota13
+					_ = gc_iota6
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -8084,11 +8084,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t float32 = x[0]
+						var gc_t2 float32 = x[0]
 //line kernels.go:227
-						_ = gc_t
+						_ = gc_t2
 //line kernels.go:227
-						var r float32 = gc_t
+						var r float32 = gc_t2
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -8096,13 +8096,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if13
+						_ = gc_if6
 //line kernels.go:220
-						if gc_if13.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if13.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx2] = sum
 //line kernels.go:220
@@ -8272,9 +8272,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line kernels.go:210
-						gc_iota36 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota36
+						_ = gc_iota20
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8298,13 +8298,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 							} else {
 //line kernels.go:213
-								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-								_ = gc_if36
+								_ = gc_if20
 //line kernels.go:213
-								if gc_if36.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line kernels.go:213
-									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line kernels.go:213
 								}
 //line kernels.go:213
@@ -8321,9 +8321,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota32 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota32
+					_ = gc_iota18
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8347,13 +8347,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 						} else {
 //line kernels.go:213
-							gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-							_ = gc_if32
+							_ = gc_if18
 //line kernels.go:213
-							if gc_if32.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if32)
+								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
 //line kernels.go:213
 							}
 //line kernels.go:213
@@ -8393,9 +8393,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line kernels.go:210
-						gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota28
+						_ = gc_iota16
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8424,13 +8424,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 								v = archsimd.LoadInt32x16Slice(in[i:])
 							} else {
 //line kernels.go:214
-								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
 //line kernels.go:213
-								_ = gc_if28
+								_ = gc_if16
 //line kernels.go:213
-								if gc_if28.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line kernels.go:213
-									v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+									v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 								}
 //line kernels.go:214
 							}
@@ -8446,9 +8446,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota24
+					_ = gc_iota14
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8477,13 +8477,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line kernels.go:214
-							gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-							_ = gc_if24
+							_ = gc_if14
 //line kernels.go:213
-							if gc_if24.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if24)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
 							}
 //line kernels.go:214
 						}
@@ -8856,9 +8856,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line kernels.go:210
-						gc_iota44 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota44
+						_ = gc_iota24
 						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8868,11 +8868,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t16 int32 = gc_at17[0]
+							var gc_t12 int32 = gc_at17[0]
 //line kernels.go:227
-							_ = gc_t16
+							_ = gc_t12
 //line kernels.go:227
-							var r int32 = gc_t16
+							var r int32 = gc_t12
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -8880,13 +8880,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if44 := gc_iota44.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if44
+							_ = gc_if24
 //line kernels.go:219
-							if gc_if44.ToBits() != 0 {
+							if gc_if24.ToBits() != 0 {
 //line kernels.go:219
-								if gc_if44.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line kernels.go:219
 									gc_at18[0] = sum
 //line kernels.go:219
@@ -8903,9 +8903,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota42 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota42
+					_ = gc_iota23
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
@@ -8915,11 +8915,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t14 int32 = gc_at17[0]
+						var gc_t11 int32 = gc_at17[0]
 //line kernels.go:227
-						_ = gc_t14
+						_ = gc_t11
 //line kernels.go:227
-						var r int32 = gc_t14
+						var r int32 = gc_t11
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -8927,13 +8927,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if42 := gc_iota42.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if42
+						_ = gc_if23
 //line kernels.go:219
-						if gc_if42.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if42.ToBits() != 0 {
+							if gc_if23.ToBits() != 0 {
 //line kernels.go:219
 								gc_at18[0] = sum
 //line kernels.go:219
@@ -8973,9 +8973,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line kernels.go:210
-						gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line kernels.go:210
-						_ = gc_iota40
+						_ = gc_iota22
 						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
@@ -8985,11 +8985,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 							_ = tid
 //line kernels.go:227
-							var gc_t12 int32 = x[0]
+							var gc_t10 int32 = x[0]
 //line kernels.go:227
-							_ = gc_t12
+							_ = gc_t10
 //line kernels.go:227
-							var r int32 = gc_t12
+							var r int32 = gc_t10
 //line kernels.go:227
 							_ = r
 //line kernels.go:218
@@ -8997,13 +8997,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 							_ = sum
 //line kernels.go:219
-							gc_if40 := gc_iota40.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line kernels.go:219
-							_ = gc_if40
+							_ = gc_if22
 //line kernels.go:220
-							if gc_if40.ToBits() != 0 {
+							if gc_if22.ToBits() != 0 {
 //line kernels.go:220
-								if gc_if40.ToBits() != 0 {
+								if gc_if22.ToBits() != 0 {
 //line kernels.go:220
 									partial[gc_bx3] = sum
 //line kernels.go:220
@@ -9020,9 +9020,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota38 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota21 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:210
-					_ = gc_iota38
+					_ = gc_iota21
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
@@ -9032,11 +9032,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t10 int32 = x[0]
+						var gc_t9 int32 = x[0]
 //line kernels.go:227
-						_ = gc_t10
+						_ = gc_t9
 //line kernels.go:227
-						var r int32 = gc_t10
+						var r int32 = gc_t9
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -9044,13 +9044,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if38 := gc_iota38.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if38
+						_ = gc_if21
 //line kernels.go:220
-						if gc_if38.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if38.ToBits() != 0 {
+							if gc_if21.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx3] = sum
 //line kernels.go:220
@@ -9233,15 +9233,15 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line kernels.go:250
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:250
-				_ = gc_iota4
+				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:250
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:250
-					_ = gc_iota8
+					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -9271,13 +9271,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line kernels.go:252
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:251
-							_ = gc_if8
+							_ = gc_if4
 //line kernels.go:251
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line kernels.go:251
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
 							}
 //line kernels.go:252
 						}
@@ -9323,13 +9323,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:251
 						}
 //line kernels.go:251
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:251
-						_ = gc_if4
+						_ = gc_if2
 //line kernels.go:252
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line kernels.go:252
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line kernels.go:252
 						}
 //line kernels.go:252
@@ -9521,14 +9521,14 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line kernels.go:260
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:260
-						_ = gc_iota16
+						_ = gc_iota8
 						if gc_act2 == ^uint32(0) {
 //line kernels.go:260
-							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:260
-							_ = gc_iota20
+							_ = gc_iota10
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
@@ -9548,13 +9548,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:])
 								} else {
 //line kernels.go:262
-									gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line kernels.go:261
-									_ = gc_if20
+									_ = gc_if10
 //line kernels.go:261
-									if gc_if20.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line kernels.go:261
-										s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if20)
+										s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
 									}
 //line kernels.go:262
 								}
@@ -9586,13 +9586,13 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:261
 								}
 //line kernels.go:261
-								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line kernels.go:261
-								_ = gc_if16
+								_ = gc_if8
 //line kernels.go:262
-								if gc_if16.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line kernels.go:262
-									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if16)
+									s = archsimd.LoadInt32x8Slice(sums[gc_lane2:]).Merge(s, gc_if8)
 //line kernels.go:262
 								}
 //line kernels.go:262
@@ -9801,15 +9801,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line kernels.go:287
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:287
-				_ = gc_iota3
+				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line kernels.go:287
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:287
-					_ = gc_iota6
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -9847,13 +9847,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
 //line kernels.go:290
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:289
-							_ = gc_if6
+							_ = gc_if2
 //line kernels.go:289
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line kernels.go:289
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if6)
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 							}
 //line kernels.go:290
 						}
@@ -9902,13 +9902,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:289
 						}
 //line kernels.go:289
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:289
-						_ = gc_if3
+						_ = gc_if
 //line kernels.go:290
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line kernels.go:290
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 //line kernels.go:290
 						}
 						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_l_mask[gc_lane2:])
@@ -9983,15 +9983,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							v.StoreSlice(gc_c21v[gc_lane2:])
 //line kernels.go:293
-							for gc_k7 := range 8 {
+							for gc_k3 := range 8 {
 //line kernels.go:293
-								gc_c21a[gc_lane2+gc_k7] = d
+								gc_c21a[gc_lane2+gc_k3] = d
 //line kernels.go:293
 							}
 //line kernels.go:293
-							for gc_k8 := range 8 {
+							for gc_k4 := range 8 {
 //line kernels.go:293
-								gc_c21w[gc_lane2+gc_k8] = gocuda.WarpSize
+								gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
 //line kernels.go:293
 							}
 							gc_left2 &^= 0xff << gc_lane2
@@ -10016,15 +10016,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							v.StoreSlice(gc_c21v[gc_lane2:])
 //line kernels.go:293
-							for gc_k3 := range 8 {
+							for gc_k := range 8 {
 //line kernels.go:293
-								gc_c21a[gc_lane2+gc_k3] = d
+								gc_c21a[gc_lane2+gc_k] = d
 //line kernels.go:293
 							}
 //line kernels.go:293
-							for gc_k4 := range 8 {
+							for gc_k2 := range 8 {
 //line kernels.go:293
-								gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+								gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
 //line kernels.go:293
 							}
 							gc_left2 &^= 0xff << gc_lane2
@@ -10056,14 +10056,14 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line kernels.go:293
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:293
-					_ = gc_iota8
+					_ = gc_iota3
 					if gc_act2 == ^uint32(0) {
 //line kernels.go:293
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:293
-						_ = gc_iota10
+						_ = gc_iota4
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
@@ -10082,13 +10082,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:294
 							} else {
 //line kernels.go:294
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line kernels.go:294
-								_ = gc_if10
+								_ = gc_if4
 //line kernels.go:294
-								if gc_if10.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line kernels.go:294
-									v = v.Add(y).Merge(v, gc_if10)
+									v = v.Add(y).Merge(v, gc_if4)
 //line kernels.go:294
 								}
 //line kernels.go:294
@@ -10113,13 +10113,13 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:293
 							_ = y
 //line kernels.go:294
-							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, gc_lane2, 8))))
 //line kernels.go:294
-							_ = gc_if8
+							_ = gc_if3
 //line kernels.go:294
-							if gc_if8.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line kernels.go:294
-								v = v.Add(y).Merge(v, gc_if8)
+								v = v.Add(y).Merge(v, gc_if3)
 //line kernels.go:294
 							}
 //line kernels.go:294
@@ -10173,15 +10173,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:298
 						v.StoreSlice(gc_c22v[gc_lane2:])
 //line kernels.go:298
-						for gc_k15 := range 8 {
+						for gc_k7 := range 8 {
 //line kernels.go:298
-							gc_c22a[gc_lane2+gc_k15] = lanes - 1
+							gc_c22a[gc_lane2+gc_k7] = lanes - 1
 //line kernels.go:298
 						}
 //line kernels.go:298
-						for gc_k16 := range 8 {
+						for gc_k8 := range 8 {
 //line kernels.go:298
-							gc_c22w[gc_lane2+gc_k16] = gocuda.WarpSize
+							gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
 //line kernels.go:298
 						}
 						gc_left4 &^= 0xff << gc_lane2
@@ -10210,15 +10210,15 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:298
 						v.StoreSlice(gc_c22v[gc_lane2:])
 //line kernels.go:298
-						for gc_k11 := range 8 {
+						for gc_k5 := range 8 {
 //line kernels.go:298
-							gc_c22a[gc_lane2+gc_k11] = lanes - 1
+							gc_c22a[gc_lane2+gc_k5] = lanes - 1
 //line kernels.go:298
 						}
 //line kernels.go:298
-						for gc_k12 := range 8 {
+						for gc_k6 := range 8 {
 //line kernels.go:298
-							gc_c22w[gc_lane2+gc_k12] = gocuda.WarpSize
+							gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
 //line kernels.go:298
 						}
 						gc_left4 &^= 0xff << gc_lane2
@@ -10275,9 +10275,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line kernels.go:300
-						gc_vb8 := archsimd.BroadcastFloat32x16(1024)
+						gc_vb4 := archsimd.BroadcastFloat32x16(1024)
 //line kernels.go:300
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -10297,7 +10297,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:299
 							{
 //line kernels.go:299
-								v.Add(total.Div(gc_vb8)).StoreSlice(gc_at3[gc_tx2:])
+								v.Add(total.Div(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
 //line kernels.go:299
 							}
 						}
@@ -10310,9 +10310,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:300
-					gc_vb6 := archsimd.BroadcastFloat32x8(1024)
+					gc_vb3 := archsimd.BroadcastFloat32x8(1024)
 //line kernels.go:300
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10332,7 +10332,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:299
 						{
 //line kernels.go:299
-							v.Add(total.Div(gc_vb6)).StoreSlice(gc_at3[gc_tx2:])
+							v.Add(total.Div(gc_vb3)).StoreSlice(gc_at3[gc_tx2:])
 //line kernels.go:299
 						}
 					}
@@ -10359,9 +10359,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:300
-						gc_vb4 := archsimd.BroadcastFloat32x16(1024)
+						gc_vb2 := archsimd.BroadcastFloat32x16(1024)
 //line kernels.go:300
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -10386,7 +10386,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:300
 								}
 //line kernels.go:300
-								v.Add(total.Div(gc_vb4)).StoreSlice(out[i:])
+								v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
 //line kernels.go:300
 							}
 						}
@@ -10399,9 +10399,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:300
-					gc_vb2 := archsimd.BroadcastFloat32x8(1024)
+					gc_vb := archsimd.BroadcastFloat32x8(1024)
 //line kernels.go:300
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10426,7 +10426,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:300
 							}
 //line kernels.go:300
-							v.Add(total.Div(gc_vb2)).StoreSlice(out[i:])
+							v.Add(total.Div(gc_vb)).StoreSlice(out[i:])
 //line kernels.go:300
 						}
 					}
@@ -11147,18 +11147,18 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 					gc_left := gc_act2
 					if compiled.SIMD {
 //line kernels.go:343
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:343
-						_ = gc_iota2
+						_ = gc_iota
 						if gc_act2 == ^uint32(0) {
 //line kernels.go:343
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line kernels.go:343
-							_ = gc_iota4
+							_ = gc_iota2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota4).StoreSlice(gc_c21v[gc_lane2:])
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
 								gc_left &^= 0xff << gc_lane2
 							}
 						} else {
@@ -11168,7 +11168,7 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+								archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
 								gc_left &^= 0xff << gc_lane2
 							}
 						}
@@ -11738,169 +11738,6 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:372
 								_ = xor
 //line kernels.go:373
-								gc_t16 := x.AsUint32x8()
-//line kernels.go:373
-								_ = gc_t16
-//line kernels.go:373
-								gc_t17 := hi.AsUint32x8()
-//line kernels.go:373
-								_ = gc_t17
-//line kernels.go:373
-								gc_t18 := and
-//line kernels.go:373
-								_ = gc_t18
-//line kernels.go:373
-								gc_t19 := or
-//line kernels.go:373
-								_ = gc_t19
-//line kernels.go:373
-								gc_t20 := xor
-//line kernels.go:373
-								_ = gc_t20
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes16 [8]uint32
-//line kernels.go:373
-									gc_t16.Store(&gc_lanes16)
-//line kernels.go:373
-									for gc_k16 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k16) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k16
-//line kernels.go:373
-											out[(5*r)+5*gc_k16] = gc_lanes16[gc_k16]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes17 [8]uint32
-//line kernels.go:373
-									gc_t17.Store(&gc_lanes17)
-//line kernels.go:373
-									for gc_k17 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k17) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k17
-//line kernels.go:373
-											out[(5*r+1)+5*gc_k17] = gc_lanes17[gc_k17]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes18 [8]uint32
-//line kernels.go:373
-									gc_t18.Store(&gc_lanes18)
-//line kernels.go:373
-									for gc_k18 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k18) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k18
-//line kernels.go:373
-											out[(5*r+2)+5*gc_k18] = gc_lanes18[gc_k18]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes19 [8]uint32
-//line kernels.go:373
-									gc_t19.Store(&gc_lanes19)
-//line kernels.go:373
-									for gc_k19 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k19) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k19
-//line kernels.go:373
-											out[(5*r+3)+5*gc_k19] = gc_lanes19[gc_k19]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-//line kernels.go:373
-								{
-//line kernels.go:373
-									var gc_lanes20 [8]uint32
-//line kernels.go:373
-									gc_t20.Store(&gc_lanes20)
-//line kernels.go:373
-									for gc_k20 := range 8 {
-//line kernels.go:373
-										if 0xff&(1<<gc_k20) != 0 {
-//line kernels.go:373
-											gc_pos2.Thread = gc_rank2 + gc_k20
-//line kernels.go:373
-											out[(5*r+4)+5*gc_k20] = gc_lanes20[gc_k20]
-//line kernels.go:373
-										}
-//line kernels.go:373
-									}
-//line kernels.go:373
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:373
-								}
-								gc_left5 &^= 0xff << gc_lane2
-							}
-						} else {
-							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-								if gc_act2>>gc_lane2&0xff != 0xff {
-									continue
-								}
-								gc_rank2 := gc_w2 + gc_lane2
-								_ = gc_rank2
-//line kernels.go:365
-								var r int = gc_rank2
-//line kernels.go:365
-								_ = r
-//line kernels.go:365
-								x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
-//line kernels.go:365
-								_ = x
-//line kernels.go:365
-								hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
-//line kernels.go:365
-								_ = hi
-//line kernels.go:365
-								and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
-//line kernels.go:365
-								_ = and
-//line kernels.go:365
-								or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
-//line kernels.go:365
-								_ = or
-//line kernels.go:372
-								xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
-//line kernels.go:372
-								_ = xor
-//line kernels.go:373
 								gc_t6 := x.AsUint32x8()
 //line kernels.go:373
 								_ = gc_t6
@@ -12022,6 +11859,169 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 											gc_pos2.Thread = gc_rank2 + gc_k10
 //line kernels.go:373
 											out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+								gc_left5 &^= 0xff << gc_lane2
+							}
+						} else {
+							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+								if gc_act2>>gc_lane2&0xff != 0xff {
+									continue
+								}
+								gc_rank2 := gc_w2 + gc_lane2
+								_ = gc_rank2
+//line kernels.go:365
+								var r int = gc_rank2
+//line kernels.go:365
+								_ = r
+//line kernels.go:365
+								x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
+//line kernels.go:365
+								_ = x
+//line kernels.go:365
+								hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
+//line kernels.go:365
+								_ = hi
+//line kernels.go:365
+								and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
+//line kernels.go:365
+								_ = and
+//line kernels.go:365
+								or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
+//line kernels.go:365
+								_ = or
+//line kernels.go:372
+								xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
+//line kernels.go:372
+								_ = xor
+//line kernels.go:373
+								gc_t := x.AsUint32x8()
+//line kernels.go:373
+								_ = gc_t
+//line kernels.go:373
+								gc_t2 := hi.AsUint32x8()
+//line kernels.go:373
+								_ = gc_t2
+//line kernels.go:373
+								gc_t3 := and
+//line kernels.go:373
+								_ = gc_t3
+//line kernels.go:373
+								gc_t4 := or
+//line kernels.go:373
+								_ = gc_t4
+//line kernels.go:373
+								gc_t5 := xor
+//line kernels.go:373
+								_ = gc_t5
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes [8]uint32
+//line kernels.go:373
+									gc_t.Store(&gc_lanes)
+//line kernels.go:373
+									for gc_k := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k
+//line kernels.go:373
+											out[(5*r)+5*gc_k] = gc_lanes[gc_k]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes2 [8]uint32
+//line kernels.go:373
+									gc_t2.Store(&gc_lanes2)
+//line kernels.go:373
+									for gc_k2 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k2) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line kernels.go:373
+											out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes3 [8]uint32
+//line kernels.go:373
+									gc_t3.Store(&gc_lanes3)
+//line kernels.go:373
+									for gc_k3 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k3) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line kernels.go:373
+											out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes4 [8]uint32
+//line kernels.go:373
+									gc_t4.Store(&gc_lanes4)
+//line kernels.go:373
+									for gc_k4 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k4) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line kernels.go:373
+											out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
+//line kernels.go:373
+										}
+//line kernels.go:373
+									}
+//line kernels.go:373
+									gc_pos2.Thread = gc_rank2
+//line kernels.go:373
+								}
+//line kernels.go:373
+								{
+//line kernels.go:373
+									var gc_lanes5 [8]uint32
+//line kernels.go:373
+									gc_t5.Store(&gc_lanes5)
+//line kernels.go:373
+									for gc_k5 := range 8 {
+//line kernels.go:373
+										if 0xff&(1<<gc_k5) != 0 {
+//line kernels.go:373
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line kernels.go:373
+											out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
 //line kernels.go:373
 										}
 //line kernels.go:373
@@ -12380,20 +12380,20 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 			var gc_stop bool
 			gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line kernels.go:421
-				gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:421
-				_ = gc_all10
+				_ = gc_all6
 				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line kernels.go:421
-					gc_alive10 := gc_all10
+					gc_alive6 := gc_all6
 //line kernels.go:421
-					_ = gc_alive10
+					_ = gc_alive6
 //line kernels.go:421
-					if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+					if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line kernels.go:421
-						gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line kernels.go:421
 					}
 //line kernels.go:421
@@ -12410,7 +12410,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 					_ = r_2
 //line kernels.go:403
 					v = r_2
-					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive10).StoreSlice(gc_s_v[gc_rank2:])
+					v.Merge(archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep2, false
@@ -12421,20 +12421,20 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		}
 		if compiled.SIMD {
 //line kernels.go:421
-			gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:421
-			_ = gc_all6
+			_ = gc_all4
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line kernels.go:421
-				gc_alive6 := gc_all6
+				gc_alive4 := gc_all4
 //line kernels.go:421
-				_ = gc_alive6
+				_ = gc_alive4
 //line kernels.go:421
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:421
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:421
 				}
 //line kernels.go:421
@@ -12451,7 +12451,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				_ = r_2
 //line kernels.go:403
 				v = r_2
-				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive6).StoreSlice(gc_s_v[gc_rank2:])
+				v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:]), gc_alive4).StoreSlice(gc_s_v[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -12739,13 +12739,13 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:444
-							gc_vb19 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
-							_ = gc_vb19
+							_ = gc_vb11
 //line kernels.go:444
-							gc_vb20 := archsimd.BroadcastFloat32x16(1)
+							gc_vb12 := archsimd.BroadcastFloat32x16(1)
 //line kernels.go:444
-							_ = gc_vb20
+							_ = gc_vb12
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -12769,7 +12769,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 									}
 //line kernels.go:443
-									v = v.Mul(gc_vb19).Add(gc_vb20)
+									v = v.Mul(gc_vb11).Add(gc_vb12)
 //line kernels.go:443
 								}
 //line kernels.go:443
@@ -12784,13 +12784,13 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 					if compiled.SIMD {
 //line kernels.go:444
-						gc_vb15 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:444
-						_ = gc_vb15
+						_ = gc_vb9
 //line kernels.go:444
-						gc_vb16 := archsimd.BroadcastFloat32x8(1)
+						gc_vb10 := archsimd.BroadcastFloat32x8(1)
 //line kernels.go:444
-						_ = gc_vb16
+						_ = gc_vb10
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -12814,7 +12814,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 								}
 //line kernels.go:443
-								v = v.Mul(gc_vb15).Add(gc_vb16)
+								v = v.Mul(gc_vb9).Add(gc_vb10)
 //line kernels.go:443
 							}
 //line kernels.go:443
@@ -12856,13 +12856,13 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:444
-							gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
-							_ = gc_vb11
+							_ = gc_vb7
 //line kernels.go:444
-							gc_vb12 := archsimd.BroadcastFloat32x16(1)
+							gc_vb8 := archsimd.BroadcastFloat32x16(1)
 //line kernels.go:444
-							_ = gc_vb12
+							_ = gc_vb8
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -12892,7 +12892,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 									}
 //line kernels.go:443
-									v = v.Mul(gc_vb11).Add(gc_vb12)
+									v = v.Mul(gc_vb7).Add(gc_vb8)
 //line kernels.go:443
 								}
 //line kernels.go:446
@@ -12907,13 +12907,13 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					}
 					if compiled.SIMD {
 //line kernels.go:444
-						gc_vb7 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:444
-						_ = gc_vb7
+						_ = gc_vb5
 //line kernels.go:444
-						gc_vb8 := archsimd.BroadcastFloat32x8(1)
+						gc_vb6 := archsimd.BroadcastFloat32x8(1)
 //line kernels.go:444
-						_ = gc_vb8
+						_ = gc_vb6
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -12943,7 +12943,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 								}
 //line kernels.go:443
-								v = v.Mul(gc_vb7).Add(gc_vb8)
+								v = v.Mul(gc_vb5).Add(gc_vb6)
 //line kernels.go:443
 							}
 //line kernels.go:446

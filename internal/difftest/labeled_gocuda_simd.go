@@ -687,14 +687,14 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line labeled.go:58
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						gc_vb := archsimd.BroadcastInt32x8(1)
 //line labeled.go:58
-						_ = gc_vb2
+						_ = gc_vb
 						if gc_act2 == ^uint32(0) {
 //line labeled.go:58
-							gc_vb4 := archsimd.BroadcastInt32x8(1)
+							gc_vb2 := archsimd.BroadcastInt32x8(1)
 //line labeled.go:58
-							_ = gc_vb4
+							_ = gc_vb2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
@@ -703,7 +703,7 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 //line labeled.go:58
 								_ = v
 //line labeled.go:58
-								v = v.Add(gc_vb4)
+								v = v.Add(gc_vb2)
 //line labeled.go:58
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
@@ -720,7 +720,7 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 //line labeled.go:58
 								_ = v
 //line labeled.go:58
-								v = v.Add(gc_vb2)
+								v = v.Add(gc_vb)
 //line labeled.go:58
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
@@ -1367,14 +1367,14 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line labeled.go:111
-						gc_vb2 := archsimd.BroadcastInt32x8(2)
+						gc_vb := archsimd.BroadcastInt32x8(2)
 //line labeled.go:111
-						_ = gc_vb2
+						_ = gc_vb
 						if gc_act2 == ^uint32(0) {
 //line labeled.go:111
-							gc_vb4 := archsimd.BroadcastInt32x8(2)
+							gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line labeled.go:111
-							_ = gc_vb4
+							_ = gc_vb2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
@@ -1383,7 +1383,7 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 //line labeled.go:111
 								_ = v
 //line labeled.go:111
-								v = v.Mul(gc_vb4)
+								v = v.Mul(gc_vb2)
 //line labeled.go:111
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
@@ -1400,7 +1400,7 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 //line labeled.go:111
 								_ = v
 //line labeled.go:111
-								v = v.Mul(gc_vb2)
+								v = v.Mul(gc_vb)
 //line labeled.go:111
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2

@@ -65,37 +65,37 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line lane_bounds.go:13
-							gc_iota19 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota11 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:13
-							_ = gc_iota19
+							_ = gc_iota11
 //line lane_bounds.go:19
-							gc_vb74 := archsimd.BroadcastFloat32x16(1)
+							gc_vb48 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:19
-							_ = gc_vb74
+							_ = gc_vb48
 //line lane_bounds.go:22
-							gc_vb75 := archsimd.BroadcastFloat32x16(2)
+							gc_vb49 := archsimd.BroadcastFloat32x16(2)
 //line lane_bounds.go:22
-							_ = gc_vb75
+							_ = gc_vb49
 //line lane_bounds.go:25
-							gc_vb76 := archsimd.BroadcastFloat32x16(4)
+							gc_vb50 := archsimd.BroadcastFloat32x16(4)
 //line lane_bounds.go:25
-							_ = gc_vb76
+							_ = gc_vb50
 //line lane_bounds.go:28
-							gc_vb77 := archsimd.BroadcastFloat32x16(8)
+							gc_vb51 := archsimd.BroadcastFloat32x16(8)
 //line lane_bounds.go:28
-							_ = gc_vb77
+							_ = gc_vb51
 //line lane_bounds.go:28
-							gc_iota218 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota210 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:28
-							_ = gc_iota218
+							_ = gc_iota210
 //line lane_bounds.go:31
-							gc_vb78 := archsimd.BroadcastFloat32x16(16)
+							gc_vb52 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:31
-							_ = gc_vb78
+							_ = gc_vb52
 //line lane_bounds.go:37
-							gc_vb79 := archsimd.BroadcastFloat32x16(64)
+							gc_vb53 := archsimd.BroadcastFloat32x16(64)
 //line lane_bounds.go:37
-							_ = gc_vb79
+							_ = gc_vb53
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 //line lane_bounds.go:13
@@ -109,17 +109,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								if compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb74)
+									v = v.Add(gc_vb48)
 //line lane_bounds.go:18
 								} else {
 //line lane_bounds.go:18
-									gc_if150 := gc_iota19.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if82 := gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-									_ = gc_if150
+									_ = gc_if82
 //line lane_bounds.go:18
-									if gc_if150.ToBits() != 0 {
+									if gc_if82.ToBits() != 0 {
 //line lane_bounds.go:18
-										v = v.Merge(v.Add(gc_vb74), archsimd.Mask32x16FromBits(^gc_if150.ToBits()))
+										v = v.Merge(v.Add(gc_vb48), archsimd.Mask32x16FromBits(^gc_if82.ToBits()))
 //line lane_bounds.go:18
 									}
 //line lane_bounds.go:18
@@ -127,17 +127,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								if compiled.Reach(hi, i, 16) >= 15 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb75)
+									v = v.Add(gc_vb49)
 //line lane_bounds.go:21
 								} else {
 //line lane_bounds.go:21
-									gc_if151 := gc_iota19.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if83 := gc_iota11.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-									_ = gc_if151
+									_ = gc_if83
 //line lane_bounds.go:21
-									if gc_if151.ToBits() != 0 {
+									if gc_if83.ToBits() != 0 {
 //line lane_bounds.go:21
-										v = v.Merge(v.Add(gc_vb75), archsimd.Mask32x16FromBits(^gc_if151.ToBits()))
+										v = v.Merge(v.Add(gc_vb49), archsimd.Mask32x16FromBits(^gc_if83.ToBits()))
 //line lane_bounds.go:21
 									}
 //line lane_bounds.go:21
@@ -145,17 +145,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								if compiled.Reach(lo, i, 16) < 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb76)
+									v = v.Add(gc_vb50)
 //line lane_bounds.go:24
 								} else {
 //line lane_bounds.go:24
-									gc_if152 := gc_iota19.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if84 := gc_iota11.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-									_ = gc_if152
+									_ = gc_if84
 //line lane_bounds.go:24
-									if gc_if152.ToBits() != 0 {
+									if gc_if84.ToBits() != 0 {
 //line lane_bounds.go:24
-										v = v.Merge(v.Add(gc_vb76), archsimd.Mask32x16FromBits(^gc_if152.ToBits()))
+										v = v.Merge(v.Add(gc_vb50), archsimd.Mask32x16FromBits(^gc_if84.ToBits()))
 //line lane_bounds.go:24
 									}
 //line lane_bounds.go:24
@@ -163,17 +163,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								if compiled.Reach(lo, i, 16) <= 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb77)
+									v = v.Add(gc_vb51)
 //line lane_bounds.go:27
 								} else {
 //line lane_bounds.go:27
-									gc_if153 := gc_iota19.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if85 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-									_ = gc_if153
+									_ = gc_if85
 //line lane_bounds.go:27
-									if gc_if153.ToBits() != 0 {
+									if gc_if85.ToBits() != 0 {
 //line lane_bounds.go:27
-										v = v.Merge(v.Add(gc_vb77), archsimd.Mask32x16FromBits(^gc_if153.ToBits()))
+										v = v.Merge(v.Add(gc_vb51), archsimd.Mask32x16FromBits(^gc_if85.ToBits()))
 //line lane_bounds.go:27
 									}
 //line lane_bounds.go:27
@@ -181,17 +181,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 								if compiled.Reach(hi, 2*i, 32) > 30 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb78)
+									v = v.Add(gc_vb52)
 //line lane_bounds.go:30
 								} else {
 //line lane_bounds.go:30
-									gc_if154 := gc_iota218.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+									gc_if86 := gc_iota210.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-									_ = gc_if154
+									_ = gc_if86
 //line lane_bounds.go:30
-									if gc_if154.ToBits() != 0 {
+									if gc_if86.ToBits() != 0 {
 //line lane_bounds.go:30
-										v = v.Merge(v.Add(gc_vb78), archsimd.Mask32x16FromBits(^gc_if154.ToBits()))
+										v = v.Merge(v.Add(gc_vb52), archsimd.Mask32x16FromBits(^gc_if86.ToBits()))
 //line lane_bounds.go:30
 									}
 //line lane_bounds.go:30
@@ -203,13 +203,13 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								} else {
 //line lane_bounds.go:33
-									gc_if155 := archsimd.Mask32x16FromBits(gc_iota19.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota19.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if87 := archsimd.Mask32x16FromBits(gc_iota11.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-									_ = gc_if155
+									_ = gc_if87
 //line lane_bounds.go:33
-									if gc_if155.ToBits() != 0 {
+									if gc_if87.ToBits() != 0 {
 //line lane_bounds.go:33
-										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if155.ToBits()))
+										v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if87.ToBits()))
 //line lane_bounds.go:33
 									}
 //line lane_bounds.go:33
@@ -217,17 +217,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb79)
+									v = v.Add(gc_vb53)
 //line lane_bounds.go:36
 								} else {
 //line lane_bounds.go:36
-									gc_if156 := archsimd.Mask32x16FromBits(gc_iota19.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota19.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if88 := archsimd.Mask32x16FromBits(gc_iota11.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota11.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-									_ = gc_if156
+									_ = gc_if88
 //line lane_bounds.go:36
-									if gc_if156.ToBits() != 0 {
+									if gc_if88.ToBits() != 0 {
 //line lane_bounds.go:36
-										v = v.Merge(v.Add(gc_vb79), archsimd.Mask32x16FromBits(^gc_if156.ToBits()))
+										v = v.Merge(v.Add(gc_vb53), archsimd.Mask32x16FromBits(^gc_if88.ToBits()))
 //line lane_bounds.go:36
 									}
 //line lane_bounds.go:36
@@ -244,37 +244,37 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					if compiled.SIMD {
 //line lane_bounds.go:13
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:13
-						_ = gc_iota16
+						_ = gc_iota10
 //line lane_bounds.go:19
-						gc_vb62 := archsimd.BroadcastFloat32x8(1)
+						gc_vb42 := archsimd.BroadcastFloat32x8(1)
 //line lane_bounds.go:19
-						_ = gc_vb62
+						_ = gc_vb42
 //line lane_bounds.go:22
-						gc_vb63 := archsimd.BroadcastFloat32x8(2)
+						gc_vb43 := archsimd.BroadcastFloat32x8(2)
 //line lane_bounds.go:22
-						_ = gc_vb63
+						_ = gc_vb43
 //line lane_bounds.go:25
-						gc_vb64 := archsimd.BroadcastFloat32x8(4)
+						gc_vb44 := archsimd.BroadcastFloat32x8(4)
 //line lane_bounds.go:25
-						_ = gc_vb64
+						_ = gc_vb44
 //line lane_bounds.go:28
-						gc_vb65 := archsimd.BroadcastFloat32x8(8)
+						gc_vb45 := archsimd.BroadcastFloat32x8(8)
 //line lane_bounds.go:28
-						_ = gc_vb65
+						_ = gc_vb45
 //line lane_bounds.go:28
-						gc_iota215 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota29 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:28
-						_ = gc_iota215
+						_ = gc_iota29
 //line lane_bounds.go:31
-						gc_vb66 := archsimd.BroadcastFloat32x8(16)
+						gc_vb46 := archsimd.BroadcastFloat32x8(16)
 //line lane_bounds.go:31
-						_ = gc_vb66
+						_ = gc_vb46
 //line lane_bounds.go:37
-						gc_vb67 := archsimd.BroadcastFloat32x8(64)
+						gc_vb47 := archsimd.BroadcastFloat32x8(64)
 //line lane_bounds.go:37
-						_ = gc_vb67
+						_ = gc_vb47
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 //line lane_bounds.go:13
@@ -288,17 +288,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							if compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:18
-								v = v.Add(gc_vb62)
+								v = v.Add(gc_vb42)
 //line lane_bounds.go:18
 							} else {
 //line lane_bounds.go:18
-								gc_if129 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if75 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-								_ = gc_if129
+								_ = gc_if75
 //line lane_bounds.go:18
-								if gc_if129.ToBits() != 0 {
+								if gc_if75.ToBits() != 0 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb62).Merge(v, gc_if129)
+									v = v.Add(gc_vb42).Merge(v, gc_if75)
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:18
@@ -306,17 +306,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							if compiled.Reach(hi, i, 8) >= 7 {
 //line lane_bounds.go:21
-								v = v.Add(gc_vb63)
+								v = v.Add(gc_vb43)
 //line lane_bounds.go:21
 							} else {
 //line lane_bounds.go:21
-								gc_if130 := gc_iota16.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if76 := gc_iota10.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
-								_ = gc_if130
+								_ = gc_if76
 //line lane_bounds.go:21
-								if gc_if130.ToBits() != 0 {
+								if gc_if76.ToBits() != 0 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb63).Merge(v, gc_if130)
+									v = v.Add(gc_vb43).Merge(v, gc_if76)
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:21
@@ -324,17 +324,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							if compiled.Reach(lo, i, 8) < 0 {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb64)
+								v = v.Add(gc_vb44)
 //line lane_bounds.go:24
 							} else {
 //line lane_bounds.go:24
-								gc_if131 := gc_iota16.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if77 := gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
-								_ = gc_if131
+								_ = gc_if77
 //line lane_bounds.go:24
-								if gc_if131.ToBits() != 0 {
+								if gc_if77.ToBits() != 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb64).Merge(v, gc_if131)
+									v = v.Add(gc_vb44).Merge(v, gc_if77)
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:24
@@ -342,17 +342,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							if compiled.Reach(lo, i, 8) <= 0 {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb65)
+								v = v.Add(gc_vb45)
 //line lane_bounds.go:27
 							} else {
 //line lane_bounds.go:27
-								gc_if132 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if78 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
-								_ = gc_if132
+								_ = gc_if78
 //line lane_bounds.go:27
-								if gc_if132.ToBits() != 0 {
+								if gc_if78.ToBits() != 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb65).Merge(v, gc_if132)
+									v = v.Add(gc_vb45).Merge(v, gc_if78)
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:27
@@ -360,17 +360,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 							if compiled.Reach(hi, 2*i, 16) > 14 {
 //line lane_bounds.go:30
-								v = v.Add(gc_vb66)
+								v = v.Add(gc_vb46)
 //line lane_bounds.go:30
 							} else {
 //line lane_bounds.go:30
-								gc_if133 := gc_iota215.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								gc_if79 := gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
-								_ = gc_if133
+								_ = gc_if79
 //line lane_bounds.go:30
-								if gc_if133.ToBits() != 0 {
+								if gc_if79.ToBits() != 0 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb66).Merge(v, gc_if133)
+									v = v.Add(gc_vb46).Merge(v, gc_if79)
 //line lane_bounds.go:30
 								}
 //line lane_bounds.go:30
@@ -382,13 +382,13 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							} else {
 //line lane_bounds.go:33
-								gc_if134 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if80 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:33
-								_ = gc_if134
+								_ = gc_if80
 //line lane_bounds.go:33
-								if gc_if134.ToBits() != 0 {
+								if gc_if80.ToBits() != 0 {
 //line lane_bounds.go:33
-									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Merge(v, gc_if134)
+									v = v.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Merge(v, gc_if80)
 //line lane_bounds.go:33
 								}
 //line lane_bounds.go:33
@@ -396,17 +396,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb67)
+								v = v.Add(gc_vb47)
 //line lane_bounds.go:36
 							} else {
 //line lane_bounds.go:36
-								gc_if135 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota16.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if81 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota10.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
-								_ = gc_if135
+								_ = gc_if81
 //line lane_bounds.go:36
-								if gc_if135.ToBits() != 0 {
+								if gc_if81.ToBits() != 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb67).Merge(v, gc_if135)
+									v = v.Add(gc_vb47).Merge(v, gc_if81)
 //line lane_bounds.go:36
 								}
 //line lane_bounds.go:36
@@ -470,50 +470,50 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line lane_bounds.go:13
-							gc_iota13 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lane_bounds.go:13
-							_ = gc_iota13
+							_ = gc_iota9
 //line lane_bounds.go:19
-							gc_vb49 := archsimd.BroadcastFloat32x16(1)
+							gc_vb35 := archsimd.BroadcastFloat32x16(1)
 //line lane_bounds.go:19
-							_ = gc_vb49
+							_ = gc_vb35
 //line lane_bounds.go:22
-							gc_vb50 := archsimd.BroadcastFloat32x16(2)
+							gc_vb36 := archsimd.BroadcastFloat32x16(2)
 //line lane_bounds.go:22
-							_ = gc_vb50
+							_ = gc_vb36
 //line lane_bounds.go:25
-							gc_vb51 := archsimd.BroadcastFloat32x16(4)
+							gc_vb37 := archsimd.BroadcastFloat32x16(4)
 //line lane_bounds.go:25
-							_ = gc_vb51
+							_ = gc_vb37
 //line lane_bounds.go:28
-							gc_vb52 := archsimd.BroadcastFloat32x16(8)
+							gc_vb38 := archsimd.BroadcastFloat32x16(8)
 //line lane_bounds.go:28
-							_ = gc_vb52
+							_ = gc_vb38
 //line lane_bounds.go:28
-							gc_iota212 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line lane_bounds.go:28
-							_ = gc_iota212
+							_ = gc_iota28
 //line lane_bounds.go:31
-							gc_vb53 := archsimd.BroadcastFloat32x16(16)
+							gc_vb39 := archsimd.BroadcastFloat32x16(16)
 //line lane_bounds.go:31
-							_ = gc_vb53
+							_ = gc_vb39
 //line lane_bounds.go:31
-							gc_none5 := archsimd.Mask32x16FromBits(0)
+							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line lane_bounds.go:31
-							_ = gc_none5
+							_ = gc_none3
 //line lane_bounds.go:31
-							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line lane_bounds.go:31
-							_ = gc_all5
+							_ = gc_all3
 //line lane_bounds.go:47
-							gc_vb54 := archsimd.BroadcastFloat32x16(0)
+							gc_vb40 := archsimd.BroadcastFloat32x16(0)
 //line lane_bounds.go:47
-							_ = gc_vb54
+							_ = gc_vb40
 //line lane_bounds.go:37
-							gc_vb55 := archsimd.BroadcastFloat32x16(64)
+							gc_vb41 := archsimd.BroadcastFloat32x16(64)
 //line lane_bounds.go:37
-							_ = gc_vb55
-						gc_steps10:
+							_ = gc_vb41
+						gc_steps6:
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 //line lane_bounds.go:13
@@ -527,17 +527,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 								if compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb49)
+									v = v.Add(gc_vb35)
 //line lane_bounds.go:18
 								} else {
 //line lane_bounds.go:18
-									gc_if104 := gc_iota13.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if64 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:18
-									_ = gc_if104
+									_ = gc_if64
 //line lane_bounds.go:18
-									if gc_if104.ToBits() != 0 {
+									if gc_if64.ToBits() != 0 {
 //line lane_bounds.go:18
-										v = v.Merge(v.Add(gc_vb49), archsimd.Mask32x16FromBits(^gc_if104.ToBits()))
+										v = v.Merge(v.Add(gc_vb35), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line lane_bounds.go:18
 									}
 //line lane_bounds.go:18
@@ -545,17 +545,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 								if compiled.Reach(hi, i, 16) >= 15 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb50)
+									v = v.Add(gc_vb36)
 //line lane_bounds.go:21
 								} else {
 //line lane_bounds.go:21
-									gc_if105 := gc_iota13.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
+									gc_if65 := gc_iota9.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16))))
 //line lane_bounds.go:21
-									_ = gc_if105
+									_ = gc_if65
 //line lane_bounds.go:21
-									if gc_if105.ToBits() != 0 {
+									if gc_if65.ToBits() != 0 {
 //line lane_bounds.go:21
-										v = v.Merge(v.Add(gc_vb50), archsimd.Mask32x16FromBits(^gc_if105.ToBits()))
+										v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if65.ToBits()))
 //line lane_bounds.go:21
 									}
 //line lane_bounds.go:21
@@ -563,17 +563,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 								if compiled.Reach(lo, i, 16) < 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb51)
+									v = v.Add(gc_vb37)
 //line lane_bounds.go:24
 								} else {
 //line lane_bounds.go:24
-									gc_if106 := gc_iota13.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if66 := gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:24
-									_ = gc_if106
+									_ = gc_if66
 //line lane_bounds.go:24
-									if gc_if106.ToBits() != 0 {
+									if gc_if66.ToBits() != 0 {
 //line lane_bounds.go:24
-										v = v.Merge(v.Add(gc_vb51), archsimd.Mask32x16FromBits(^gc_if106.ToBits()))
+										v = v.Merge(v.Add(gc_vb37), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line lane_bounds.go:24
 									}
 //line lane_bounds.go:24
@@ -581,17 +581,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 								if compiled.Reach(lo, i, 16) <= 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb52)
+									v = v.Add(gc_vb38)
 //line lane_bounds.go:27
 								} else {
 //line lane_bounds.go:27
-									gc_if107 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
+									gc_if67 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16))))
 //line lane_bounds.go:27
-									_ = gc_if107
+									_ = gc_if67
 //line lane_bounds.go:27
-									if gc_if107.ToBits() != 0 {
+									if gc_if67.ToBits() != 0 {
 //line lane_bounds.go:27
-										v = v.Merge(v.Add(gc_vb52), archsimd.Mask32x16FromBits(^gc_if107.ToBits()))
+										v = v.Merge(v.Add(gc_vb38), archsimd.Mask32x16FromBits(^gc_if67.ToBits()))
 //line lane_bounds.go:27
 									}
 //line lane_bounds.go:27
@@ -599,17 +599,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 								if compiled.Reach(hi, 2*i, 32) > 30 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb53)
+									v = v.Add(gc_vb39)
 //line lane_bounds.go:30
 								} else {
 //line lane_bounds.go:30
-									gc_if108 := gc_iota212.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
+									gc_if68 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, 2*i, 32))))
 //line lane_bounds.go:30
-									_ = gc_if108
+									_ = gc_if68
 //line lane_bounds.go:30
-									if gc_if108.ToBits() != 0 {
+									if gc_if68.ToBits() != 0 {
 //line lane_bounds.go:30
-										v = v.Merge(v.Add(gc_vb53), archsimd.Mask32x16FromBits(^gc_if108.ToBits()))
+										v = v.Merge(v.Add(gc_vb39), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
 //line lane_bounds.go:30
 									}
 //line lane_bounds.go:30
@@ -623,163 +623,163 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 								if compiled.Reach(lo, i, 16) <= 0 && compiled.Reach(hi, i, 16) > 15 {
 //line lane_bounds.go:33
-									var gc_i19 int = i
+									var gc_i11 int = i
 //line lane_bounds.go:33
-									_ = gc_i19
+									_ = gc_i11
 //line lane_bounds.go:33
-									var gc_result19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_result11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:33
-									_ = gc_result19
+									_ = gc_result11
 //line lane_bounds.go:33
-									gc_returned19 := gc_none5
+									gc_returned11 := gc_none3
 //line lane_bounds.go:33
-									_ = gc_returned19
+									_ = gc_returned11
 //line lane_bounds.go:33
-									if compiled.Reach(len(in), gc_i19, 16) > 15 {
-										var gc_ld37 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									if compiled.Reach(len(in), gc_i11, 16) > 15 {
+										var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-										if gc_i19 >= 0 && gc_i19 <= len(in)-16 {
+										if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
-											gc_ld37 = archsimd.LoadFloat32x16Slice(in[gc_i19:])
+											gc_ld21 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											break gc_steps10
+											break gc_steps6
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result19 = gc_ld37
+										gc_result11 = gc_ld21
 //line lane_bounds.go:34
-										gc_b7 := gc_none5
+										gc_b5 := gc_none3
 //line lane_bounds.go:34
 										if true {
 //line lane_bounds.go:34
-											gc_b7 = gc_all5
+											gc_b5 = gc_all3
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_returned19 = gc_b7
+										gc_returned11 = gc_b5
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										gc_if109 := gc_iota13.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i19, 16))))
+										gc_if69 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i11, 16))))
 //line lane_bounds.go:34
-										_ = gc_if109
+										_ = gc_if69
 //line lane_bounds.go:34
-										if gc_if109.ToBits() != 0 {
+										if gc_if69.ToBits() != 0 {
 //line lane_bounds.go:34
-											var gc_ld38 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-											if gc_i19 >= 0 && gc_i19 <= len(in)-16 {
+											if gc_i11 >= 0 && gc_i11 <= len(in)-16 {
 //line lane_bounds.go:34
-												gc_ld38 = archsimd.LoadFloat32x16Slice(in[gc_i19:])
+												gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i11:])
 //line lane_bounds.go:34
 											} else {
 //line lane_bounds.go:34
-												break gc_steps10
+												break gc_steps6
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
-											gc_result19 = gc_result19.Merge(gc_ld38, archsimd.Mask32x16FromBits(^gc_if109.ToBits()))
+											gc_result11 = gc_result11.Merge(gc_ld22, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line lane_bounds.go:34
-											gc_returned19 = archsimd.Mask32x16FromBits(gc_if109.ToBits() | gc_returned19.ToBits())
+											gc_returned11 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned11.ToBits())
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_if110 := archsimd.Mask32x16FromBits(^gc_returned19.ToBits())
+									gc_if70 := archsimd.Mask32x16FromBits(^gc_returned11.ToBits())
 //line lane_bounds.go:34
-									_ = gc_if110
+									_ = gc_if70
 //line lane_bounds.go:34
-									if gc_if110.ToBits() != 0 {
+									if gc_if70.ToBits() != 0 {
 //line lane_bounds.go:34
-										gc_result19 = gc_result19.Merge(gc_vb54, archsimd.Mask32x16FromBits(^gc_if110.ToBits()))
+										gc_result11 = gc_result11.Merge(gc_vb40, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line lane_bounds.go:34
-										gc_returned19 = archsimd.Mask32x16FromBits(gc_if110.ToBits() | gc_returned19.ToBits())
+										gc_returned11 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned11.ToBits())
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									v = v.Add(gc_result19)
+									v = v.Add(gc_result11)
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
-									gc_if111 := archsimd.Mask32x16FromBits(gc_iota13.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota13.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if71 := archsimd.Mask32x16FromBits(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() & gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:33
-									_ = gc_if111
+									_ = gc_if71
 //line lane_bounds.go:33
-									if gc_if111.ToBits() != 0 {
+									if gc_if71.ToBits() != 0 {
 //line lane_bounds.go:33
-										var gc_i20 int = i
+										var gc_i12 int = i
 //line lane_bounds.go:33
-										_ = gc_i20
+										_ = gc_i12
 //line lane_bounds.go:33
-										var gc_result20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:33
-										_ = gc_result20
+										_ = gc_result12
 //line lane_bounds.go:33
-										gc_returned20 := gc_none5
+										gc_returned12 := gc_none3
 //line lane_bounds.go:33
-										_ = gc_returned20
+										_ = gc_returned12
 //line lane_bounds.go:33
-										if compiled.Reach(len(in), gc_i20, 16) > 15 {
-											var gc_ld39 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										if compiled.Reach(len(in), gc_i12, 16) > 15 {
+											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-											if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+											if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line lane_bounds.go:34
-												gc_ld39 = archsimd.LoadFloat32x16Slice(in[gc_i20:])
+												gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line lane_bounds.go:34
 											} else {
 //line lane_bounds.go:34
-												break gc_steps10
+												break gc_steps6
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
-											gc_result20 = gc_result20.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if111.ToBits()))
+											gc_result12 = gc_result12.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line lane_bounds.go:34
-											gc_returned20 = archsimd.Mask32x16FromBits(gc_if111.ToBits() | gc_returned20.ToBits())
+											gc_returned12 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned12.ToBits())
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											gc_if112 := gc_iota13.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+											gc_if72 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line lane_bounds.go:34
-											_ = gc_if112
+											_ = gc_if72
 //line lane_bounds.go:34
-											if archsimd.Mask32x16FromBits(gc_if111.ToBits()&gc_if112.ToBits()).ToBits() != 0 {
+											if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-												var gc_ld40 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+												var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line lane_bounds.go:34
-												if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+												if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line lane_bounds.go:34
-													gc_ld40 = archsimd.LoadFloat32x16Slice(in[gc_i20:])
+													gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line lane_bounds.go:34
 												} else {
 //line lane_bounds.go:34
-													break gc_steps10
+													break gc_steps6
 //line lane_bounds.go:34
 												}
 //line lane_bounds.go:34
-												gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if111.ToBits()&gc_if112.ToBits()).ToBits()))
+												gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits()))
 //line lane_bounds.go:34
-												gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if111.ToBits()&gc_if112.ToBits()).ToBits() | gc_returned20.ToBits())
+												gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if72.ToBits()).ToBits() | gc_returned12.ToBits())
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_if113 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+										gc_if73 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line lane_bounds.go:34
-										_ = gc_if113
+										_ = gc_if73
 //line lane_bounds.go:34
-										if archsimd.Mask32x16FromBits(gc_if111.ToBits()&gc_if113.ToBits()).ToBits() != 0 {
+										if archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() != 0 {
 //line lane_bounds.go:34
-											gc_result20 = gc_result20.Merge(gc_vb54, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if111.ToBits()&gc_if113.ToBits()).ToBits()))
+											gc_result12 = gc_result12.Merge(gc_vb40, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits()))
 //line lane_bounds.go:34
-											gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if111.ToBits()&gc_if113.ToBits()).ToBits() | gc_returned20.ToBits())
+											gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_if71.ToBits()&gc_if73.ToBits()).ToBits() | gc_returned12.ToBits())
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										v = v.Merge(v.Add(gc_result20), archsimd.Mask32x16FromBits(^gc_if111.ToBits()))
+										v = v.Merge(v.Add(gc_result12), archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
@@ -787,17 +787,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 								if compiled.Reach(lo, i, 16) > 15 || compiled.Reach(hi, i, 16) < 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb55)
+									v = v.Add(gc_vb41)
 //line lane_bounds.go:36
 								} else {
 //line lane_bounds.go:36
-									gc_if114 := archsimd.Mask32x16FromBits(gc_iota13.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota13.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
+									gc_if74 := archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, i, 16)))).ToBits() | gc_iota9.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, i, 16)))).ToBits())
 //line lane_bounds.go:36
-									_ = gc_if114
+									_ = gc_if74
 //line lane_bounds.go:36
-									if gc_if114.ToBits() != 0 {
+									if gc_if74.ToBits() != 0 {
 //line lane_bounds.go:36
-										v = v.Merge(v.Add(gc_vb55), archsimd.Mask32x16FromBits(^gc_if114.ToBits()))
+										v = v.Merge(v.Add(gc_vb41), archsimd.Mask32x16FromBits(^gc_if74.ToBits()))
 //line lane_bounds.go:36
 									}
 //line lane_bounds.go:36
@@ -814,50 +814,50 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					if compiled.SIMD {
 //line lane_bounds.go:13
-						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_bounds.go:13
-						_ = gc_iota9
+						_ = gc_iota7
 //line lane_bounds.go:19
-						gc_vb28 := archsimd.BroadcastFloat32x8(1)
+						gc_vb21 := archsimd.BroadcastFloat32x8(1)
 //line lane_bounds.go:19
-						_ = gc_vb28
+						_ = gc_vb21
 //line lane_bounds.go:22
-						gc_vb29 := archsimd.BroadcastFloat32x8(2)
+						gc_vb22 := archsimd.BroadcastFloat32x8(2)
 //line lane_bounds.go:22
-						_ = gc_vb29
+						_ = gc_vb22
 //line lane_bounds.go:25
-						gc_vb30 := archsimd.BroadcastFloat32x8(4)
+						gc_vb23 := archsimd.BroadcastFloat32x8(4)
 //line lane_bounds.go:25
-						_ = gc_vb30
+						_ = gc_vb23
 //line lane_bounds.go:28
-						gc_vb31 := archsimd.BroadcastFloat32x8(8)
+						gc_vb24 := archsimd.BroadcastFloat32x8(8)
 //line lane_bounds.go:28
-						_ = gc_vb31
+						_ = gc_vb24
 //line lane_bounds.go:28
-						gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line lane_bounds.go:28
-						_ = gc_iota28
+						_ = gc_iota26
 //line lane_bounds.go:31
-						gc_vb32 := archsimd.BroadcastFloat32x8(16)
+						gc_vb25 := archsimd.BroadcastFloat32x8(16)
 //line lane_bounds.go:31
-						_ = gc_vb32
+						_ = gc_vb25
 //line lane_bounds.go:31
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_bounds.go:31
-						_ = gc_none3
+						_ = gc_none2
 //line lane_bounds.go:31
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line lane_bounds.go:31
-						_ = gc_all3
+						_ = gc_all2
 //line lane_bounds.go:47
-						gc_vb33 := archsimd.BroadcastFloat32x8(0)
+						gc_vb26 := archsimd.BroadcastFloat32x8(0)
 //line lane_bounds.go:47
-						_ = gc_vb33
+						_ = gc_vb26
 //line lane_bounds.go:37
-						gc_vb34 := archsimd.BroadcastFloat32x8(64)
+						gc_vb27 := archsimd.BroadcastFloat32x8(64)
 //line lane_bounds.go:37
-						_ = gc_vb34
-					gc_steps6:
+						_ = gc_vb27
+					gc_steps4:
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 //line lane_bounds.go:13
@@ -871,17 +871,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:18
 							if compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:18
-								v = v.Add(gc_vb28)
+								v = v.Add(gc_vb21)
 //line lane_bounds.go:18
 							} else {
 //line lane_bounds.go:18
-								gc_if64 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if44 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:18
-								_ = gc_if64
+								_ = gc_if44
 //line lane_bounds.go:18
-								if gc_if64.ToBits() != 0 {
+								if gc_if44.ToBits() != 0 {
 //line lane_bounds.go:18
-									v = v.Add(gc_vb28).Merge(v, gc_if64)
+									v = v.Add(gc_vb21).Merge(v, gc_if44)
 //line lane_bounds.go:18
 								}
 //line lane_bounds.go:18
@@ -889,17 +889,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:21
 							if compiled.Reach(hi, i, 8) >= 7 {
 //line lane_bounds.go:21
-								v = v.Add(gc_vb29)
+								v = v.Add(gc_vb22)
 //line lane_bounds.go:21
 							} else {
 //line lane_bounds.go:21
-								gc_if65 := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
+								gc_if45 := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8))))
 //line lane_bounds.go:21
-								_ = gc_if65
+								_ = gc_if45
 //line lane_bounds.go:21
-								if gc_if65.ToBits() != 0 {
+								if gc_if45.ToBits() != 0 {
 //line lane_bounds.go:21
-									v = v.Add(gc_vb29).Merge(v, gc_if65)
+									v = v.Add(gc_vb22).Merge(v, gc_if45)
 //line lane_bounds.go:21
 								}
 //line lane_bounds.go:21
@@ -907,17 +907,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:24
 							if compiled.Reach(lo, i, 8) < 0 {
 //line lane_bounds.go:24
-								v = v.Add(gc_vb30)
+								v = v.Add(gc_vb23)
 //line lane_bounds.go:24
 							} else {
 //line lane_bounds.go:24
-								gc_if66 := gc_iota9.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if46 := gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:24
-								_ = gc_if66
+								_ = gc_if46
 //line lane_bounds.go:24
-								if gc_if66.ToBits() != 0 {
+								if gc_if46.ToBits() != 0 {
 //line lane_bounds.go:24
-									v = v.Add(gc_vb30).Merge(v, gc_if66)
+									v = v.Add(gc_vb23).Merge(v, gc_if46)
 //line lane_bounds.go:24
 								}
 //line lane_bounds.go:24
@@ -925,17 +925,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:27
 							if compiled.Reach(lo, i, 8) <= 0 {
 //line lane_bounds.go:27
-								v = v.Add(gc_vb31)
+								v = v.Add(gc_vb24)
 //line lane_bounds.go:27
 							} else {
 //line lane_bounds.go:27
-								gc_if67 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
+								gc_if47 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8))))
 //line lane_bounds.go:27
-								_ = gc_if67
+								_ = gc_if47
 //line lane_bounds.go:27
-								if gc_if67.ToBits() != 0 {
+								if gc_if47.ToBits() != 0 {
 //line lane_bounds.go:27
-									v = v.Add(gc_vb31).Merge(v, gc_if67)
+									v = v.Add(gc_vb24).Merge(v, gc_if47)
 //line lane_bounds.go:27
 								}
 //line lane_bounds.go:27
@@ -943,17 +943,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:30
 							if compiled.Reach(hi, 2*i, 16) > 14 {
 //line lane_bounds.go:30
-								v = v.Add(gc_vb32)
+								v = v.Add(gc_vb25)
 //line lane_bounds.go:30
 							} else {
 //line lane_bounds.go:30
-								gc_if68 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
+								gc_if48 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, 2*i, 16))))
 //line lane_bounds.go:30
-								_ = gc_if68
+								_ = gc_if48
 //line lane_bounds.go:30
-								if gc_if68.ToBits() != 0 {
+								if gc_if48.ToBits() != 0 {
 //line lane_bounds.go:30
-									v = v.Add(gc_vb32).Merge(v, gc_if68)
+									v = v.Add(gc_vb25).Merge(v, gc_if48)
 //line lane_bounds.go:30
 								}
 //line lane_bounds.go:30
@@ -967,163 +967,163 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:33
 							if compiled.Reach(lo, i, 8) <= 0 && compiled.Reach(hi, i, 8) > 7 {
 //line lane_bounds.go:33
-								var gc_i11 int = i
+								var gc_i7 int = i
 //line lane_bounds.go:33
-								_ = gc_i11
+								_ = gc_i7
 //line lane_bounds.go:33
-								var gc_result11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_result7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:33
-								_ = gc_result11
+								_ = gc_result7
 //line lane_bounds.go:33
-								gc_returned11 := gc_none3
+								gc_returned7 := gc_none2
 //line lane_bounds.go:33
-								_ = gc_returned11
+								_ = gc_returned7
 //line lane_bounds.go:33
-								if compiled.Reach(len(in), gc_i11, 8) > 7 {
-									var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								if compiled.Reach(len(in), gc_i7, 8) > 7 {
+									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
-									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line lane_bounds.go:34
-										gc_ld21 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+										gc_ld13 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										break gc_steps6
+										break gc_steps4
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_result11 = gc_ld21
+									gc_result7 = gc_ld13
 //line lane_bounds.go:34
-									gc_b5 := gc_none3
+									gc_b4 := gc_none2
 //line lane_bounds.go:34
 									if true {
 //line lane_bounds.go:34
-										gc_b5 = gc_all3
+										gc_b4 = gc_all2
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_returned11 = gc_b5
+									gc_returned7 = gc_b4
 //line lane_bounds.go:34
 								} else {
 //line lane_bounds.go:34
-									gc_if69 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+									gc_if49 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line lane_bounds.go:34
-									_ = gc_if69
+									_ = gc_if49
 //line lane_bounds.go:34
-									if gc_if69.ToBits() != 0 {
+									if gc_if49.ToBits() != 0 {
 //line lane_bounds.go:34
-										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
-										if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+										if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line lane_bounds.go:34
-											gc_ld22 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
+											gc_ld14 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											break gc_steps6
+											break gc_steps4
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result11 = gc_ld22.Merge(gc_result11, gc_if69)
+										gc_result7 = gc_ld14.Merge(gc_result7, gc_if49)
 //line lane_bounds.go:34
-										gc_returned11 = gc_if69.Or(gc_returned11)
+										gc_returned7 = gc_if49.Or(gc_returned7)
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
-								gc_if70 := gc_returned11.ToInt32x8().Not().ToMask()
+								gc_if50 := gc_returned7.ToInt32x8().Not().ToMask()
 //line lane_bounds.go:34
-								_ = gc_if70
+								_ = gc_if50
 //line lane_bounds.go:34
-								if gc_if70.ToBits() != 0 {
+								if gc_if50.ToBits() != 0 {
 //line lane_bounds.go:34
-									gc_result11 = gc_vb33.Merge(gc_result11, gc_if70)
+									gc_result7 = gc_vb26.Merge(gc_result7, gc_if50)
 //line lane_bounds.go:34
-									gc_returned11 = gc_if70.Or(gc_returned11)
+									gc_returned7 = gc_if50.Or(gc_returned7)
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
-								v = v.Add(gc_result11)
+								v = v.Add(gc_result7)
 //line lane_bounds.go:34
 							} else {
 //line lane_bounds.go:34
-								gc_if71 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if51 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:33
-								_ = gc_if71
+								_ = gc_if51
 //line lane_bounds.go:33
-								if gc_if71.ToBits() != 0 {
+								if gc_if51.ToBits() != 0 {
 //line lane_bounds.go:33
-									var gc_i12 int = i
+									var gc_i8 int = i
 //line lane_bounds.go:33
-									_ = gc_i12
+									_ = gc_i8
 //line lane_bounds.go:33
-									var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:33
-									_ = gc_result12
+									_ = gc_result8
 //line lane_bounds.go:33
-									gc_returned12 := gc_none3
+									gc_returned8 := gc_none2
 //line lane_bounds.go:33
-									_ = gc_returned12
+									_ = gc_returned8
 //line lane_bounds.go:33
-									if compiled.Reach(len(in), gc_i12, 8) > 7 {
-										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									if compiled.Reach(len(in), gc_i8, 8) > 7 {
+										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
-										if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line lane_bounds.go:34
-											gc_ld23 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+											gc_ld15 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line lane_bounds.go:34
 										} else {
 //line lane_bounds.go:34
-											break gc_steps6
+											break gc_steps4
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
-										gc_result12 = gc_ld23.Merge(gc_result12, gc_if71)
+										gc_result8 = gc_ld15.Merge(gc_result8, gc_if51)
 //line lane_bounds.go:34
-										gc_returned12 = gc_if71.Or(gc_returned12)
+										gc_returned8 = gc_if51.Or(gc_returned8)
 //line lane_bounds.go:34
 									} else {
 //line lane_bounds.go:34
-										gc_if72 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+										gc_if52 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
 //line lane_bounds.go:34
-										_ = gc_if72
+										_ = gc_if52
 //line lane_bounds.go:34
-										if gc_if71.And(gc_if72).ToBits() != 0 {
+										if gc_if51.And(gc_if52).ToBits() != 0 {
 //line lane_bounds.go:34
-											var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line lane_bounds.go:34
-											if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+											if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line lane_bounds.go:34
-												gc_ld24 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+												gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line lane_bounds.go:34
 											} else {
 //line lane_bounds.go:34
-												break gc_steps6
+												break gc_steps4
 //line lane_bounds.go:34
 											}
 //line lane_bounds.go:34
-											gc_result12 = gc_ld24.Merge(gc_result12, gc_if71.And(gc_if72))
+											gc_result8 = gc_ld16.Merge(gc_result8, gc_if51.And(gc_if52))
 //line lane_bounds.go:34
-											gc_returned12 = gc_if71.And(gc_if72).Or(gc_returned12)
+											gc_returned8 = gc_if51.And(gc_if52).Or(gc_returned8)
 //line lane_bounds.go:34
 										}
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_if73 := gc_returned12.ToInt32x8().Not().ToMask()
+									gc_if53 := gc_returned8.ToInt32x8().Not().ToMask()
 //line lane_bounds.go:34
-									_ = gc_if73
+									_ = gc_if53
 //line lane_bounds.go:34
-									if gc_if71.And(gc_if73).ToBits() != 0 {
+									if gc_if51.And(gc_if53).ToBits() != 0 {
 //line lane_bounds.go:34
-										gc_result12 = gc_vb33.Merge(gc_result12, gc_if71.And(gc_if73))
+										gc_result8 = gc_vb26.Merge(gc_result8, gc_if51.And(gc_if53))
 //line lane_bounds.go:34
-										gc_returned12 = gc_if71.And(gc_if73).Or(gc_returned12)
+										gc_returned8 = gc_if51.And(gc_if53).Or(gc_returned8)
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									v = v.Add(gc_result12).Merge(v, gc_if71)
+									v = v.Add(gc_result8).Merge(v, gc_if51)
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
@@ -1131,17 +1131,17 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:36
 							if compiled.Reach(lo, i, 8) > 7 || compiled.Reach(hi, i, 8) < 0 {
 //line lane_bounds.go:36
-								v = v.Add(gc_vb34)
+								v = v.Add(gc_vb27)
 //line lane_bounds.go:36
 							} else {
 //line lane_bounds.go:36
-								gc_if74 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota9.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
+								gc_if54 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, i, 8)))).Or(gc_iota7.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, i, 8)))))
 //line lane_bounds.go:36
-								_ = gc_if74
+								_ = gc_if54
 //line lane_bounds.go:36
-								if gc_if74.ToBits() != 0 {
+								if gc_if54.ToBits() != 0 {
 //line lane_bounds.go:36
-									v = v.Add(gc_vb34).Merge(v, gc_if74)
+									v = v.Add(gc_vb27).Merge(v, gc_if54)
 //line lane_bounds.go:36
 								}
 //line lane_bounds.go:36

@@ -136,80 +136,31 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line lane_range.go:25
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:25
-							_ = gc_iota2
+							_ = gc_iota
 //line lane_range.go:25
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_range.go:25
-							_ = gc_none2
+							_ = gc_none
 //line lane_range.go:25
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line lane_range.go:25
-							_ = gc_all2
+							_ = gc_all
 							if gc_act2 == ^uint32(0) {
 //line lane_range.go:25
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:25
-								_ = gc_iota4
+								_ = gc_iota2
 //line lane_range.go:25
-								gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_range.go:25
-								_ = gc_none4
+								_ = gc_none2
 //line lane_range.go:25
-								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line lane_range.go:25
-								_ = gc_all4
+								_ = gc_all2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									gc_rank2 := gc_w2 + gc_lane2
-									_ = gc_rank2
-//line lane_range.go:22
-									var lane int = gc_lane2
-//line lane_range.go:22
-									_ = lane
-//line lane_range.go:22
-									var warp int = (gc_rank2 >> 5)
-//line lane_range.go:22
-									_ = warp
-//line lane_range.go:23
-									var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
-//line lane_range.go:23
-									_ = lanes
-//line lane_range.go:23
-									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:23
-									_ = v
-//line lane_range.go:25
-									y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line lane_range.go:25
-									_ = y
-//line lane_range.go:26
-									gc_b6 := gc_none4
-//line lane_range.go:26
-									if d < lanes {
-//line lane_range.go:26
-										gc_b6 = gc_all4
-//line lane_range.go:26
-									}
-//line lane_range.go:26
-									gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b6)
-//line lane_range.go:26
-									_ = gc_if4
-//line lane_range.go:26
-									if gc_if4.ToBits() != 0 {
-//line lane_range.go:26
-										v = v.Add(y).Merge(v, gc_if4)
-//line lane_range.go:26
-									}
-//line lane_range.go:26
-									v.StoreSlice(gc_l_v[gc_lane2:])
-									gc_left &^= 0xff << gc_lane2
-								}
-							} else {
-								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-									if gc_act2>>gc_lane2&0xff != 0xff {
-										continue
-									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
 //line lane_range.go:22
@@ -248,6 +199,55 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 									if gc_if2.ToBits() != 0 {
 //line lane_range.go:26
 										v = v.Add(y).Merge(v, gc_if2)
+//line lane_range.go:26
+									}
+//line lane_range.go:26
+									v.StoreSlice(gc_l_v[gc_lane2:])
+									gc_left &^= 0xff << gc_lane2
+								}
+							} else {
+								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+									if gc_act2>>gc_lane2&0xff != 0xff {
+										continue
+									}
+									gc_rank2 := gc_w2 + gc_lane2
+									_ = gc_rank2
+//line lane_range.go:22
+									var lane int = gc_lane2
+//line lane_range.go:22
+									_ = lane
+//line lane_range.go:22
+									var warp int = (gc_rank2 >> 5)
+//line lane_range.go:22
+									_ = warp
+//line lane_range.go:23
+									var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
+//line lane_range.go:23
+									_ = lanes
+//line lane_range.go:23
+									v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:23
+									_ = v
+//line lane_range.go:25
+									y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
+//line lane_range.go:25
+									_ = y
+//line lane_range.go:26
+									gc_b3 := gc_none
+//line lane_range.go:26
+									if d < lanes {
+//line lane_range.go:26
+										gc_b3 = gc_all
+//line lane_range.go:26
+									}
+//line lane_range.go:26
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+d, lane, 8))))).And(gc_b3)
+//line lane_range.go:26
+									_ = gc_if
+//line lane_range.go:26
+									if gc_if.ToBits() != 0 {
+//line lane_range.go:26
+										v = v.Add(y).Merge(v, gc_if)
 //line lane_range.go:26
 									}
 //line lane_range.go:26
@@ -301,22 +301,22 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:30
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:30
-				_ = gc_iota6
+				_ = gc_iota3
 //line lane_range.go:32
-				gc_vb2 := archsimd.BroadcastInt32x8(3)
+				gc_vb := archsimd.BroadcastInt32x8(3)
 //line lane_range.go:32
-				_ = gc_vb2
+				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
 //line lane_range.go:32
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:32
-					_ = gc_iota8
+					_ = gc_iota4
 //line lane_range.go:32
-					gc_vb4 := archsimd.BroadcastInt32x8(3)
+					gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line lane_range.go:32
-					_ = gc_vb4
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -335,17 +335,17 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:31
 						if compiled.Reach(lim, lane, 8) >= 7 && compiled.Reach(lim-9, lane, 8) < 0 {
 //line lane_range.go:31
-							v = gc_vb4.Mul(v).Sub(z)
+							v = gc_vb2.Mul(v).Sub(z)
 //line lane_range.go:31
 						} else {
 //line lane_range.go:31
-							gc_if8 := gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+							gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
 //line lane_range.go:31
-							_ = gc_if8
+							_ = gc_if4
 //line lane_range.go:31
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line lane_range.go:31
-								v = gc_vb4.Mul(v).Sub(z).Merge(v, gc_if8)
+								v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if4)
 //line lane_range.go:31
 							}
 //line lane_range.go:31
@@ -374,13 +374,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:30
 						_ = z
 //line lane_range.go:31
-						gc_if6 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
+						gc_if3 := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
 //line lane_range.go:31
-						_ = gc_if6
+						_ = gc_if3
 //line lane_range.go:31
-						if gc_if6.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line lane_range.go:31
-							v = gc_vb2.Mul(v).Sub(z).Merge(v, gc_if6)
+							v = gc_vb.Mul(v).Sub(z).Merge(v, gc_if3)
 //line lane_range.go:31
 						}
 //line lane_range.go:31
@@ -423,30 +423,30 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:34
-				gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:34
-				_ = gc_iota12
+				_ = gc_iota6
 //line lane_range.go:34
-				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_range.go:34
-				_ = gc_none8
+				_ = gc_none4
 //line lane_range.go:34
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line lane_range.go:34
-				_ = gc_all8
+				_ = gc_all4
 				if gc_act2 == ^uint32(0) {
 //line lane_range.go:34
-					gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:34
-					_ = gc_iota16
+					_ = gc_iota8
 //line lane_range.go:34
-					gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line lane_range.go:34
-					_ = gc_none12
+					_ = gc_none6
 //line lane_range.go:34
-					gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line lane_range.go:34
-					_ = gc_all12
+					_ = gc_all6
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -469,11 +469,11 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:34
 						z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
 //line lane_range.go:35
-						gc_b14 := gc_none12
+						gc_b8 := gc_none6
 //line lane_range.go:35
 						if warp > 0 {
 //line lane_range.go:35
-							gc_b14 = gc_all12
+							gc_b8 = gc_all6
 //line lane_range.go:35
 						}
 //line lane_range.go:35
@@ -483,13 +483,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:35
 						} else {
 //line lane_range.go:35
-							gc_if16 := gc_iota16.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b14.And(gc_iota16.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+							gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b8.And(gc_iota8.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 //line lane_range.go:35
-							_ = gc_if16
+							_ = gc_if8
 //line lane_range.go:35
-							if gc_if16.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line lane_range.go:35
-								v = v.Xor(z).Merge(v, gc_if16)
+								v = v.Xor(z).Merge(v, gc_if8)
 //line lane_range.go:35
 							}
 //line lane_range.go:35
@@ -524,21 +524,21 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:34
 						z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
 //line lane_range.go:35
-						gc_b10 := gc_none8
+						gc_b6 := gc_none4
 //line lane_range.go:35
 						if warp > 0 {
 //line lane_range.go:35
-							gc_b10 = gc_all8
+							gc_b6 = gc_all4
 //line lane_range.go:35
 						}
 //line lane_range.go:35
-						gc_if12 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b10.And(gc_iota12.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
+						gc_if6 := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(30-lim, lane, 8)))).Or(gc_b6.And(gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(4, lane, 8))))))
 //line lane_range.go:35
-						_ = gc_if12
+						_ = gc_if6
 //line lane_range.go:35
-						if gc_if12.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line lane_range.go:35
-							v = v.Xor(z).Merge(v, gc_if12)
+							v = v.Xor(z).Merge(v, gc_if6)
 //line lane_range.go:35
 						}
 //line lane_range.go:35
@@ -588,15 +588,15 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:38
-				gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:38
-				_ = gc_iota20
+				_ = gc_iota10
 				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line lane_range.go:38
-					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:38
-					_ = gc_iota24
+					_ = gc_iota12
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx6.X + gc_lane2
@@ -631,13 +631,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:39
 						} else {
 //line lane_range.go:39
-							gc_if31 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+							gc_if15 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
 //line lane_range.go:39
-							_ = gc_if31
+							_ = gc_if15
 //line lane_range.go:39
-							if gc_if31.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line lane_range.go:39
-								v = v.Sub(z).Merge(v, gc_if31)
+								v = v.Sub(z).Merge(v, gc_if15)
 //line lane_range.go:39
 							}
 //line lane_range.go:39
@@ -654,13 +654,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 							v.StoreSlice(out[i:])
 						} else {
 //line lane_range.go:43
-							gc_if32 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line lane_range.go:42
-							_ = gc_if32
+							_ = gc_if16
 //line lane_range.go:42
-							if gc_if32.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line lane_range.go:42
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if32)
+								v.StoreMasked((*[8]int32)(out[i:]), gc_if16)
 							}
 //line lane_range.go:43
 						}
@@ -704,13 +704,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:38
 						z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
 //line lane_range.go:39
-						gc_if23 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
+						gc_if11 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))
 //line lane_range.go:39
-						_ = gc_if23
+						_ = gc_if11
 //line lane_range.go:39
-						if gc_if23.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line lane_range.go:39
-							v = v.Sub(z).Merge(v, gc_if23)
+							v = v.Sub(z).Merge(v, gc_if11)
 //line lane_range.go:39
 						}
 //line lane_range.go:42
@@ -720,13 +720,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:42
 						}
 //line lane_range.go:42
-						gc_if24 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						gc_if12 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line lane_range.go:42
-						_ = gc_if24
+						_ = gc_if12
 //line lane_range.go:43
-						if gc_if24.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line lane_range.go:43
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if24)
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if12)
 //line lane_range.go:43
 						}
 //line lane_range.go:43
@@ -1214,14 +1214,14 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line lane_range.go:90
-						gc_vb4 := archsimd.BroadcastInt32x8(1000)
+						gc_vb2 := archsimd.BroadcastInt32x8(1000)
 //line lane_range.go:90
-						_ = gc_vb4
+						_ = gc_vb2
 						if gc_act2 == ^uint32(0) {
 //line lane_range.go:90
-							gc_vb8 := archsimd.BroadcastInt32x8(1000)
+							gc_vb4 := archsimd.BroadcastInt32x8(1000)
 //line lane_range.go:90
-							_ = gc_vb8
+							_ = gc_vb4
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
@@ -1230,7 +1230,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:90
 								_ = v
 //line lane_range.go:90
-								v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb8)
+								v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb4)
 //line lane_range.go:90
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
@@ -1247,7 +1247,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:90
 								_ = v
 //line lane_range.go:90
-								v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb4)
+								v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb2)
 //line lane_range.go:90
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
@@ -1276,15 +1276,15 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line lane_range.go:92
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:92
-				_ = gc_iota2
+				_ = gc_iota
 				gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line lane_range.go:92
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lane_range.go:92
-					_ = gc_iota4
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx6.X + gc_lane2
@@ -1318,13 +1318,13 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 							v.StoreSlice(out[i:])
 						} else {
 //line lane_range.go:93
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line lane_range.go:92
-							_ = gc_if4
+							_ = gc_if2
 //line lane_range.go:92
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line lane_range.go:92
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if4)
+								v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 							}
 //line lane_range.go:93
 						}
@@ -1366,13 +1366,13 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:92
 						}
 //line lane_range.go:92
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line lane_range.go:92
-						_ = gc_if2
+						_ = gc_if
 //line lane_range.go:93
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line lane_range.go:93
-							v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+							v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 //line lane_range.go:93
 						}
 						gc_left4 &^= 0xff << gc_lane2
@@ -1474,9 +1474,9 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lane_range.go:105
-							gc_vb8 := archsimd.BroadcastInt32x16(1)
+							gc_vb4 := archsimd.BroadcastInt32x16(1)
 //line lane_range.go:105
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1491,7 +1491,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 								_ = i
 //line lane_range.go:104
 								{
-									gc_vb8.StoreSlice(gc_at2[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at2[gc_tx2:])
 //line lane_range.go:105
 								}
 							}
@@ -1504,9 +1504,9 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 					}
 					if compiled.SIMD {
 //line lane_range.go:105
-						gc_vb6 := archsimd.BroadcastInt32x8(1)
+						gc_vb3 := archsimd.BroadcastInt32x8(1)
 //line lane_range.go:105
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1521,7 +1521,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							_ = i
 //line lane_range.go:104
 							{
-								gc_vb6.StoreSlice(gc_at2[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at2[gc_tx2:])
 //line lane_range.go:105
 							}
 						}
@@ -1550,9 +1550,9 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lane_range.go:105
-							gc_vb4 := archsimd.BroadcastInt32x16(1)
+							gc_vb2 := archsimd.BroadcastInt32x16(1)
 //line lane_range.go:105
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1573,7 +1573,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 //line lane_range.go:105
 									}
 //line lane_range.go:105
-									gc_vb4.StoreSlice(out[i:])
+									gc_vb2.StoreSlice(out[i:])
 //line lane_range.go:105
 								}
 							}
@@ -1586,9 +1586,9 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 					}
 					if compiled.SIMD {
 //line lane_range.go:105
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						gc_vb := archsimd.BroadcastInt32x8(1)
 //line lane_range.go:105
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1609,7 +1609,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 //line lane_range.go:105
 								}
 //line lane_range.go:105
-								gc_vb2.StoreSlice(out[i:])
+								gc_vb.StoreSlice(out[i:])
 //line lane_range.go:105
 							}
 						}

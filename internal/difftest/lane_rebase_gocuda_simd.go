@@ -87,15 +87,15 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 				gc_left := gc_act2
 				if compiled.SIMD {
 //line lane_rebase.go:20
-					gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
+					gc_vb := archsimd.BroadcastFloat32x8(0.5)
 //line lane_rebase.go:20
-					_ = gc_vb2
+					_ = gc_vb
 					gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line lane_rebase.go:20
-						gc_vb4 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
 //line lane_rebase.go:20
-						_ = gc_vb4
+						_ = gc_vb2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx3.X + gc_lane2
@@ -122,7 +122,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:20
 							}
 //line lane_rebase.go:20
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb4))
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb2))
 //line lane_rebase.go:20
 							v.StoreSlice(gc_l_v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
@@ -161,7 +161,7 @@ func gc_body_laneRead(gc_b2 *compiled.Block, in, out []float32, off int) {
 //line lane_rebase.go:20
 							}
 //line lane_rebase.go:20
-							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb2))
+							v = v.Add(archsimd.LoadFloat32x8Slice(in[i+o:]).Mul(gc_vb))
 //line lane_rebase.go:20
 							v.StoreSlice(gc_l_v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2

@@ -198,9 +198,9 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lanemoves.go:23
-						gc_vb8 := archsimd.BroadcastInt32x16(2)
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
 //line lanemoves.go:23
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -220,7 +220,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:22
 							{
 //line lanemoves.go:22
-								gc_vb8.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
+								gc_vb4.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:22
 							}
 						}
@@ -233,9 +233,9 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lanemoves.go:23
-					gc_vb6 := archsimd.BroadcastInt32x8(2)
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:23
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -255,7 +255,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:22
 						{
 //line lanemoves.go:22
-							gc_vb6.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
+							gc_vb3.Mul(keep).Add(x).StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:22
 						}
 					}
@@ -282,9 +282,9 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lanemoves.go:23
-						gc_vb4 := archsimd.BroadcastInt32x16(2)
+						gc_vb2 := archsimd.BroadcastInt32x16(2)
 //line lanemoves.go:23
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -309,7 +309,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:23
 								}
 //line lanemoves.go:23
-								gc_vb4.Mul(keep).Add(x).StoreSlice(out[i:])
+								gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
 //line lanemoves.go:23
 							}
 						}
@@ -322,9 +322,9 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lanemoves.go:23
-					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					gc_vb := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:23
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -349,7 +349,7 @@ func gc_body_laneMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:23
 							}
 //line lanemoves.go:23
-							gc_vb2.Mul(keep).Add(x).StoreSlice(out[i:])
+							gc_vb.Mul(keep).Add(x).StoreSlice(out[i:])
 //line lanemoves.go:23
 						}
 					}
@@ -633,25 +633,25 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line lanemoves.go:33
-					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line lanemoves.go:33
-					_ = gc_all5
+					_ = gc_all3
 //line lanemoves.go:46
-					gc_vb5 := archsimd.BroadcastInt32x16(2)
+					gc_vb3 := archsimd.BroadcastInt32x16(2)
 //line lanemoves.go:46
-					_ = gc_vb5
+					_ = gc_vb3
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line lanemoves.go:46
-						gc_alive5 := gc_all5
+						gc_alive3 := gc_all3
 //line lanemoves.go:46
-						_ = gc_alive5
+						_ = gc_alive3
 //line lanemoves.go:46
-						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex3 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line lanemoves.go:46
-							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
+							gc_alive3 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex3).ToBits())
 //line lanemoves.go:46
 						}
 //line lanemoves.go:33
@@ -674,7 +674,7 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:46
 							}
 //line lanemoves.go:46
-							gc_vb5.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive5)
+							gc_vb3.Mul(keep).Add(x).StoreMasked((*[16]int32)(out[i:]), gc_alive3)
 //line lanemoves.go:46
 						}
 					}
@@ -687,25 +687,25 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 			}
 			if compiled.SIMD {
 //line lanemoves.go:33
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line lanemoves.go:33
-				_ = gc_all3
+				_ = gc_all2
 //line lanemoves.go:46
-				gc_vb3 := archsimd.BroadcastInt32x8(2)
+				gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:46
-				_ = gc_vb3
+				_ = gc_vb2
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line lanemoves.go:46
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line lanemoves.go:46
-					_ = gc_alive3
+					_ = gc_alive2
 //line lanemoves.go:46
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line lanemoves.go:46
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line lanemoves.go:46
 					}
 //line lanemoves.go:33
@@ -728,7 +728,7 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:46
 						}
 //line lanemoves.go:46
-						gc_vb3.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive3)
+						gc_vb2.Mul(keep).Add(x).StoreMasked((*[8]int32)(out[i:]), gc_alive2)
 //line lanemoves.go:46
 					}
 				}
@@ -841,14 +841,14 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 				gc_left := gc_act2
 				if compiled.SIMD {
 //line lanemoves.go:65
-					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					gc_vb := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:65
-					_ = gc_vb2
+					_ = gc_vb
 					if gc_act2 == ^uint32(0) {
 //line lanemoves.go:65
-						gc_vb4 := archsimd.BroadcastInt32x8(2)
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:65
-						_ = gc_vb4
+						_ = gc_vb2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
@@ -857,7 +857,7 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:65
 							_ = w
 //line lanemoves.go:65
-							w = w.Add(gc_vb4.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
 //line lanemoves.go:65
 							w.StoreSlice(gc_l_w[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
@@ -874,7 +874,7 @@ func gc_body_guardedLaneLoad(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:65
 							_ = w
 //line lanemoves.go:65
-							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+							w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
 //line lanemoves.go:65
 							w.StoreSlice(gc_l_w[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
@@ -1325,14 +1325,14 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 				gc_left := gc_act2
 				if compiled.SIMD {
 //line lanemoves.go:85
-					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					gc_vb := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:85
-					_ = gc_vb2
+					_ = gc_vb
 					if gc_act2 == ^uint32(0) {
 //line lanemoves.go:85
-						gc_vb4 := archsimd.BroadcastInt32x8(2)
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:85
-						_ = gc_vb4
+						_ = gc_vb2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
@@ -1341,7 +1341,7 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line lanemoves.go:85
 							_ = w
 //line lanemoves.go:85
-							w = w.Add(gc_vb4.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
 //line lanemoves.go:85
 							w.StoreSlice(gc_l_w[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
@@ -1358,7 +1358,7 @@ func gc_body_laneGuardLoad(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line lanemoves.go:85
 							_ = w
 //line lanemoves.go:85
-							w = w.Add(gc_vb2.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
+							w = w.Add(gc_vb.Mul(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])))
 //line lanemoves.go:85
 							w.StoreSlice(gc_l_w[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
@@ -1908,9 +1908,9 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line lanemoves.go:117
-						gc_vb8 := archsimd.BroadcastInt32x16(2)
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
 //line lanemoves.go:117
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1930,7 +1930,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:116
 							{
 //line lanemoves.go:116
-								gc_vb8.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
+								gc_vb4.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:116
 							}
 						}
@@ -1943,9 +1943,9 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lanemoves.go:117
-					gc_vb6 := archsimd.BroadcastInt32x8(2)
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:117
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1965,7 +1965,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:116
 						{
 //line lanemoves.go:116
-							gc_vb6.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
+							gc_vb3.Mul(up).Sub(down).StoreSlice(gc_at4[gc_tx2:])
 //line lanemoves.go:116
 						}
 					}
@@ -1992,9 +1992,9 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line lanemoves.go:117
-						gc_vb4 := archsimd.BroadcastInt32x16(2)
+						gc_vb2 := archsimd.BroadcastInt32x16(2)
 //line lanemoves.go:117
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2019,7 +2019,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:117
 								}
 //line lanemoves.go:117
-								gc_vb4.Mul(up).Sub(down).StoreSlice(out[i:])
+								gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
 //line lanemoves.go:117
 							}
 						}
@@ -2032,9 +2032,9 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lanemoves.go:117
-					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					gc_vb := archsimd.BroadcastInt32x8(2)
 //line lanemoves.go:117
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2059,7 +2059,7 @@ func gc_body_shiftMoves(gc_b2 *compiled.Block, in, out []int32) {
 //line lanemoves.go:117
 							}
 //line lanemoves.go:117
-							gc_vb2.Mul(up).Sub(down).StoreSlice(out[i:])
+							gc_vb.Mul(up).Sub(down).StoreSlice(out[i:])
 //line lanemoves.go:117
 						}
 					}

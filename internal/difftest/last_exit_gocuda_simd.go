@@ -66,13 +66,13 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line last_exit.go:19
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:19
-							_ = gc_iota10
+							_ = gc_iota6
 //line last_exit.go:23
-							gc_vb10 := archsimd.BroadcastFloat32x16(0)
+							gc_vb6 := archsimd.BroadcastFloat32x16(0)
 //line last_exit.go:23
-							_ = gc_vb10
+							_ = gc_vb6
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -88,25 +88,25 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 								} else {
 //line last_exit.go:20
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
-									_ = gc_if10
+									_ = gc_if6
 //line last_exit.go:20
-									if gc_if10.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line last_exit.go:20
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if10).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_if6).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 									}
 //line last_exit.go:20
-									gc_else10 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
+									gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line last_exit.go:20
-									_ = gc_else10
+									_ = gc_else6
 //line last_exit.go:20
-									if gc_else10.ToBits() != 0 {
+									if gc_else6.ToBits() != 0 {
 //line last_exit.go:20
 										{
 //line last_exit.go:20
-											gc_vb10.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else10).StoreSlice(gc_at6[gc_tx2:])
+											gc_vb6.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), gc_else6).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 										}
 //line last_exit.go:20
@@ -123,13 +123,13 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 					}
 					if compiled.SIMD {
 //line last_exit.go:19
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line last_exit.go:19
-						_ = gc_iota8
+						_ = gc_iota5
 //line last_exit.go:23
-						gc_vb8 := archsimd.BroadcastFloat32x8(0)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line last_exit.go:23
-						_ = gc_vb8
+						_ = gc_vb5
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -145,25 +145,25 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 							} else {
 //line last_exit.go:20
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 //line last_exit.go:20
-								_ = gc_if8
+								_ = gc_if5
 //line last_exit.go:20
-								if gc_if8.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if8).StoreSlice(gc_at6[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_if5).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 								}
 //line last_exit.go:20
-								gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
 //line last_exit.go:20
-								_ = gc_else8
+								_ = gc_else5
 //line last_exit.go:20
-								if gc_else8.ToBits() != 0 {
+								if gc_else5.ToBits() != 0 {
 //line last_exit.go:20
 									{
 //line last_exit.go:20
-										gc_vb8.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else8).StoreSlice(gc_at6[gc_tx2:])
+										gc_vb5.Merge(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]), gc_else5).StoreSlice(gc_at6[gc_tx2:])
 //line last_exit.go:20
 									}
 //line last_exit.go:20
@@ -198,13 +198,13 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line last_exit.go:19
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line last_exit.go:19
-							_ = gc_iota6
+							_ = gc_iota4
 //line last_exit.go:23
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line last_exit.go:23
-							_ = gc_vb6
+							_ = gc_vb4
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -225,24 +225,24 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 									archsimd.LoadFloat32x16Slice(in[base+k:]).StoreSlice(s[k:])
 								} else {
 //line last_exit.go:21
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, base+k, 16))))
 //line last_exit.go:20
-									_ = gc_if6
+									_ = gc_if4
 //line last_exit.go:20
-									if gc_if6.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line last_exit.go:20
-										archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if6).StoreSlice(s[k:])
+										archsimd.LoadFloat32x16Slice(in[base+k:]).Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_if4).StoreSlice(s[k:])
 									}
 //line last_exit.go:21
-									gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
+									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line last_exit.go:21
-									_ = gc_else6
+									_ = gc_else4
 //line last_exit.go:21
-									if gc_else6.ToBits() != 0 {
+									if gc_else4.ToBits() != 0 {
 //line last_exit.go:21
 										{
 //line last_exit.go:21
-											gc_vb6.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else6).StoreSlice(s[k:])
+											gc_vb4.Merge(archsimd.LoadFloat32x16Slice(s[k:]), gc_else4).StoreSlice(s[k:])
 //line last_exit.go:23
 										}
 //line last_exit.go:23
@@ -259,13 +259,13 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 					}
 					if compiled.SIMD {
 //line last_exit.go:19
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line last_exit.go:19
-						_ = gc_iota4
+						_ = gc_iota3
 //line last_exit.go:23
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line last_exit.go:23
-						_ = gc_vb4
+						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -286,24 +286,24 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 								archsimd.LoadFloat32x8Slice(in[base+k:]).StoreSlice(s[k:])
 							} else {
 //line last_exit.go:21
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, base+k, 8))))
 //line last_exit.go:20
-								_ = gc_if4
+								_ = gc_if3
 //line last_exit.go:20
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line last_exit.go:20
-									archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if4).StoreSlice(s[k:])
+									archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if3).StoreSlice(s[k:])
 								}
 //line last_exit.go:21
-								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line last_exit.go:21
-								_ = gc_else4
+								_ = gc_else3
 //line last_exit.go:21
-								if gc_else4.ToBits() != 0 {
+								if gc_else3.ToBits() != 0 {
 //line last_exit.go:21
 									{
 //line last_exit.go:21
-										gc_vb4.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else4).StoreSlice(s[k:])
+										gc_vb3.Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_else3).StoreSlice(s[k:])
 //line last_exit.go:23
 									}
 //line last_exit.go:23

@@ -59,25 +59,25 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop bool
 					gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
-						_ = gc_iota22
+						_ = gc_iota14
 //line lengthguard.go:24
-						gc_vb69 := archsimd.BroadcastInt32x16(2)
+						gc_vb41 := archsimd.BroadcastInt32x16(2)
 //line lengthguard.go:24
-						_ = gc_vb69
+						_ = gc_vb41
 //line lengthguard.go:27
-						gc_vb70 := archsimd.BroadcastInt32x16(3)
+						gc_vb42 := archsimd.BroadcastInt32x16(3)
 //line lengthguard.go:27
-						_ = gc_vb70
+						_ = gc_vb42
 //line lengthguard.go:30
-						gc_vb71 := archsimd.BroadcastInt32x16(4)
+						gc_vb43 := archsimd.BroadcastInt32x16(4)
 //line lengthguard.go:30
-						_ = gc_vb71
+						_ = gc_vb43
 //line lengthguard.go:33
-						gc_vb72 := archsimd.BroadcastInt32x16(100)
+						gc_vb44 := archsimd.BroadcastInt32x16(100)
 //line lengthguard.go:33
-						_ = gc_vb72
+						_ = gc_vb44
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -109,13 +109,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 							} else {
 //line lengthguard.go:20
-								gc_if100 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if60 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:20
-								_ = gc_if100
+								_ = gc_if60
 //line lengthguard.go:20
-								if gc_if100.ToBits() != 0 {
+								if gc_if60.ToBits() != 0 {
 //line lengthguard.go:20
-									a = a.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if100.ToBits()))
+									a = a.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line lengthguard.go:20
 								}
 //line lengthguard.go:20
@@ -123,17 +123,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:23
 							if compiled.Reach(len(in), g, 16) > 15 {
 //line lengthguard.go:23
-								b = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb69)
+								b = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41)
 //line lengthguard.go:23
 							} else {
 //line lengthguard.go:23
-								gc_if101 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								gc_if61 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line lengthguard.go:23
-								_ = gc_if101
+								_ = gc_if61
 //line lengthguard.go:23
-								if gc_if101.ToBits() != 0 {
+								if gc_if61.ToBits() != 0 {
 //line lengthguard.go:23
-									b = b.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb69), archsimd.Mask32x16FromBits(^gc_if101.ToBits()))
+									b = b.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb41), archsimd.Mask32x16FromBits(^gc_if61.ToBits()))
 //line lengthguard.go:23
 								}
 //line lengthguard.go:23
@@ -141,17 +141,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:26
 							if compiled.Reach(len(out), g, 16) > 15 && compiled.Reach(len(in), g, 16) > 15 {
 //line lengthguard.go:26
-								c = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb70)
+								c = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42)
 //line lengthguard.go:26
 							} else {
 //line lengthguard.go:26
-								gc_if102 := archsimd.Mask32x16FromBits(gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+								gc_if62 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 //line lengthguard.go:26
-								_ = gc_if102
+								_ = gc_if62
 //line lengthguard.go:26
-								if gc_if102.ToBits() != 0 {
+								if gc_if62.ToBits() != 0 {
 //line lengthguard.go:26
-									c = c.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb70), archsimd.Mask32x16FromBits(^gc_if102.ToBits()))
+									c = c.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb42), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
 //line lengthguard.go:26
 								}
 //line lengthguard.go:26
@@ -159,17 +159,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:29
 							if compiled.Reach(m, g, 16) > 15 {
 //line lengthguard.go:29
-								d = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb71)
+								d = archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43)
 //line lengthguard.go:29
 							} else {
 //line lengthguard.go:29
-								gc_if103 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+								gc_if63 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 //line lengthguard.go:29
-								_ = gc_if103
+								_ = gc_if63
 //line lengthguard.go:29
-								if gc_if103.ToBits() != 0 {
+								if gc_if63.ToBits() != 0 {
 //line lengthguard.go:29
-									d = d.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb71), archsimd.Mask32x16FromBits(^gc_if103.ToBits()))
+									d = d.Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb43), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
 //line lengthguard.go:29
 								}
 //line lengthguard.go:29
@@ -177,17 +177,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:32
 							if compiled.Reach(n, g, 16) <= 0 {
 //line lengthguard.go:32
-								a = gc_vb72
+								a = gc_vb44
 //line lengthguard.go:32
 							} else {
 //line lengthguard.go:32
-								gc_if104 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if64 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:32
-								_ = gc_if104
+								_ = gc_if64
 //line lengthguard.go:32
-								if gc_if104.ToBits() != 0 {
+								if gc_if64.ToBits() != 0 {
 //line lengthguard.go:32
-									a = a.Merge(gc_vb72, archsimd.Mask32x16FromBits(^gc_if104.ToBits()))
+									a = a.Merge(gc_vb44, archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line lengthguard.go:32
 								}
 //line lengthguard.go:32
@@ -210,25 +210,25 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
-					_ = gc_iota18
+					_ = gc_iota12
 //line lengthguard.go:24
-					gc_vb55 := archsimd.BroadcastInt32x8(2)
+					gc_vb34 := archsimd.BroadcastInt32x8(2)
 //line lengthguard.go:24
-					_ = gc_vb55
+					_ = gc_vb34
 //line lengthguard.go:27
-					gc_vb56 := archsimd.BroadcastInt32x8(3)
+					gc_vb35 := archsimd.BroadcastInt32x8(3)
 //line lengthguard.go:27
-					_ = gc_vb56
+					_ = gc_vb35
 //line lengthguard.go:30
-					gc_vb57 := archsimd.BroadcastInt32x8(4)
+					gc_vb36 := archsimd.BroadcastInt32x8(4)
 //line lengthguard.go:30
-					_ = gc_vb57
+					_ = gc_vb36
 //line lengthguard.go:33
-					gc_vb58 := archsimd.BroadcastInt32x8(100)
+					gc_vb37 := archsimd.BroadcastInt32x8(100)
 //line lengthguard.go:33
-					_ = gc_vb58
+					_ = gc_vb37
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -260,13 +260,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:20
 						} else {
 //line lengthguard.go:20
-							gc_if80 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if50 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-							_ = gc_if80
+							_ = gc_if50
 //line lengthguard.go:20
-							if gc_if80.ToBits() != 0 {
+							if gc_if50.ToBits() != 0 {
 //line lengthguard.go:20
-								a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Merge(a, gc_if80)
+								a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Merge(a, gc_if50)
 //line lengthguard.go:20
 							}
 //line lengthguard.go:20
@@ -274,17 +274,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:23
 						if compiled.Reach(len(in), g, 8) > 7 {
 //line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb55)
+							b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34)
 //line lengthguard.go:23
 						} else {
 //line lengthguard.go:23
-							gc_if81 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if51 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line lengthguard.go:23
-							_ = gc_if81
+							_ = gc_if51
 //line lengthguard.go:23
-							if gc_if81.ToBits() != 0 {
+							if gc_if51.ToBits() != 0 {
 //line lengthguard.go:23
-								b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb55).Merge(b, gc_if81)
+								b = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb34).Merge(b, gc_if51)
 //line lengthguard.go:23
 							}
 //line lengthguard.go:23
@@ -292,17 +292,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:26
 						if compiled.Reach(len(out), g, 8) > 7 && compiled.Reach(len(in), g, 8) > 7 {
 //line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb56)
+							c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35)
 //line lengthguard.go:26
 						} else {
 //line lengthguard.go:26
-							gc_if82 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+							gc_if52 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 //line lengthguard.go:26
-							_ = gc_if82
+							_ = gc_if52
 //line lengthguard.go:26
-							if gc_if82.ToBits() != 0 {
+							if gc_if52.ToBits() != 0 {
 //line lengthguard.go:26
-								c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb56).Merge(c, gc_if82)
+								c = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb35).Merge(c, gc_if52)
 //line lengthguard.go:26
 							}
 //line lengthguard.go:26
@@ -310,17 +310,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:29
 						if compiled.Reach(m, g, 8) > 7 {
 //line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb57)
+							d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36)
 //line lengthguard.go:29
 						} else {
 //line lengthguard.go:29
-							gc_if83 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+							gc_if53 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 //line lengthguard.go:29
-							_ = gc_if83
+							_ = gc_if53
 //line lengthguard.go:29
-							if gc_if83.ToBits() != 0 {
+							if gc_if53.ToBits() != 0 {
 //line lengthguard.go:29
-								d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb57).Merge(d, gc_if83)
+								d = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb36).Merge(d, gc_if53)
 //line lengthguard.go:29
 							}
 //line lengthguard.go:29
@@ -328,17 +328,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:32
 						if compiled.Reach(n, g, 8) <= 0 {
 //line lengthguard.go:32
-							a = gc_vb58
+							a = gc_vb37
 //line lengthguard.go:32
 						} else {
 //line lengthguard.go:32
-							gc_if84 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if54 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:32
-							_ = gc_if84
+							_ = gc_if54
 //line lengthguard.go:32
-							if gc_if84.ToBits() != 0 {
+							if gc_if54.ToBits() != 0 {
 //line lengthguard.go:32
-								a = gc_vb58.Merge(a, gc_if84)
+								a = gc_vb37.Merge(a, gc_if54)
 //line lengthguard.go:32
 							}
 //line lengthguard.go:32
@@ -404,25 +404,25 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop2 bool
 					gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
-						_ = gc_iota14
+						_ = gc_iota10
 //line lengthguard.go:24
-						gc_vb41 := archsimd.BroadcastInt32x16(2)
+						gc_vb27 := archsimd.BroadcastInt32x16(2)
 //line lengthguard.go:24
-						_ = gc_vb41
+						_ = gc_vb27
 //line lengthguard.go:27
-						gc_vb42 := archsimd.BroadcastInt32x16(3)
+						gc_vb28 := archsimd.BroadcastInt32x16(3)
 //line lengthguard.go:27
-						_ = gc_vb42
+						_ = gc_vb28
 //line lengthguard.go:30
-						gc_vb43 := archsimd.BroadcastInt32x16(4)
+						gc_vb29 := archsimd.BroadcastInt32x16(4)
 //line lengthguard.go:30
-						_ = gc_vb43
+						_ = gc_vb29
 //line lengthguard.go:33
-						gc_vb44 := archsimd.BroadcastInt32x16(100)
+						gc_vb30 := archsimd.BroadcastInt32x16(100)
 //line lengthguard.go:33
-						_ = gc_vb44
+						_ = gc_vb30
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -459,78 +459,78 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 								a = archsimd.LoadInt32x16Slice(in[g:])
 							} else {
 //line lengthguard.go:21
-								gc_if60 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if40 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:20
-								_ = gc_if60
+								_ = gc_if40
 //line lengthguard.go:20
-								if gc_if60.ToBits() != 0 {
+								if gc_if40.ToBits() != 0 {
 //line lengthguard.go:20
-									a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+									a = a.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 								}
 //line lengthguard.go:21
 							}
 //line lengthguard.go:23
 							if compiled.Reach(len(in), g, 16) > 15 {
 //line lengthguard.go:23
-								b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb41)
+								b = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27)
 							} else {
 //line lengthguard.go:24
-								gc_if61 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
+								gc_if41 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16))))
 //line lengthguard.go:23
-								_ = gc_if61
+								_ = gc_if41
 //line lengthguard.go:23
-								if gc_if61.ToBits() != 0 {
+								if gc_if41.ToBits() != 0 {
 //line lengthguard.go:23
-									b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb41), archsimd.Mask32x16FromBits(^gc_if61.ToBits()))
+									b = b.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb27), archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
 								}
 //line lengthguard.go:24
 							}
 //line lengthguard.go:26
 							if compiled.Reach(len(out), g, 16) > 15 && compiled.Reach(len(in), g, 16) > 15 {
 //line lengthguard.go:26
-								c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb42)
+								c = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28)
 							} else {
 //line lengthguard.go:27
-								gc_if62 := archsimd.Mask32x16FromBits(gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
+								gc_if42 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16)))).ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), g, 16)))).ToBits())
 //line lengthguard.go:26
-								_ = gc_if62
+								_ = gc_if42
 //line lengthguard.go:26
-								if gc_if62.ToBits() != 0 {
+								if gc_if42.ToBits() != 0 {
 //line lengthguard.go:26
-									c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb42), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
+									c = c.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb28), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 								}
 //line lengthguard.go:27
 							}
 //line lengthguard.go:29
 							if compiled.Reach(m, g, 16) > 15 {
 //line lengthguard.go:29
-								d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb43)
+								d = archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29)
 							} else {
 //line lengthguard.go:30
-								gc_if63 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
+								gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(m, g, 16))))
 //line lengthguard.go:29
-								_ = gc_if63
+								_ = gc_if43
 //line lengthguard.go:29
-								if gc_if63.ToBits() != 0 {
+								if gc_if43.ToBits() != 0 {
 //line lengthguard.go:29
-									d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb43), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
+									d = d.Merge(archsimd.LoadInt32x16Slice(in[g:]).Mul(gc_vb29), archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
 								}
 //line lengthguard.go:30
 							}
 //line lengthguard.go:32
 							if compiled.Reach(n, g, 16) <= 0 {
 //line lengthguard.go:32
-								a = gc_vb44
+								a = gc_vb30
 //line lengthguard.go:32
 							} else {
 //line lengthguard.go:32
-								gc_if64 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if44 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:32
-								_ = gc_if64
+								_ = gc_if44
 //line lengthguard.go:32
-								if gc_if64.ToBits() != 0 {
+								if gc_if44.ToBits() != 0 {
 //line lengthguard.go:32
-									a = a.Merge(gc_vb44, archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+									a = a.Merge(gc_vb30, archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line lengthguard.go:32
 								}
 //line lengthguard.go:32
@@ -553,25 +553,25 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
-					_ = gc_iota10
+					_ = gc_iota8
 //line lengthguard.go:24
-					gc_vb27 := archsimd.BroadcastInt32x8(2)
+					gc_vb20 := archsimd.BroadcastInt32x8(2)
 //line lengthguard.go:24
-					_ = gc_vb27
+					_ = gc_vb20
 //line lengthguard.go:27
-					gc_vb28 := archsimd.BroadcastInt32x8(3)
+					gc_vb21 := archsimd.BroadcastInt32x8(3)
 //line lengthguard.go:27
-					_ = gc_vb28
+					_ = gc_vb21
 //line lengthguard.go:30
-					gc_vb29 := archsimd.BroadcastInt32x8(4)
+					gc_vb22 := archsimd.BroadcastInt32x8(4)
 //line lengthguard.go:30
-					_ = gc_vb29
+					_ = gc_vb22
 //line lengthguard.go:33
-					gc_vb30 := archsimd.BroadcastInt32x8(100)
+					gc_vb23 := archsimd.BroadcastInt32x8(100)
 //line lengthguard.go:33
-					_ = gc_vb30
+					_ = gc_vb23
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -608,78 +608,78 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							a = archsimd.LoadInt32x8Slice(in[g:])
 						} else {
 //line lengthguard.go:21
-							gc_if40 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if30 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:20
-							_ = gc_if40
+							_ = gc_if30
 //line lengthguard.go:20
-							if gc_if40.ToBits() != 0 {
+							if gc_if30.ToBits() != 0 {
 //line lengthguard.go:20
-								a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if40)
+								a = archsimd.LoadInt32x8Slice(in[g:]).Merge(a, gc_if30)
 							}
 //line lengthguard.go:21
 						}
 //line lengthguard.go:23
 						if compiled.Reach(len(in), g, 8) > 7 {
 //line lengthguard.go:23
-							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb27)
+							b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20)
 						} else {
 //line lengthguard.go:24
-							gc_if41 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
+							gc_if31 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
 //line lengthguard.go:23
-							_ = gc_if41
+							_ = gc_if31
 //line lengthguard.go:23
-							if gc_if41.ToBits() != 0 {
+							if gc_if31.ToBits() != 0 {
 //line lengthguard.go:23
-								b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb27).Merge(b, gc_if41)
+								b = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb20).Merge(b, gc_if31)
 							}
 //line lengthguard.go:24
 						}
 //line lengthguard.go:26
 						if compiled.Reach(len(out), g, 8) > 7 && compiled.Reach(len(in), g, 8) > 7 {
 //line lengthguard.go:26
-							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb28)
+							c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21)
 						} else {
 //line lengthguard.go:27
-							gc_if42 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
+							gc_if32 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8)))))
 //line lengthguard.go:26
-							_ = gc_if42
+							_ = gc_if32
 //line lengthguard.go:26
-							if gc_if42.ToBits() != 0 {
+							if gc_if32.ToBits() != 0 {
 //line lengthguard.go:26
-								c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb28).Merge(c, gc_if42)
+								c = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb21).Merge(c, gc_if32)
 							}
 //line lengthguard.go:27
 						}
 //line lengthguard.go:29
 						if compiled.Reach(m, g, 8) > 7 {
 //line lengthguard.go:29
-							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb29)
+							d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22)
 						} else {
 //line lengthguard.go:30
-							gc_if43 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
+							gc_if33 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(m, g, 8))))
 //line lengthguard.go:29
-							_ = gc_if43
+							_ = gc_if33
 //line lengthguard.go:29
-							if gc_if43.ToBits() != 0 {
+							if gc_if33.ToBits() != 0 {
 //line lengthguard.go:29
-								d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb29).Merge(d, gc_if43)
+								d = archsimd.LoadInt32x8Slice(in[g:]).Mul(gc_vb22).Merge(d, gc_if33)
 							}
 //line lengthguard.go:30
 						}
 //line lengthguard.go:32
 						if compiled.Reach(n, g, 8) <= 0 {
 //line lengthguard.go:32
-							a = gc_vb30
+							a = gc_vb23
 //line lengthguard.go:32
 						} else {
 //line lengthguard.go:32
-							gc_if44 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if34 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:32
-							_ = gc_if44
+							_ = gc_if34
 //line lengthguard.go:32
-							if gc_if44.ToBits() != 0 {
+							if gc_if34.ToBits() != 0 {
 //line lengthguard.go:32
-								a = gc_vb30.Merge(a, gc_if44)
+								a = gc_vb23.Merge(a, gc_if34)
 //line lengthguard.go:32
 							}
 //line lengthguard.go:32
@@ -752,13 +752,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop3 bool
 					gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota30 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
-						_ = gc_iota30
+						_ = gc_iota18
 //line lengthguard.go:40
-						gc_vb80 := archsimd.BroadcastInt32x16(7)
+						gc_vb48 := archsimd.BroadcastInt32x16(7)
 //line lengthguard.go:40
-						_ = gc_vb80
+						_ = gc_vb48
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -790,13 +790,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 							} else {
 //line lengthguard.go:36
-								gc_if119 := gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+								gc_if71 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 //line lengthguard.go:36
-								_ = gc_if119
+								_ = gc_if71
 //line lengthguard.go:36
-								if gc_if119.ToBits() != 0 {
+								if gc_if71.ToBits() != 0 {
 //line lengthguard.go:36
-									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if119)
+									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if71)
 //line lengthguard.go:36
 								}
 //line lengthguard.go:36
@@ -804,17 +804,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:39
 							if compiled.Reach(n, g, 16) > 15 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb80).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:39
 							} else {
 //line lengthguard.go:39
-								gc_if120 := gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if72 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:39
-								_ = gc_if120
+								_ = gc_if72
 //line lengthguard.go:39
-								if gc_if120.ToBits() != 0 {
+								if gc_if72.ToBits() != 0 {
 //line lengthguard.go:39
-									archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb80).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if120)
+									archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb48).StoreMasked((*[16]int32)(gc_at4[gc_tx2:]), gc_if72)
 //line lengthguard.go:39
 								}
 //line lengthguard.go:39
@@ -829,13 +829,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
-					_ = gc_iota28
+					_ = gc_iota17
 //line lengthguard.go:40
-					gc_vb78 := archsimd.BroadcastInt32x8(7)
+					gc_vb47 := archsimd.BroadcastInt32x8(7)
 //line lengthguard.go:40
-					_ = gc_vb78
+					_ = gc_vb47
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -867,13 +867,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:36
 						} else {
 //line lengthguard.go:36
-							gc_if115 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+							gc_if69 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-							_ = gc_if115
+							_ = gc_if69
 //line lengthguard.go:36
-							if gc_if115.ToBits() != 0 {
+							if gc_if69.ToBits() != 0 {
 //line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if115)
+								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if69)
 //line lengthguard.go:36
 							}
 //line lengthguard.go:36
@@ -881,17 +881,17 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line lengthguard.go:39
 						if compiled.Reach(n, g, 8) > 7 {
 //line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb78).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreSlice(gc_at4[gc_tx2:])
 //line lengthguard.go:39
 						} else {
 //line lengthguard.go:39
-							gc_if116 := gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if70 := gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:39
-							_ = gc_if116
+							_ = gc_if70
 //line lengthguard.go:39
-							if gc_if116.ToBits() != 0 {
+							if gc_if70.ToBits() != 0 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb78).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if116)
+								archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb47).StoreMasked((*[8]int32)(gc_at4[gc_tx2:]), gc_if70)
 //line lengthguard.go:39
 							}
 //line lengthguard.go:39
@@ -927,13 +927,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop4 bool
 					gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line lengthguard.go:18
-						gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line lengthguard.go:18
-						_ = gc_iota26
+						_ = gc_iota16
 //line lengthguard.go:40
-						gc_vb76 := archsimd.BroadcastInt32x16(7)
+						gc_vb46 := archsimd.BroadcastInt32x16(7)
 //line lengthguard.go:40
-						_ = gc_vb76
+						_ = gc_vb46
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -970,29 +970,29 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 								a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 							} else {
 //line lengthguard.go:37
-								gc_if111 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
+								gc_if67 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), g, 16))))
 //line lengthguard.go:36
-								_ = gc_if111
+								_ = gc_if67
 //line lengthguard.go:36
-								if gc_if111.ToBits() != 0 {
+								if gc_if67.ToBits() != 0 {
 //line lengthguard.go:36
-									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if111)
+									a.Add(b).Add(c).Add(d).StoreMasked((*[16]int32)(out[g:]), gc_if67)
 								}
 //line lengthguard.go:37
 							}
 //line lengthguard.go:39
 							if compiled.Reach(n, g, 16) > 15 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb76).StoreSlice(out[g:])
+								archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreSlice(out[g:])
 							} else {
 //line lengthguard.go:40
-								gc_if112 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+								gc_if68 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
 //line lengthguard.go:39
-								_ = gc_if112
+								_ = gc_if68
 //line lengthguard.go:39
-								if gc_if112.ToBits() != 0 {
+								if gc_if68.ToBits() != 0 {
 //line lengthguard.go:39
-									archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb76).StoreMasked((*[16]int32)(out[g:]), gc_if112)
+									archsimd.LoadInt32x16Slice(out[g:]).Add(gc_vb46).StoreMasked((*[16]int32)(out[g:]), gc_if68)
 								}
 //line lengthguard.go:40
 							}
@@ -1006,13 +1006,13 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line lengthguard.go:18
-					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line lengthguard.go:18
-					_ = gc_iota24
+					_ = gc_iota15
 //line lengthguard.go:40
-					gc_vb74 := archsimd.BroadcastInt32x8(7)
+					gc_vb45 := archsimd.BroadcastInt32x8(7)
 //line lengthguard.go:40
-					_ = gc_vb74
+					_ = gc_vb45
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1049,29 +1049,29 @@ func gc_body_lengthGuard(gc_b2 *compiled.Block, in, out []int32) {
 							a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
 						} else {
 //line lengthguard.go:37
-							gc_if107 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
+							gc_if65 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
 //line lengthguard.go:36
-							_ = gc_if107
+							_ = gc_if65
 //line lengthguard.go:36
-							if gc_if107.ToBits() != 0 {
+							if gc_if65.ToBits() != 0 {
 //line lengthguard.go:36
-								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if107)
+								a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if65)
 							}
 //line lengthguard.go:37
 						}
 //line lengthguard.go:39
 						if compiled.Reach(n, g, 8) > 7 {
 //line lengthguard.go:39
-							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb74).StoreSlice(out[g:])
+							archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreSlice(out[g:])
 						} else {
 //line lengthguard.go:40
-							gc_if108 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+							gc_if66 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line lengthguard.go:39
-							_ = gc_if108
+							_ = gc_if66
 //line lengthguard.go:39
-							if gc_if108.ToBits() != 0 {
+							if gc_if66.ToBits() != 0 {
 //line lengthguard.go:39
-								archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb74).StoreMasked((*[8]int32)(out[g:]), gc_if108)
+								archsimd.LoadInt32x8Slice(out[g:]).Add(gc_vb45).StoreMasked((*[8]int32)(out[g:]), gc_if66)
 							}
 //line lengthguard.go:40
 						}

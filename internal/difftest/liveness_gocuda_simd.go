@@ -42,9 +42,9 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line liveness.go:16
-					gc_vb12 := archsimd.BroadcastInt32x8(5)
+					gc_vb8 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:16
-					_ = gc_vb12
+					_ = gc_vb8
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -68,7 +68,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:15
 						a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
 //line liveness.go:15
-						c = a.Xor(gc_vb12)
+						c = a.Xor(gc_vb8)
 //line liveness.go:15
 						a.StoreSlice(gc_s_a[gc_rank2:])
 						archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
@@ -104,9 +104,9 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line liveness.go:16
-					gc_vb8 := archsimd.BroadcastInt32x8(5)
+					gc_vb6 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:16
-					_ = gc_vb8
+					_ = gc_vb6
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -136,7 +136,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:15
 						a = archsimd.LoadInt32x8Slice(in[i:])
 //line liveness.go:15
-						c = a.Xor(gc_vb8)
+						c = a.Xor(gc_vb6)
 //line liveness.go:15
 						a.StoreSlice(gc_s_a[gc_rank2:])
 						archsimd.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank2:])
@@ -313,13 +313,13 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line liveness.go:33
-					gc_vb19 := archsimd.BroadcastInt32x8(3)
+					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-					_ = gc_vb19
+					_ = gc_vb11
 //line liveness.go:33
-					gc_vb20 := archsimd.BroadcastInt32x8(5)
+					gc_vb12 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:33
-					_ = gc_vb20
+					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -340,7 +340,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
 //line liveness.go:13
 						_ = c
-						a.Add(b.Mul(gc_vb19)).Add(c.Mul(gc_vb20)).StoreSlice(gc_at4[gc_tx2:])
+						a.Add(b.Mul(gc_vb11)).Add(c.Mul(gc_vb12)).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -362,13 +362,13 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line liveness.go:33
-					gc_vb15 := archsimd.BroadcastInt32x8(3)
+					gc_vb9 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:33
-					_ = gc_vb15
+					_ = gc_vb9
 //line liveness.go:33
-					gc_vb16 := archsimd.BroadcastInt32x8(5)
+					gc_vb10 := archsimd.BroadcastInt32x8(5)
 //line liveness.go:33
-					_ = gc_vb16
+					_ = gc_vb10
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -395,7 +395,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 							break
 //line liveness.go:33
 						}
-						a.Add(b.Mul(gc_vb15)).Add(c.Mul(gc_vb16)).StoreSlice(out[i:])
+						a.Add(b.Mul(gc_vb9)).Add(c.Mul(gc_vb10)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -518,15 +518,15 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line liveness.go:45
-				gc_vb2 := archsimd.BroadcastInt32x8(3)
+				gc_vb := archsimd.BroadcastInt32x8(3)
 //line liveness.go:45
-				_ = gc_vb2
+				_ = gc_vb
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line liveness.go:45
-					gc_vb4 := archsimd.BroadcastInt32x8(3)
+					gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:45
-					_ = gc_vb4
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -551,7 +551,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:44
 						_ = v
 //line liveness.go:44
-						w := v.Mul(gc_vb4)
+						w := v.Mul(gc_vb2)
 //line liveness.go:44
 						_ = w
 //line liveness.go:44
@@ -592,7 +592,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:44
 						_ = v
 //line liveness.go:44
-						w := v.Mul(gc_vb2)
+						w := v.Mul(gc_vb)
 //line liveness.go:44
 						_ = w
 //line liveness.go:44
@@ -643,22 +643,22 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line liveness.go:46
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line liveness.go:46
-				_ = gc_all2
+				_ = gc_all
 //line liveness.go:47
-				gc_vb8 := archsimd.BroadcastInt32x8(3)
+				gc_vb4 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:47
-				_ = gc_vb8
+				_ = gc_vb4
 				if gc_act2 == ^uint32(0) {
 //line liveness.go:47
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line liveness.go:47
-					_ = gc_all4
+					_ = gc_all3
 //line liveness.go:47
-					gc_vb12 := archsimd.BroadcastInt32x8(3)
+					gc_vb8 := archsimd.BroadcastInt32x8(3)
 //line liveness.go:47
-					_ = gc_vb12
+					_ = gc_vb8
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -681,21 +681,21 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:47
 							_ = k
 //line liveness.go:47
-							gc_lanes4 := gc_all4
+							gc_lanes3 := gc_all3
 //line liveness.go:47
-							_ = gc_lanes4
+							_ = gc_lanes3
 //line liveness.go:47
 							for {
 //line liveness.go:47
-								gc_lanes4 = gc_lanes4.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb12)))
+								gc_lanes3 = gc_lanes3.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
 //line liveness.go:47
-								if gc_lanes4.ToBits() == 0 {
+								if gc_lanes3.ToBits() == 0 {
 //line liveness.go:47
 									break
 //line liveness.go:47
 								}
 //line liveness.go:47
-								w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes4)
+								w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes3)
 //line liveness.go:47
 								k = k + 1
 //line liveness.go:47
@@ -732,21 +732,21 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:47
 							_ = k
 //line liveness.go:47
-							gc_lanes2 := gc_all2
+							gc_lanes := gc_all
 //line liveness.go:47
-							_ = gc_lanes2
+							_ = gc_lanes
 //line liveness.go:47
 							for {
 //line liveness.go:47
-								gc_lanes2 = gc_lanes2.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb8)))
+								gc_lanes = gc_lanes.And(archsimd.BroadcastInt32x8(k).Less(s.And(gc_vb4)))
 //line liveness.go:47
-								if gc_lanes2.ToBits() == 0 {
+								if gc_lanes.ToBits() == 0 {
 //line liveness.go:47
 									break
 //line liveness.go:47
 								}
 //line liveness.go:47
-								w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes2)
+								w = s.Add(archsimd.BroadcastInt32x8(k)).Merge(w, gc_lanes)
 //line liveness.go:47
 								k = k + 1
 //line liveness.go:47
@@ -791,15 +791,15 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line liveness.go:51
-				gc_vb14 := archsimd.BroadcastInt32x8(7)
+				gc_vb11 := archsimd.BroadcastInt32x8(7)
 //line liveness.go:51
-				_ = gc_vb14
+				_ = gc_vb11
 				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 //line liveness.go:51
-					gc_vb16 := archsimd.BroadcastInt32x8(7)
+					gc_vb12 := archsimd.BroadcastInt32x8(7)
 //line liveness.go:51
-					_ = gc_vb16
+					_ = gc_vb12
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx5.X + gc_lane2
@@ -827,7 +827,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 							break
 //line liveness.go:51
 						}
-						w.Mul(gc_vb16).Add(s2).StoreSlice(out[i:])
+						w.Mul(gc_vb12).Add(s2).StoreSlice(out[i:])
 						gc_left3 &^= 0xff << gc_lane2
 					}
 				} else {
@@ -865,7 +865,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 							break
 //line liveness.go:51
 						}
-						w.Mul(gc_vb14).Add(s2).StoreSlice(out[i:])
+						w.Mul(gc_vb11).Add(s2).StoreSlice(out[i:])
 						gc_left3 &^= 0xff << gc_lane2
 					}
 				}

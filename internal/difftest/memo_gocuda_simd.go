@@ -144,39 +144,39 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line memo.go:29
-				gc_vb4 := archsimd.BroadcastFloat32x8(float32(size))
+				gc_vb := archsimd.BroadcastFloat32x8(float32(size))
 //line memo.go:29
-				_ = gc_vb4
+				_ = gc_vb
 //line memo.go:30
-				gc_vb5 := archsimd.BroadcastFloat32x8(1e-5)
+				gc_vb2 := archsimd.BroadcastFloat32x8(1e-5)
 //line memo.go:30
-				_ = gc_vb5
+				_ = gc_vb2
 //line memo.go:30
-				gc_vb6 := archsimd.BroadcastFloat32x8(1)
+				gc_vb3 := archsimd.BroadcastFloat32x8(1)
 //line memo.go:30
-				_ = gc_vb6
+				_ = gc_vb3
 //line memo.go:30
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line memo.go:30
-				_ = gc_iota2
+				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line memo.go:29
-					gc_vb10 := archsimd.BroadcastFloat32x8(float32(size))
+					gc_vb4 := archsimd.BroadcastFloat32x8(float32(size))
 //line memo.go:29
-					_ = gc_vb10
+					_ = gc_vb4
 //line memo.go:30
-					gc_vb11 := archsimd.BroadcastFloat32x8(1e-5)
+					gc_vb5 := archsimd.BroadcastFloat32x8(1e-5)
 //line memo.go:30
-					_ = gc_vb11
+					_ = gc_vb5
 //line memo.go:30
-					gc_vb12 := archsimd.BroadcastFloat32x8(1)
+					gc_vb6 := archsimd.BroadcastFloat32x8(1)
 //line memo.go:30
-					_ = gc_vb12
+					_ = gc_vb6
 //line memo.go:30
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line memo.go:30
-					_ = gc_iota4
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -203,44 +203,44 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:28
 						_ = sum2
 //line memo.go:29
-						m := sum.Div(gc_vb10)
+						m := sum.Div(gc_vb4)
 //line memo.go:29
 						_ = m
 //line memo.go:30
-						r := gc_vb12.Div(sum2.Div(gc_vb10).Sub(m.Mul(m)).Add(gc_vb11).Sqrt())
+						r := gc_vb6.Div(sum2.Div(gc_vb4).Sub(m.Mul(m)).Add(gc_vb5).Sqrt())
 //line memo.go:30
 						_ = r
 //line memo.go:31
-						inv := gc_vb12.Div(sum)
+						inv := gc_vb6.Div(sum)
 //line memo.go:31
 						_ = inv
 //line memo.go:32
 						if compiled.Reach(len(in), i, 8) > 7 {
 //line memo.go:32
-							gc_t13 := r.Mul(x.Sub(m))
+							gc_t4 := r.Mul(x.Sub(m))
 //line memo.go:32
-							_ = gc_t13
+							_ = gc_t4
 //line memo.go:32
-							gc_t14 := m
+							gc_t5 := m
 //line memo.go:32
-							_ = gc_t14
+							_ = gc_t5
 //line memo.go:32
-							gc_t15 := inv
+							gc_t6 := inv
 //line memo.go:32
-							_ = gc_t15
+							_ = gc_t6
 //line memo.go:32
 							{
 //line memo.go:32
-								var gc_lanes13 [8]float32
+								var gc_lanes4 [8]float32
 //line memo.go:32
-								gc_t13.Store(&gc_lanes13)
+								gc_t4.Store(&gc_lanes4)
 //line memo.go:32
-								for gc_k13 := range 8 {
+								for gc_k4 := range 8 {
 //line memo.go:32
-									if 0xff&(1<<gc_k13) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line memo.go:32
-										gc_pos2.Thread = gc_rank2 + gc_k13
-										out[(3*i)+3*gc_k13] = gc_lanes13[gc_k13]
+										gc_pos2.Thread = gc_rank2 + gc_k4
+										out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 //line memo.go:33
 									}
 //line memo.go:33
@@ -252,17 +252,17 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 							{
 //line memo.go:33
-								var gc_lanes14 [8]float32
+								var gc_lanes5 [8]float32
 //line memo.go:33
-								gc_t14.Store(&gc_lanes14)
+								gc_t5.Store(&gc_lanes5)
 //line memo.go:33
-								for gc_k14 := range 8 {
+								for gc_k5 := range 8 {
 //line memo.go:33
-									if 0xff&(1<<gc_k14) != 0 {
+									if 0xff&(1<<gc_k5) != 0 {
 //line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k14
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line memo.go:33
-										out[(3*i+1)+3*gc_k14] = gc_lanes14[gc_k14]
+										out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 //line memo.go:33
 									}
 //line memo.go:33
@@ -274,17 +274,17 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 							{
 //line memo.go:33
-								var gc_lanes15 [8]float32
+								var gc_lanes6 [8]float32
 //line memo.go:33
-								gc_t15.Store(&gc_lanes15)
+								gc_t6.Store(&gc_lanes6)
 //line memo.go:33
-								for gc_k15 := range 8 {
+								for gc_k6 := range 8 {
 //line memo.go:33
-									if 0xff&(1<<gc_k15) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line memo.go:33
-										out[(3*i+2)+3*gc_k15] = gc_lanes15[gc_k15]
+										out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 //line memo.go:33
 									}
 //line memo.go:33
@@ -296,36 +296,36 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 						} else {
 //line memo.go:33
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line memo.go:32
-							_ = gc_if4
+							_ = gc_if2
 //line memo.go:32
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line memo.go:32
-								gc_t16 := r.Mul(x.Sub(m))
+								gc_t7 := r.Mul(x.Sub(m))
 //line memo.go:32
-								_ = gc_t16
+								_ = gc_t7
 //line memo.go:32
-								gc_t17 := m
+								gc_t8 := m
 //line memo.go:32
-								_ = gc_t17
+								_ = gc_t8
 //line memo.go:32
-								gc_t18 := inv
+								gc_t9 := inv
 //line memo.go:32
-								_ = gc_t18
+								_ = gc_t9
 //line memo.go:32
 								{
 //line memo.go:32
-									var gc_lanes16 [8]float32
+									var gc_lanes7 [8]float32
 //line memo.go:32
-									gc_t16.Store(&gc_lanes16)
+									gc_t7.Store(&gc_lanes7)
 //line memo.go:32
-									for gc_k16 := range 8 {
+									for gc_k7 := range 8 {
 //line memo.go:32
-										if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line memo.go:32
-											gc_pos2.Thread = gc_rank2 + gc_k16
-											out[(3*i)+3*gc_k16] = gc_lanes16[gc_k16]
+											gc_pos2.Thread = gc_rank2 + gc_k7
+											out[(3*i)+3*gc_k7] = gc_lanes7[gc_k7]
 //line memo.go:33
 										}
 //line memo.go:33
@@ -337,17 +337,17 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 								{
 //line memo.go:33
-									var gc_lanes17 [8]float32
+									var gc_lanes8 [8]float32
 //line memo.go:33
-									gc_t17.Store(&gc_lanes17)
+									gc_t8.Store(&gc_lanes8)
 //line memo.go:33
-									for gc_k17 := range 8 {
+									for gc_k8 := range 8 {
 //line memo.go:33
-										if gc_if4.ToBits()&(1<<gc_k17) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line memo.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k17
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line memo.go:33
-											out[(3*i+1)+3*gc_k17] = gc_lanes17[gc_k17]
+											out[(3*i+1)+3*gc_k8] = gc_lanes8[gc_k8]
 //line memo.go:33
 										}
 //line memo.go:33
@@ -359,17 +359,17 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 								{
 //line memo.go:33
-									var gc_lanes18 [8]float32
+									var gc_lanes9 [8]float32
 //line memo.go:33
-									gc_t18.Store(&gc_lanes18)
+									gc_t9.Store(&gc_lanes9)
 //line memo.go:33
-									for gc_k18 := range 8 {
+									for gc_k9 := range 8 {
 //line memo.go:33
-										if gc_if4.ToBits()&(1<<gc_k18) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k9) != 0 {
 //line memo.go:33
-											gc_pos2.Thread = gc_rank2 + gc_k18
+											gc_pos2.Thread = gc_rank2 + gc_k9
 //line memo.go:33
-											out[(3*i+2)+3*gc_k18] = gc_lanes18[gc_k18]
+											out[(3*i+2)+3*gc_k9] = gc_lanes9[gc_k9]
 //line memo.go:33
 										}
 //line memo.go:33
@@ -418,49 +418,49 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:28
 						_ = sum2
 //line memo.go:29
-						m := sum.Div(gc_vb4)
+						m := sum.Div(gc_vb)
 //line memo.go:29
 						_ = m
 //line memo.go:30
-						r := gc_vb6.Div(sum2.Div(gc_vb4).Sub(m.Mul(m)).Add(gc_vb5).Sqrt())
+						r := gc_vb3.Div(sum2.Div(gc_vb).Sub(m.Mul(m)).Add(gc_vb2).Sqrt())
 //line memo.go:30
 						_ = r
 //line memo.go:31
-						inv := gc_vb6.Div(sum)
+						inv := gc_vb3.Div(sum)
 //line memo.go:31
 						_ = inv
 //line memo.go:32
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line memo.go:32
-						_ = gc_if2
+						_ = gc_if
 //line memo.go:33
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line memo.go:33
-							gc_t4 := r.Mul(x.Sub(m))
+							gc_t := r.Mul(x.Sub(m))
 //line memo.go:33
-							_ = gc_t4
+							_ = gc_t
 //line memo.go:33
-							gc_t5 := m
+							gc_t2 := m
 //line memo.go:33
-							_ = gc_t5
+							_ = gc_t2
 //line memo.go:33
-							gc_t6 := inv
+							gc_t3 := inv
 //line memo.go:33
-							_ = gc_t6
+							_ = gc_t3
 //line memo.go:33
 							{
 //line memo.go:33
-								var gc_lanes4 [8]float32
+								var gc_lanes [8]float32
 //line memo.go:33
-								gc_t4.Store(&gc_lanes4)
+								gc_t.Store(&gc_lanes)
 //line memo.go:33
-								for gc_k4 := range 8 {
+								for gc_k := range 8 {
 //line memo.go:33
-									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line memo.go:33
-										out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+										out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 //line memo.go:33
 									}
 //line memo.go:33
@@ -472,17 +472,17 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 							{
 //line memo.go:33
-								var gc_lanes5 [8]float32
+								var gc_lanes2 [8]float32
 //line memo.go:33
-								gc_t5.Store(&gc_lanes5)
+								gc_t2.Store(&gc_lanes2)
 //line memo.go:33
-								for gc_k5 := range 8 {
+								for gc_k2 := range 8 {
 //line memo.go:33
-									if gc_if2.ToBits()&(1<<gc_k5) != 0 {
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line memo.go:33
-										out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+										out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 //line memo.go:33
 									}
 //line memo.go:33
@@ -494,17 +494,17 @@ func gc_body_memoNorm(gc_b2 *compiled.Block, out, in []float32, size int) {
 //line memo.go:33
 							{
 //line memo.go:33
-								var gc_lanes6 [8]float32
+								var gc_lanes3 [8]float32
 //line memo.go:33
-								gc_t6.Store(&gc_lanes6)
+								gc_t3.Store(&gc_lanes3)
 //line memo.go:33
-								for gc_k6 := range 8 {
+								for gc_k3 := range 8 {
 //line memo.go:33
-									if gc_if2.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line memo.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line memo.go:33
-										out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
+										out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 //line memo.go:33
 									}
 //line memo.go:33

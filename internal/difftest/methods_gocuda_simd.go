@@ -1097,19 +1097,19 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line methods.go:75
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-						_ = gc_iota10
+						_ = gc_iota6
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
-							gc_t12 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota10)
+							gc_t8 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6)
 //line methods.go:75
-							_ = gc_t12
+							_ = gc_t8
 //line methods.go:75
-							v := gc_t12
+							v := gc_t8
 //line methods.go:75
 							_ = v
 //line methods.go:58
@@ -1138,19 +1138,19 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-					_ = gc_iota8
+					_ = gc_iota5
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t10 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota8)
+						gc_t7 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5)
 //line methods.go:75
-						_ = gc_t10
+						_ = gc_t7
 //line methods.go:75
-						v := gc_t10
+						v := gc_t7
 //line methods.go:75
 						_ = v
 //line methods.go:58
@@ -1200,19 +1200,19 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line methods.go:75
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
-							gc_t8 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6)
+							gc_t6 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4)
 //line methods.go:75
-							_ = gc_t8
+							_ = gc_t6
 //line methods.go:75
-							v := gc_t8
+							v := gc_t6
 //line methods.go:75
 							_ = v
 //line methods.go:58
@@ -1243,19 +1243,19 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t6 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota4)
+						gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
 //line methods.go:75
-						_ = gc_t6
+						_ = gc_t5
 //line methods.go:75
-						v := gc_t6
+						v := gc_t5
 //line methods.go:75
 						_ = v
 //line methods.go:58
@@ -1417,19 +1417,19 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var gc_stop3 bool
 							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line methods.go:75
-								gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-								_ = gc_iota14
+								_ = gc_iota8
 								for ; gc_vstep5+15 < gc_segend3; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line methods.go:75
-									gc_t16 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota14)
+									gc_t10 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota8)
 //line methods.go:75
-									_ = gc_t16
+									_ = gc_t10
 //line methods.go:75
-									v := gc_t16
+									v := gc_t10
 //line methods.go:75
 									_ = v
 //line methods.go:58
@@ -1458,19 +1458,19 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						}
 						if compiled.SIMD {
 //line methods.go:75
-							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-							_ = gc_iota12
+							_ = gc_iota7
 							for ; gc_vstep5+7 < gc_segend3; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methods.go:75
-								gc_t14 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota12)
+								gc_t9 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota7)
 //line methods.go:75
-								_ = gc_t14
+								_ = gc_t9
 //line methods.go:75
-								v := gc_t14
+								v := gc_t9
 //line methods.go:75
 								_ = v
 //line methods.go:58
@@ -1717,31 +1717,31 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line methods.go:75
-						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-						_ = gc_iota22
+						_ = gc_iota12
 //line methods.go:58
-						gc_vb10 := archsimd.BroadcastInt32x16(1)
+						gc_vb6 := archsimd.BroadcastInt32x16(1)
 //line methods.go:58
-						_ = gc_vb10
+						_ = gc_vb6
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
-							gc_t31 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota22)
+							gc_t17 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota12)
 //line methods.go:75
-							_ = gc_t31
+							_ = gc_t17
 //line methods.go:75
-							v := gc_t31
+							v := gc_t17
 //line methods.go:75
 							_ = v
 //line methods.go:58
-							gc_t32 := v.Add(gc_vb10)
+							gc_t18 := v.Add(gc_vb6)
 //line methods.go:58
-							_ = gc_t32
+							_ = gc_t18
 //line methods.go:58
-							v_2 := gc_t32
+							v_2 := gc_t18
 //line methods.go:58
 							_ = v_2
 //line methods.go:58
@@ -1776,31 +1776,31 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-					_ = gc_iota20
+					_ = gc_iota11
 //line methods.go:58
-					gc_vb8 := archsimd.BroadcastInt32x8(1)
+					gc_vb5 := archsimd.BroadcastInt32x8(1)
 //line methods.go:58
-					_ = gc_vb8
+					_ = gc_vb5
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t27 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota20)
+						gc_t15 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota11)
 //line methods.go:75
-						_ = gc_t27
+						_ = gc_t15
 //line methods.go:75
-						v := gc_t27
+						v := gc_t15
 //line methods.go:75
 						_ = v
 //line methods.go:58
-						gc_t28 := v.Add(gc_vb8)
+						gc_t16 := v.Add(gc_vb5)
 //line methods.go:58
-						_ = gc_t28
+						_ = gc_t16
 //line methods.go:58
-						v_2 := gc_t28
+						v_2 := gc_t16
 //line methods.go:58
 						_ = v_2
 //line methods.go:58
@@ -1862,31 +1862,31 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop5 bool
 					gc_vstep7, gc_stop5 = func(gc_vstep7 int) (int, bool) {
 //line methods.go:75
-						gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-						_ = gc_iota18
+						_ = gc_iota10
 //line methods.go:58
-						gc_vb6 := archsimd.BroadcastInt32x16(1)
+						gc_vb4 := archsimd.BroadcastInt32x16(1)
 //line methods.go:58
-						_ = gc_vb6
+						_ = gc_vb4
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
-							gc_t23 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota18)
+							gc_t13 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota10)
 //line methods.go:75
-							_ = gc_t23
+							_ = gc_t13
 //line methods.go:75
-							v := gc_t23
+							v := gc_t13
 //line methods.go:75
 							_ = v
 //line methods.go:58
-							gc_t24 := v.Add(gc_vb6)
+							gc_t14 := v.Add(gc_vb4)
 //line methods.go:58
-							_ = gc_t24
+							_ = gc_t14
 //line methods.go:58
-							v_2 := gc_t24
+							v_2 := gc_t14
 //line methods.go:58
 							_ = v_2
 //line methods.go:58
@@ -1923,31 +1923,31 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-					_ = gc_iota16
+					_ = gc_iota9
 //line methods.go:58
-					gc_vb4 := archsimd.BroadcastInt32x8(1)
+					gc_vb3 := archsimd.BroadcastInt32x8(1)
 //line methods.go:58
-					_ = gc_vb4
+					_ = gc_vb3
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t19 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota16)
+						gc_t11 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota9)
 //line methods.go:75
-						_ = gc_t19
+						_ = gc_t11
 //line methods.go:75
-						v := gc_t19
+						v := gc_t11
 //line methods.go:75
 						_ = v
 //line methods.go:58
-						gc_t20 := v.Add(gc_vb4)
+						gc_t12 := v.Add(gc_vb3)
 //line methods.go:58
-						_ = gc_t20
+						_ = gc_t12
 //line methods.go:58
-						v_2 := gc_t20
+						v_2 := gc_t12
 //line methods.go:58
 						_ = v_2
 //line methods.go:58
@@ -2145,31 +2145,31 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							var gc_stop6 bool
 							gc_vstep8, gc_stop6 = func(gc_vstep8 int) (int, bool) {
 //line methods.go:75
-								gc_iota26 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota14 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methods.go:75
-								_ = gc_iota26
+								_ = gc_iota14
 //line methods.go:58
-								gc_vb14 := archsimd.BroadcastInt32x16(1)
+								gc_vb8 := archsimd.BroadcastInt32x16(1)
 //line methods.go:58
-								_ = gc_vb14
+								_ = gc_vb8
 								for ; gc_vstep8+15 < gc_segend4; gc_vstep8 += 16 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line methods.go:75
-									gc_t39 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota26)
+									gc_t21 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota14)
 //line methods.go:75
-									_ = gc_t39
+									_ = gc_t21
 //line methods.go:75
-									v := gc_t39
+									v := gc_t21
 //line methods.go:75
 									_ = v
 //line methods.go:58
-									gc_t40 := v.Add(gc_vb14)
+									gc_t22 := v.Add(gc_vb8)
 //line methods.go:58
-									_ = gc_t40
+									_ = gc_t22
 //line methods.go:58
-									v_2 := gc_t40
+									v_2 := gc_t22
 //line methods.go:58
 									_ = v_2
 //line methods.go:65
@@ -2194,31 +2194,31 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						}
 						if compiled.SIMD {
 //line methods.go:75
-							gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:75
-							_ = gc_iota24
+							_ = gc_iota13
 //line methods.go:58
-							gc_vb12 := archsimd.BroadcastInt32x8(1)
+							gc_vb7 := archsimd.BroadcastInt32x8(1)
 //line methods.go:58
-							_ = gc_vb12
+							_ = gc_vb7
 							for ; gc_vstep8+7 < gc_segend4; gc_vstep8 += 8 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methods.go:75
-								gc_t35 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota24)
+								gc_t19 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota13)
 //line methods.go:75
-								_ = gc_t35
+								_ = gc_t19
 //line methods.go:75
-								v := gc_t35
+								v := gc_t19
 //line methods.go:75
 								_ = v
 //line methods.go:58
-								gc_t36 := v.Add(gc_vb12)
+								gc_t20 := v.Add(gc_vb7)
 //line methods.go:58
-								_ = gc_t36
+								_ = gc_t20
 //line methods.go:58
-								v_2 := gc_t36
+								v_2 := gc_t20
 //line methods.go:58
 								_ = v_2
 //line methods.go:65
@@ -2476,11 +2476,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 							_ = r_2
 //line methods.go:58
-							gc_t48 := r_.Add(r_2)
+							gc_t26 := r_.Add(r_2)
 //line methods.go:58
-							_ = gc_t48
+							_ = gc_t26
 //line methods.go:58
-							r := gc_t48
+							r := gc_t26
 //line methods.go:58
 							_ = r
 //line methods.go:75
@@ -2515,11 +2515,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_2
 //line methods.go:58
-						gc_t46 := r_.Add(r_2)
+						gc_t25 := r_.Add(r_2)
 //line methods.go:58
-						_ = gc_t46
+						_ = gc_t25
 //line methods.go:58
-						r := gc_t46
+						r := gc_t25
 //line methods.go:58
 						_ = r
 //line methods.go:75
@@ -2580,11 +2580,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 							_ = r_2
 //line methods.go:58
-							gc_t44 := r_.Add(r_2)
+							gc_t24 := r_.Add(r_2)
 //line methods.go:58
-							_ = gc_t44
+							_ = gc_t24
 //line methods.go:58
-							r := gc_t44
+							r := gc_t24
 //line methods.go:58
 							_ = r
 //line methods.go:75
@@ -2625,11 +2625,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_2
 //line methods.go:58
-						gc_t42 := r_.Add(r_2)
+						gc_t23 := r_.Add(r_2)
 //line methods.go:58
-						_ = gc_t42
+						_ = gc_t23
 //line methods.go:58
-						r := gc_t42
+						r := gc_t23
 //line methods.go:58
 						_ = r
 //line methods.go:75
@@ -3066,18 +3066,18 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line methods.go:102
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:102
-				_ = gc_iota2
+				_ = gc_iota
 				if gc_act2 == ^uint32(0) {
 //line methods.go:102
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methods.go:102
-					_ = gc_iota4
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-						archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota4).StoreSlice(gc_c21v[gc_lane2:])
+						archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
 						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
@@ -3087,7 +3087,7 @@ func gc_body_tally_warpTally(gc_b2 *compiled.Block, c *tally) {
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-						archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+						archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
 						gc_left &^= 0xff << gc_lane2
 					}
 				}

@@ -1203,17 +1203,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:43
 						{
 //line methodvalues.go:43
-							var gc_lanes10 [16]int32
+							var gc_lanes4 [16]int32
 //line methodvalues.go:43
-							a.Store(&gc_lanes10)
+							a.Store(&gc_lanes4)
 //line methodvalues.go:43
-							for gc_k10 := range 16 {
+							for gc_k4 := range 16 {
 //line methodvalues.go:43
-								if 0xffff&(1<<gc_k10) != 0 {
+								if 0xffff&(1<<gc_k4) != 0 {
 //line methodvalues.go:43
-									gc_pos2.Thread = gc_rank2 + gc_k10
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line methodvalues.go:43
-									out[(3*i)+3*gc_k10] = gc_lanes10[gc_k10]
+									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 //line methodvalues.go:43
 								}
 //line methodvalues.go:43
@@ -1225,17 +1225,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:44
 						{
 //line methodvalues.go:44
-							var gc_lanes11 [16]int32
+							var gc_lanes5 [16]int32
 //line methodvalues.go:44
-							b.Store(&gc_lanes11)
+							b.Store(&gc_lanes5)
 //line methodvalues.go:44
-							for gc_k11 := range 16 {
+							for gc_k5 := range 16 {
 //line methodvalues.go:44
-								if 0xffff&(1<<gc_k11) != 0 {
+								if 0xffff&(1<<gc_k5) != 0 {
 //line methodvalues.go:44
-									gc_pos2.Thread = gc_rank2 + gc_k11
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line methodvalues.go:44
-									out[(3*i+1)+3*gc_k11] = gc_lanes11[gc_k11]
+									out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 //line methodvalues.go:44
 								}
 //line methodvalues.go:44
@@ -1247,17 +1247,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:45
 						{
 //line methodvalues.go:45
-							var gc_lanes12 [16]int32
+							var gc_lanes6 [16]int32
 //line methodvalues.go:45
-							c.Store(&gc_lanes12)
+							c.Store(&gc_lanes6)
 //line methodvalues.go:45
-							for gc_k12 := range 16 {
+							for gc_k6 := range 16 {
 //line methodvalues.go:45
-								if 0xffff&(1<<gc_k12) != 0 {
+								if 0xffff&(1<<gc_k6) != 0 {
 //line methodvalues.go:45
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line methodvalues.go:45
-									out[(3*i+2)+3*gc_k12] = gc_lanes12[gc_k12]
+									out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
 //line methodvalues.go:45
 								}
 //line methodvalues.go:45
@@ -1306,17 +1306,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:43
 					{
 //line methodvalues.go:43
-						var gc_lanes4 [8]int32
+						var gc_lanes [8]int32
 //line methodvalues.go:43
-						a.Store(&gc_lanes4)
+						a.Store(&gc_lanes)
 //line methodvalues.go:43
-						for gc_k4 := range 8 {
+						for gc_k := range 8 {
 //line methodvalues.go:43
-							if 0xff&(1<<gc_k4) != 0 {
+							if 0xff&(1<<gc_k) != 0 {
 //line methodvalues.go:43
-								gc_pos2.Thread = gc_rank2 + gc_k4
+								gc_pos2.Thread = gc_rank2 + gc_k
 //line methodvalues.go:43
-								out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+								out[(3*i)+3*gc_k] = gc_lanes[gc_k]
 //line methodvalues.go:43
 							}
 //line methodvalues.go:43
@@ -1328,17 +1328,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:44
 					{
 //line methodvalues.go:44
-						var gc_lanes5 [8]int32
+						var gc_lanes2 [8]int32
 //line methodvalues.go:44
-						b.Store(&gc_lanes5)
+						b.Store(&gc_lanes2)
 //line methodvalues.go:44
-						for gc_k5 := range 8 {
+						for gc_k2 := range 8 {
 //line methodvalues.go:44
-							if 0xff&(1<<gc_k5) != 0 {
+							if 0xff&(1<<gc_k2) != 0 {
 //line methodvalues.go:44
-								gc_pos2.Thread = gc_rank2 + gc_k5
+								gc_pos2.Thread = gc_rank2 + gc_k2
 //line methodvalues.go:44
-								out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+								out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
 //line methodvalues.go:44
 							}
 //line methodvalues.go:44
@@ -1350,17 +1350,17 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:45
 					{
 //line methodvalues.go:45
-						var gc_lanes6 [8]int32
+						var gc_lanes3 [8]int32
 //line methodvalues.go:45
-						c.Store(&gc_lanes6)
+						c.Store(&gc_lanes3)
 //line methodvalues.go:45
-						for gc_k6 := range 8 {
+						for gc_k3 := range 8 {
 //line methodvalues.go:45
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line methodvalues.go:45
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line methodvalues.go:45
-								out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
+								out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
 //line methodvalues.go:45
 							}
 //line methodvalues.go:45
@@ -1465,19 +1465,19 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line methodvalues.go:106
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line methodvalues.go:106
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methodvalues.go:106
-						gc_t5 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota5)
+						gc_t3 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
 //line methodvalues.go:106
-						_ = gc_t5
+						_ = gc_t3
 //line methodvalues.go:106
-						v_ := gc_t5
+						v_ := gc_t3
 //line methodvalues.go:106
 						_ = v_
 //line methodvalues.go:106
@@ -1492,19 +1492,19 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			}
 			if compiled.SIMD {
 //line methodvalues.go:106
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line methodvalues.go:106
-				_ = gc_iota3
+				_ = gc_iota2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line methodvalues.go:106
-					gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
+					gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line methodvalues.go:106
-					_ = gc_t3
+					_ = gc_t2
 //line methodvalues.go:106
-					v_ := gc_t3
+					v_ := gc_t2
 //line methodvalues.go:106
 					_ = v_
 //line methodvalues.go:106
@@ -4288,11 +4288,11 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 							_ = v_2
 //line methodvalues.go:187
-							var gc_t8 gain = *g.gain
+							var gc_t4 gain = *g.gain
 //line methodvalues.go:187
-							_ = gc_t8
+							_ = gc_t4
 //line methodvalues.go:187
-							var g_ gain = gc_t8
+							var g_ gain = gc_t4
 //line methodvalues.go:187
 							_ = g_
 							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at7[gc_tx2:])
@@ -4318,11 +4318,11 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 						_ = v_2
 //line methodvalues.go:187
-						var gc_t6 gain = *g.gain
+						var gc_t3 gain = *g.gain
 //line methodvalues.go:187
-						_ = gc_t6
+						_ = gc_t3
 //line methodvalues.go:187
-						var g_ gain = gc_t6
+						var g_ gain = gc_t3
 //line methodvalues.go:187
 						_ = g_
 						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at7[gc_tx2:])
@@ -4369,11 +4369,11 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 							_ = v_2
 //line methodvalues.go:187
-							var gc_t4 gain = *g.gain
+							var gc_t2 gain = *g.gain
 //line methodvalues.go:187
-							_ = gc_t4
+							_ = gc_t2
 //line methodvalues.go:187
-							var g_ gain = gc_t4
+							var g_ gain = gc_t2
 //line methodvalues.go:187
 							_ = g_
 //line methodvalues.go:16
@@ -4405,11 +4405,11 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 						_ = v_2
 //line methodvalues.go:187
-						var gc_t2 gain = *g.gain
+						var gc_t gain = *g.gain
 //line methodvalues.go:187
-						_ = gc_t2
+						_ = gc_t
 //line methodvalues.go:187
-						var g_ gain = gc_t2
+						var g_ gain = gc_t
 //line methodvalues.go:187
 						_ = g_
 //line methodvalues.go:16

@@ -495,11 +495,11 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 						_ = v
 //line normalize.go:56
-						gc_t4 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+						gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
 //line normalize.go:56
-						_ = gc_t4
+						_ = gc_t2
 //line normalize.go:56
-						v_4 := gc_t4
+						v_4 := gc_t2
 //line normalize.go:56
 						_ = v_4
 //line normalize.go:56
@@ -518,11 +518,11 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 						_ = v
 //line normalize.go:56
-						gc_t2 := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
+						gc_t := v.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8()
 //line normalize.go:56
-						_ = gc_t2
+						_ = gc_t
 //line normalize.go:56
-						v_4 := gc_t2
+						v_4 := gc_t
 //line normalize.go:56
 						_ = v_4
 //line normalize.go:56
@@ -574,15 +574,15 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 			gc_left3 := gc_act2
 			if compiled.SIMD {
 //line normalize.go:56
-				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
+				gc_vb := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
 //line normalize.go:56
-				_ = gc_vb2
+				_ = gc_vb
 				gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 //line normalize.go:56
-					gc_vb4 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
 //line normalize.go:56
-					_ = gc_vb4
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx5.X + gc_lane2
@@ -607,17 +607,17 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 						{
 //line normalize.go:56
-							var gc_lanes4 [8]float32
+							var gc_lanes2 [8]float32
 //line normalize.go:56
-							gc_vb4.Add(r_).Store(&gc_lanes4)
+							gc_vb2.Add(r_).Store(&gc_lanes2)
 //line normalize.go:56
-							for gc_k4 := range 8 {
+							for gc_k2 := range 8 {
 //line normalize.go:56
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line normalize.go:56
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line normalize.go:56
-									out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
+									out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
 //line normalize.go:56
 								}
 //line normalize.go:56
@@ -660,17 +660,17 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:56
 						{
 //line normalize.go:56
-							var gc_lanes2 [8]float32
+							var gc_lanes [8]float32
 //line normalize.go:56
-							gc_vb2.Add(r_).Store(&gc_lanes2)
+							gc_vb.Add(r_).Store(&gc_lanes)
 //line normalize.go:56
-							for gc_k2 := range 8 {
+							for gc_k := range 8 {
 //line normalize.go:56
-								if 0xff&(1<<gc_k2) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line normalize.go:56
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line normalize.go:56
-									out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
+									out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
 //line normalize.go:56
 								}
 //line normalize.go:56
@@ -799,11 +799,11 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:68
 						_ = v
 //line normalize.go:68
-						gc_t4 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+						gc_t2 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
 //line normalize.go:68
-						_ = gc_t4
+						_ = gc_t2
 //line normalize.go:68
-						activeMask := gc_t4
+						activeMask := gc_t2
 //line normalize.go:68
 						_ = activeMask
 //line normalize.go:68
@@ -822,11 +822,11 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:68
 						_ = v
 //line normalize.go:68
-						gc_t2 := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+						gc_t := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
 //line normalize.go:68
-						_ = gc_t2
+						_ = gc_t
 //line normalize.go:68
-						activeMask := gc_t2
+						activeMask := gc_t
 //line normalize.go:68
 						_ = activeMask
 //line normalize.go:68
@@ -879,11 +879,11 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:66
 						_ = v
 //line normalize.go:68
-						gc_t12 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+						gc_t6 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
 //line normalize.go:68
-						_ = gc_t12
+						_ = gc_t6
 //line normalize.go:68
-						reduceAddSync := gc_t12
+						reduceAddSync := gc_t6
 //line normalize.go:68
 						_ = reduceAddSync
 //line normalize.go:68
@@ -891,17 +891,17 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:69
 						{
 //line normalize.go:69
-							var gc_lanes8 [8]int32
+							var gc_lanes4 [8]int32
 //line normalize.go:69
-							v.Store(&gc_lanes8)
+							v.Store(&gc_lanes4)
 //line normalize.go:69
-							for gc_k8 := range 8 {
+							for gc_k4 := range 8 {
 //line normalize.go:69
-								if 0xff&(1<<gc_k8) != 0 {
+								if 0xff&(1<<gc_k4) != 0 {
 //line normalize.go:69
-									gc_pos2.Thread = gc_rank2 + gc_k8
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line normalize.go:69
-									out[(3*i)+3*gc_k8] = gc_lanes8[gc_k8]
+									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
 //line normalize.go:69
 								}
 //line normalize.go:69
@@ -940,11 +940,11 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:66
 						_ = v
 //line normalize.go:68
-						gc_t8 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
+						gc_t4 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
 //line normalize.go:68
-						_ = gc_t8
+						_ = gc_t4
 //line normalize.go:68
-						reduceAddSync := gc_t8
+						reduceAddSync := gc_t4
 //line normalize.go:68
 						_ = reduceAddSync
 //line normalize.go:68
@@ -952,17 +952,17 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:69
 						{
 //line normalize.go:69
-							var gc_lanes4 [8]int32
+							var gc_lanes2 [8]int32
 //line normalize.go:69
-							v.Store(&gc_lanes4)
+							v.Store(&gc_lanes2)
 //line normalize.go:69
-							for gc_k4 := range 8 {
+							for gc_k2 := range 8 {
 //line normalize.go:69
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line normalize.go:69
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line normalize.go:69
-									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+									out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
 //line normalize.go:69
 								}
 //line normalize.go:69
@@ -1051,18 +1051,18 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 						gc_left3 := gc_act2
 						if compiled.SIMD {
 //line normalize.go:71
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line normalize.go:71
-							_ = gc_iota2
+							_ = gc_iota
 							if gc_act2 == ^uint32(0) {
 //line normalize.go:71
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line normalize.go:71
-								_ = gc_iota4
+								_ = gc_iota2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-									archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota4).StoreSlice(gc_c24v[gc_lane2:])
+									archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c24v[gc_lane2:])
 									gc_left3 &^= 0xff << gc_lane2
 								}
 							} else {
@@ -1072,7 +1072,7 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 									}
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
-									archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota2).StoreSlice(gc_c24v[gc_lane2:])
+									archsimd.BroadcastInt32x8(int32(gc_lane2)).Add(gc_iota).StoreSlice(gc_c24v[gc_lane2:])
 									gc_left3 &^= 0xff << gc_lane2
 								}
 							}
@@ -1113,17 +1113,17 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:71
 									{
 //line normalize.go:71
-										var gc_lanes12 [8]int32
+										var gc_lanes6 [8]int32
 //line normalize.go:71
-										archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes12)
+										archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes6)
 //line normalize.go:71
-										for gc_k12 := range 8 {
+										for gc_k6 := range 8 {
 //line normalize.go:71
-											if 0xff&(1<<gc_k12) != 0 {
+											if 0xff&(1<<gc_k6) != 0 {
 //line normalize.go:71
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line normalize.go:71
-												out[(3*i+1)+3*gc_k12] = gc_lanes12[gc_k12]
+												out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
 //line normalize.go:71
 											}
 //line normalize.go:71
@@ -1158,17 +1158,17 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:71
 									{
 //line normalize.go:71
-										var gc_lanes10 [8]int32
+										var gc_lanes5 [8]int32
 //line normalize.go:71
-										archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes10)
+										archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]).Store(&gc_lanes5)
 //line normalize.go:71
-										for gc_k10 := range 8 {
+										for gc_k5 := range 8 {
 //line normalize.go:71
-											if 0xff&(1<<gc_k10) != 0 {
+											if 0xff&(1<<gc_k5) != 0 {
 //line normalize.go:71
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line normalize.go:71
-												out[(3*i+1)+3*gc_k10] = gc_lanes10[gc_k10]
+												out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
 //line normalize.go:71
 											}
 //line normalize.go:71
@@ -1276,9 +1276,9 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line normalize.go:74
-						gc_vb4 := archsimd.BroadcastInt32x16(1)
+						gc_vb2 := archsimd.BroadcastInt32x16(1)
 //line normalize.go:74
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1292,16 +1292,16 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:73
 								{
 //line normalize.go:73
-									var gc_lanes16 [16]int32
+									var gc_lanes8 [16]int32
 //line normalize.go:73
-									gc_vb4.Store(&gc_lanes16)
+									gc_vb2.Store(&gc_lanes8)
 //line normalize.go:73
-									for gc_k16 := range 16 {
+									for gc_k8 := range 16 {
 //line normalize.go:73
-										if 0xffff&(1<<gc_k16) != 0 {
+										if 0xffff&(1<<gc_k8) != 0 {
 //line normalize.go:73
-											gc_pos2.Thread = gc_rank2 + gc_k16
-											out[(3*i+2)+3*gc_k16] = gc_lanes16[gc_k16]
+											gc_pos2.Thread = gc_rank2 + gc_k8
+											out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
 //line normalize.go:74
 										}
 //line normalize.go:74
@@ -1322,9 +1322,9 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line normalize.go:74
-					gc_vb2 := archsimd.BroadcastInt32x8(1)
+					gc_vb := archsimd.BroadcastInt32x8(1)
 //line normalize.go:74
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1338,16 +1338,16 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 //line normalize.go:73
 							{
 //line normalize.go:73
-								var gc_lanes14 [8]int32
+								var gc_lanes7 [8]int32
 //line normalize.go:73
-								gc_vb2.Store(&gc_lanes14)
+								gc_vb.Store(&gc_lanes7)
 //line normalize.go:73
-								for gc_k14 := range 8 {
+								for gc_k7 := range 8 {
 //line normalize.go:73
-									if 0xff&(1<<gc_k14) != 0 {
+									if 0xff&(1<<gc_k7) != 0 {
 //line normalize.go:73
-										gc_pos2.Thread = gc_rank2 + gc_k14
-										out[(3*i+2)+3*gc_k14] = gc_lanes14[gc_k14]
+										gc_pos2.Thread = gc_rank2 + gc_k7
+										out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
 //line normalize.go:74
 									}
 //line normalize.go:74

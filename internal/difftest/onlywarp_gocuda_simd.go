@@ -512,15 +512,15 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line onlywarp.go:21
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line onlywarp.go:21
-						_ = gc_iota2
+						_ = gc_iota
 						gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 						if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 //line onlywarp.go:21
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line onlywarp.go:21
-							_ = gc_iota4
+							_ = gc_iota2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_tx2 := gc_tidx4.X + gc_lane2
@@ -552,13 +552,13 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 									v.StoreSlice(out[i:])
 								} else {
 //line onlywarp.go:23
-									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line onlywarp.go:22
-									_ = gc_if4
+									_ = gc_if2
 //line onlywarp.go:22
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line onlywarp.go:22
-										v.StoreMasked((*[8]int32)(out[i:]), gc_if4)
+										v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 									}
 //line onlywarp.go:23
 								}
@@ -600,13 +600,13 @@ func gc_body_oneWarp(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line onlywarp.go:22
 								}
 //line onlywarp.go:22
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line onlywarp.go:22
-								_ = gc_if2
+								_ = gc_if
 //line onlywarp.go:23
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line onlywarp.go:23
-									v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+									v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 //line onlywarp.go:23
 								}
 //line onlywarp.go:23

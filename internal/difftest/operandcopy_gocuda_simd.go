@@ -366,14 +366,14 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 			gc_left4 := gc_act2
 			if compiled.SIMD {
 //line operandcopy.go:29
-				gc_vb2 := archsimd.BroadcastInt32x8(3)
+				gc_vb := archsimd.BroadcastInt32x8(3)
 //line operandcopy.go:29
-				_ = gc_vb2
+				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
 //line operandcopy.go:29
-					gc_vb4 := archsimd.BroadcastInt32x8(3)
+					gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line operandcopy.go:29
-					_ = gc_vb4
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -386,7 +386,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 //line operandcopy.go:28
 						_ = w
 //line operandcopy.go:29
-						u = u.Mul(gc_vb4)
+						u = u.Mul(gc_vb2)
 //line operandcopy.go:30
 						w.StoreSlice(gc_c25v[gc_lane2:])
 //line operandcopy.go:30
@@ -409,7 +409,7 @@ func gc_body_operandCopy(gc_b2 *compiled.Block, in, out []int32) {
 //line operandcopy.go:28
 						_ = w
 //line operandcopy.go:29
-						u = u.Mul(gc_vb2)
+						u = u.Mul(gc_vb)
 //line operandcopy.go:30
 						w.StoreSlice(gc_c25v[gc_lane2:])
 //line operandcopy.go:30

@@ -50,15 +50,15 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line outer_uniform.go:14
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line outer_uniform.go:14
-				_ = gc_iota2
+				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line outer_uniform.go:14
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line outer_uniform.go:14
-					_ = gc_iota4
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -73,7 +73,7 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 //line outer_uniform.go:14
 						_ = z
 //line outer_uniform.go:15
-						v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota4).ConvertToFloat32()
+						v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
 //line outer_uniform.go:15
 						_ = v
 						archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane2:])
@@ -103,7 +103,7 @@ func gc_body_outerUniformStep(gc_b2 *compiled.Block, out []float32) {
 //line outer_uniform.go:14
 						_ = z
 //line outer_uniform.go:15
-						v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
+						v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
 //line outer_uniform.go:15
 						_ = v
 						archsimd.BroadcastUint32x8(z).StoreSlice(gc_l_z[gc_lane2:])

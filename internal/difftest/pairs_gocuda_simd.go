@@ -59,17 +59,17 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line pairs.go:27
-						gc_vb4 := archsimd.BroadcastFloat32x16(scale)
+						gc_vb2 := archsimd.BroadcastFloat32x16(scale)
 //line pairs.go:27
-						_ = gc_vb4
+						_ = gc_vb2
 //line pairs.go:27
-						gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+						gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line pairs.go:27
-						_ = gc_pairLo2
+						_ = gc_pairLo
 //line pairs.go:27
-						gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+						gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line pairs.go:27
-						_ = gc_pairHi2
+						_ = gc_pairHi
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -85,41 +85,41 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 							}
 //line pairs.go:27
-							gc_t7 := archsimd.LoadFloat32x16Slice(re[i:])
+							gc_t3 := archsimd.LoadFloat32x16Slice(re[i:])
 //line pairs.go:27
-							_ = gc_t7
+							_ = gc_t3
 //line pairs.go:27
-							gc_t8 := archsimd.LoadFloat32x16Slice(im[i:]).Mul(gc_vb4)
+							gc_t4 := archsimd.LoadFloat32x16Slice(im[i:]).Mul(gc_vb2)
 //line pairs.go:27
-							_ = gc_t8
+							_ = gc_t4
 //line pairs.go:27
 							if (off+2*i) >= 0 && (off+2*i) <= len(out)-32 {
 //line pairs.go:27
-								gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(out[off+2*i:])
+								gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[off+2*i:])
 //line pairs.go:27
-								gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(out[(off+2*i)+16:])
+								gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(off+2*i)+16:])
 //line pairs.go:27
 							} else {
 //line pairs.go:27
-								var gc_lanes7 [16]float32
+								var gc_lanes3 [16]float32
 //line pairs.go:27
-								var gc_lanes8 [16]float32
+								var gc_lanes4 [16]float32
 //line pairs.go:27
-								gc_t7.Store(&gc_lanes7)
+								gc_t3.Store(&gc_lanes3)
 //line pairs.go:27
-								gc_t8.Store(&gc_lanes8)
+								gc_t4.Store(&gc_lanes4)
 //line pairs.go:27
-								for gc_k4 := range 16 {
+								for gc_k2 := range 16 {
 //line pairs.go:27
-									if 0xffff&(1<<gc_k4) != 0 {
+									if 0xffff&(1<<gc_k2) != 0 {
 //line pairs.go:27
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line pairs.go:27
 										{
 //line pairs.go:27
-											out[(off+2*i)+2*gc_k4] = gc_lanes7[gc_k4]
+											out[(off+2*i)+2*gc_k2] = gc_lanes3[gc_k2]
 //line pairs.go:27
-											out[((off+2*i)+1)+2*gc_k4] = gc_lanes8[gc_k4]
+											out[((off+2*i)+1)+2*gc_k2] = gc_lanes4[gc_k2]
 //line pairs.go:27
 										}
 //line pairs.go:27
@@ -140,21 +140,21 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 				}
 				if compiled.SIMD {
 //line pairs.go:27
-					gc_vb2 := archsimd.BroadcastFloat32x8(scale)
+					gc_vb := archsimd.BroadcastFloat32x8(scale)
 //line pairs.go:27
-					_ = gc_vb2
+					_ = gc_vb
 //line pairs.go:27
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line pairs.go:27
-					_ = gc_spreadLo2
+					_ = gc_spreadLo
 //line pairs.go:27
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line pairs.go:27
-					_ = gc_spreadHi2
+					_ = gc_spreadHi
 //line pairs.go:27
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line pairs.go:27
-					_ = gc_evenLanes2
+					_ = gc_evenLanes
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -170,41 +170,41 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 						}
 //line pairs.go:27
-						gc_t3 := archsimd.LoadFloat32x8Slice(re[i:])
+						gc_t := archsimd.LoadFloat32x8Slice(re[i:])
 //line pairs.go:27
-						_ = gc_t3
+						_ = gc_t
 //line pairs.go:27
-						gc_t4 := archsimd.LoadFloat32x8Slice(im[i:]).Mul(gc_vb2)
+						gc_t2 := archsimd.LoadFloat32x8Slice(im[i:]).Mul(gc_vb)
 //line pairs.go:27
-						_ = gc_t4
+						_ = gc_t2
 //line pairs.go:27
 						if (off+2*i) >= 0 && (off+2*i) <= len(out)-16 {
 //line pairs.go:27
-							gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(out[off+2*i:])
+							gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[off+2*i:])
 //line pairs.go:27
-							gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(out[(off+2*i)+8:])
+							gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[(off+2*i)+8:])
 //line pairs.go:27
 						} else {
 //line pairs.go:27
-							var gc_lanes3 [8]float32
+							var gc_lanes [8]float32
 //line pairs.go:27
-							var gc_lanes4 [8]float32
+							var gc_lanes2 [8]float32
 //line pairs.go:27
-							gc_t3.Store(&gc_lanes3)
+							gc_t.Store(&gc_lanes)
 //line pairs.go:27
-							gc_t4.Store(&gc_lanes4)
+							gc_t2.Store(&gc_lanes2)
 //line pairs.go:27
-							for gc_k2 := range 8 {
+							for gc_k := range 8 {
 //line pairs.go:27
-								if 0xff&(1<<gc_k2) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line pairs.go:27
-									gc_pos2.Thread = gc_rank2 + gc_k2
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line pairs.go:27
 									{
 //line pairs.go:27
-										out[(off+2*i)+2*gc_k2] = gc_lanes3[gc_k2]
+										out[(off+2*i)+2*gc_k] = gc_lanes[gc_k]
 //line pairs.go:27
-										out[((off+2*i)+1)+2*gc_k2] = gc_lanes4[gc_k2]
+										out[((off+2*i)+1)+2*gc_k] = gc_lanes2[gc_k]
 //line pairs.go:27
 									}
 //line pairs.go:27

@@ -304,13 +304,13 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							var gc_stop3 bool
 							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line peel.go:17
-								gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:17
-								_ = gc_iota10
+								_ = gc_iota6
 //line peel.go:28
-								gc_vb10 := archsimd.BroadcastFloat32x16(2)
+								gc_vb6 := archsimd.BroadcastFloat32x16(2)
 //line peel.go:28
-								_ = gc_vb10
+								_ = gc_vb6
 								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -326,29 +326,29 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 									if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(gc_bdx2-1, tx, 16) > 15 {
 //line peel.go:27
-										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line peel.go:27
 									} else {
 //line peel.go:27
-										gc_if10 := archsimd.Mask32x16FromBits(gc_iota10.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+										gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
 //line peel.go:27
-										_ = gc_if10
+										_ = gc_if6
 //line peel.go:27
-										if gc_if10.ToBits() != 0 {
+										if gc_if6.ToBits() != 0 {
 //line peel.go:27
-											archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if10)
+											archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if6)
 //line peel.go:27
 										}
 //line peel.go:27
-										gc_else10 := archsimd.Mask32x16FromBits(^gc_if10.ToBits())
+										gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
 //line peel.go:27
-										_ = gc_else10
+										_ = gc_else6
 //line peel.go:27
-										if gc_else10.ToBits() != 0 {
+										if gc_else6.ToBits() != 0 {
 //line peel.go:27
 											{
 //line peel.go:27
-												archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else10)
+												archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else6)
 //line peel.go:27
 											}
 //line peel.go:27
@@ -365,13 +365,13 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						}
 						if compiled.SIMD {
 //line peel.go:17
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:17
-							_ = gc_iota8
+							_ = gc_iota5
 //line peel.go:28
-							gc_vb8 := archsimd.BroadcastFloat32x8(2)
+							gc_vb5 := archsimd.BroadcastFloat32x8(2)
 //line peel.go:28
-							_ = gc_vb8
+							_ = gc_vb5
 							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -387,29 +387,29 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 								if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx2-1, tx, 8) > 7 {
 //line peel.go:27
-									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line peel.go:27
 								} else {
 //line peel.go:27
-									gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
+									gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
 //line peel.go:27
-									_ = gc_if8
+									_ = gc_if5
 //line peel.go:27
-									if gc_if8.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line peel.go:27
-										archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if8)
+										archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if5)
 //line peel.go:27
 									}
 //line peel.go:27
-									gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
+									gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
 //line peel.go:27
-									_ = gc_else8
+									_ = gc_else5
 //line peel.go:27
-									if gc_else8.ToBits() != 0 {
+									if gc_else5.ToBits() != 0 {
 //line peel.go:27
 										{
 //line peel.go:27
-											archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else8)
+											archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else5)
 //line peel.go:27
 										}
 //line peel.go:27
@@ -466,13 +466,13 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line peel.go:17
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:17
-						_ = gc_iota6
+						_ = gc_iota4
 //line peel.go:28
-						gc_vb6 := archsimd.BroadcastFloat32x16(2)
+						gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line peel.go:28
-						_ = gc_vb6
+						_ = gc_vb4
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -495,27 +495,27 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 							if compiled.Reach(0, tx, 16) < 0 && compiled.Reach(gc_bdx2-1, tx, 16) > 15 {
 //line peel.go:27
-								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
+								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
 							} else {
 //line peel.go:28
-								gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
 //line peel.go:27
-								_ = gc_if6
+								_ = gc_if4
 //line peel.go:27
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line peel.go:27
-									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if6)
+									archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if4)
 								}
 //line peel.go:28
-								gc_else6 := archsimd.Mask32x16FromBits(^gc_if6.ToBits())
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line peel.go:28
-								_ = gc_else6
+								_ = gc_else4
 //line peel.go:28
-								if gc_else6.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 //line peel.go:28
 									{
 //line peel.go:28
-										archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else6)
+										archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else4)
 //line peel.go:30
 									}
 //line peel.go:30
@@ -532,13 +532,13 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line peel.go:17
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:17
-					_ = gc_iota4
+					_ = gc_iota3
 //line peel.go:28
-					gc_vb4 := archsimd.BroadcastFloat32x8(2)
+					gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line peel.go:28
-					_ = gc_vb4
+					_ = gc_vb3
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -561,27 +561,27 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 						if compiled.Reach(0, tx, 8) < 0 && compiled.Reach(gc_bdx2-1, tx, 8) > 7 {
 //line peel.go:27
-							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
+							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
 						} else {
 //line peel.go:28
-							gc_if4 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
+							gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
 //line peel.go:27
-							_ = gc_if4
+							_ = gc_if3
 //line peel.go:27
-							if gc_if4.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line peel.go:27
-								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if4)
+								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if3)
 							}
 //line peel.go:28
-							gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line peel.go:28
-							_ = gc_else4
+							_ = gc_else3
 //line peel.go:28
-							if gc_else4.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 //line peel.go:28
 								{
 //line peel.go:28
-									archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else4)
+									archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else3)
 //line peel.go:30
 								}
 //line peel.go:30
@@ -865,13 +865,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							var gc_stop3 bool
 							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line peel.go:44
-								gc_vb10 := archsimd.BroadcastFloat32x16(float32(-1))
+								gc_vb6 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
-								_ = gc_vb10
+								_ = gc_vb6
 //line peel.go:44
-								gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:44
-								_ = gc_iota16
+								_ = gc_iota8
 								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -885,7 +885,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 									_ = i
 //line peel.go:44
-									y := gc_vb10
+									y := gc_vb6
 //line peel.go:44
 									_ = y
 //line peel.go:45
@@ -895,13 +895,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 									} else {
 //line peel.go:45
-										gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+										gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-										_ = gc_if16
+										_ = gc_if8
 //line peel.go:45
-										if gc_if16.ToBits() != 0 {
+										if gc_if8.ToBits() != 0 {
 //line peel.go:45
-											y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+											y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line peel.go:45
 										}
 //line peel.go:45
@@ -918,13 +918,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 						}
 						if compiled.SIMD {
 //line peel.go:44
-							gc_vb8 := archsimd.BroadcastFloat32x8(float32(-1))
+							gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
 //line peel.go:44
-							_ = gc_vb8
+							_ = gc_vb5
 //line peel.go:44
-							gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:44
-							_ = gc_iota13
+							_ = gc_iota7
 							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -938,7 +938,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 								_ = i
 //line peel.go:44
-								y := gc_vb8
+								y := gc_vb5
 //line peel.go:44
 								_ = y
 //line peel.go:45
@@ -948,13 +948,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 								} else {
 //line peel.go:45
-									gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+									gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-									_ = gc_if13
+									_ = gc_if7
 //line peel.go:45
-									if gc_if13.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line peel.go:45
-										y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if13)
+										y = archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if7)
 //line peel.go:45
 									}
 //line peel.go:45
@@ -1021,13 +1021,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line peel.go:44
-						gc_vb6 := archsimd.BroadcastFloat32x16(float32(-1))
+						gc_vb4 := archsimd.BroadcastFloat32x16(float32(-1))
 //line peel.go:44
-						_ = gc_vb6
+						_ = gc_vb4
 //line peel.go:44
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:44
-						_ = gc_iota10
+						_ = gc_iota6
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1041,7 +1041,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 							_ = i
 //line peel.go:44
-							y := gc_vb6
+							y := gc_vb4
 //line peel.go:44
 							_ = y
 //line peel.go:45
@@ -1057,13 +1057,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 								y = archsimd.LoadFloat32x16Slice(tile_[tx-2:])
 							} else {
 //line peel.go:46
-								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(2, tx, 16))))
 //line peel.go:45
-								_ = gc_if10
+								_ = gc_if6
 //line peel.go:45
-								if gc_if10.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line peel.go:45
-									y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 //line peel.go:46
 							}
@@ -1079,13 +1079,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line peel.go:44
-					gc_vb4 := archsimd.BroadcastFloat32x8(float32(-1))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(-1))
 //line peel.go:44
-					_ = gc_vb4
+					_ = gc_vb3
 //line peel.go:44
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:44
-					_ = gc_iota7
+					_ = gc_iota5
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1099,7 +1099,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 						_ = i
 //line peel.go:44
-						y := gc_vb4
+						y := gc_vb3
 //line peel.go:44
 						_ = y
 //line peel.go:45
@@ -1115,13 +1115,13 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							y = archsimd.LoadFloat32x8Slice(tile_[tx-2:])
 						} else {
 //line peel.go:46
-							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(2, tx, 8))))
 //line peel.go:45
-							_ = gc_if7
+							_ = gc_if5
 //line peel.go:45
-							if gc_if7.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line peel.go:45
-								y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if7)
+								y = archsimd.LoadFloat32x8Slice(tile_[tx-2:]).Merge(y, gc_if5)
 							}
 //line peel.go:46
 						}
@@ -1834,21 +1834,21 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 							var gc_stop3 bool
 							gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line peel.go:69
-								gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
-								_ = gc_iota10
+								_ = gc_iota6
 //line peel.go:69
-								gc_none10 := archsimd.Mask32x16FromBits(0)
+								gc_none6 := archsimd.Mask32x16FromBits(0)
 //line peel.go:69
-								_ = gc_none10
+								_ = gc_none6
 //line peel.go:69
-								gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line peel.go:69
-								_ = gc_all10
+								_ = gc_all6
 //line peel.go:77
-								gc_vb10 := archsimd.BroadcastFloat32x16(4)
+								gc_vb6 := archsimd.BroadcastFloat32x16(4)
 //line peel.go:77
-								_ = gc_vb10
+								_ = gc_vb6
 								for ; gc_vstep5+15 < gc_fasthi2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1870,29 +1870,29 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:75
 									_ = s
 //line peel.go:75
-									gc_b21 := gc_none10
+									gc_b13 := gc_none6
 //line peel.go:76
 									if ty > 0 {
 //line peel.go:76
-										gc_b21 = gc_all10
+										gc_b13 = gc_all6
 //line peel.go:76
 									}
 //line peel.go:76
-									gc_b22 := gc_none10
+									gc_b14 := gc_none6
 //line peel.go:76
 									if ty < gc_bdy2-1 {
 //line peel.go:76
-										gc_b22 = gc_all10
+										gc_b14 = gc_all6
 //line peel.go:76
 									}
 //line peel.go:76
-									gc_if10 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota10.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b21.ToBits()).ToBits() & gc_b22.ToBits())
+									gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_b14.ToBits())
 //line peel.go:76
-									_ = gc_if10
+									_ = gc_if6
 //line peel.go:76
-									if gc_if10.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line peel.go:76
-										s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb10.Mul(s)), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+										s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb6.Mul(s)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line peel.go:76
 									}
 //line peel.go:76
@@ -1907,21 +1907,21 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 						}
 						if compiled.SIMD {
 //line peel.go:69
-							gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
-							_ = gc_iota8
+							_ = gc_iota5
 //line peel.go:69
-							gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line peel.go:69
-							_ = gc_none8
+							_ = gc_none5
 //line peel.go:69
-							gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line peel.go:69
-							_ = gc_all8
+							_ = gc_all5
 //line peel.go:77
-							gc_vb8 := archsimd.BroadcastFloat32x8(4)
+							gc_vb5 := archsimd.BroadcastFloat32x8(4)
 //line peel.go:77
-							_ = gc_vb8
+							_ = gc_vb5
 							for ; gc_vstep5+7 < gc_fasthi2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1943,29 +1943,29 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:75
 								_ = s
 //line peel.go:75
-								gc_b17 := gc_none8
+								gc_b11 := gc_none5
 //line peel.go:76
 								if ty > 0 {
 //line peel.go:76
-									gc_b17 = gc_all8
+									gc_b11 = gc_all5
 //line peel.go:76
 								}
 //line peel.go:76
-								gc_b18 := gc_none8
+								gc_b12 := gc_none5
 //line peel.go:76
 								if ty < gc_bdy2-1 {
 //line peel.go:76
-									gc_b18 = gc_all8
+									gc_b12 = gc_all5
 //line peel.go:76
 								}
 //line peel.go:76
-								gc_if8 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b17).And(gc_b18)
+								gc_if5 := gc_iota5.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b11).And(gc_b12)
 //line peel.go:76
-								_ = gc_if8
+								_ = gc_if5
 //line peel.go:76
-								if gc_if8.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line peel.go:76
-									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb8.Mul(s)).Merge(s, gc_if8)
+									s = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb5.Mul(s)).Merge(s, gc_if5)
 //line peel.go:76
 								}
 //line peel.go:76
@@ -2038,22 +2038,22 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line peel.go:69
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line peel.go:69
-						_ = gc_iota6
+						_ = gc_iota4
 //line peel.go:69
-						gc_none6 := archsimd.Mask32x16FromBits(0)
+						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line peel.go:69
-						_ = gc_none6
+						_ = gc_none4
 //line peel.go:69
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line peel.go:69
-						_ = gc_all6
+						_ = gc_all4
 //line peel.go:77
-						gc_vb6 := archsimd.BroadcastFloat32x16(4)
+						gc_vb4 := archsimd.BroadcastFloat32x16(4)
 //line peel.go:77
-						_ = gc_vb6
-					gc_steps5:
+						_ = gc_vb4
+					gc_steps3:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2081,77 +2081,77 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:75
 							_ = s
 //line peel.go:75
-							gc_b13 := gc_none6
+							gc_b9 := gc_none4
 //line peel.go:76
 							if ty > 0 {
 //line peel.go:76
-								gc_b13 = gc_all6
+								gc_b9 = gc_all4
 //line peel.go:76
 							}
 //line peel.go:76
-							gc_b14 := gc_none6
+							gc_b10 := gc_none4
 //line peel.go:76
 							if ty < gc_bdy2-1 {
 //line peel.go:76
-								gc_b14 = gc_all6
+								gc_b10 = gc_all4
 //line peel.go:76
 							}
 //line peel.go:76
-							gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits() & gc_b14.ToBits())
+							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w-1, tx, 16)))).ToBits()).ToBits()&gc_b9.ToBits()).ToBits() & gc_b10.ToBits())
 //line peel.go:76
-							_ = gc_if6
+							_ = gc_if4
 //line peel.go:77
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line peel.go:77
-								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 //line peel.go:77
-									gc_ld17 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
+									gc_ld9 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 //line peel.go:77
 								} else {
 //line peel.go:77
-									break gc_steps5
+									break gc_steps3
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
-									gc_ld18 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
+									gc_ld10 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 //line peel.go:77
 								} else {
 //line peel.go:77
-									break gc_steps5
+									break gc_steps3
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
-									gc_ld19 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
+									gc_ld11 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 //line peel.go:77
 								} else {
 //line peel.go:77
-									break gc_steps5
+									break gc_steps3
 //line peel.go:77
 								}
 //line peel.go:77
-								var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line peel.go:77
 								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
-									gc_ld20 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
+									gc_ld12 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 //line peel.go:77
 								} else {
 //line peel.go:77
-									break gc_steps5
+									break gc_steps3
 //line peel.go:77
 								}
 //line peel.go:77
-								s = s.Merge(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20).Sub(gc_vb6.Mul(s)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								s = s.Merge(gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line peel.go:77
 							}
 //line peel.go:79
@@ -2166,22 +2166,22 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 				}
 				if compiled.SIMD {
 //line peel.go:69
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line peel.go:69
-					_ = gc_iota4
+					_ = gc_iota3
 //line peel.go:69
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line peel.go:69
-					_ = gc_none4
+					_ = gc_none3
 //line peel.go:69
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line peel.go:69
-					_ = gc_all4
+					_ = gc_all3
 //line peel.go:77
-					gc_vb4 := archsimd.BroadcastFloat32x8(4)
+					gc_vb3 := archsimd.BroadcastFloat32x8(4)
 //line peel.go:77
-					_ = gc_vb4
-				gc_steps3:
+					_ = gc_vb3
+				gc_steps2:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2209,77 +2209,77 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:75
 						_ = s
 //line peel.go:75
-						gc_b9 := gc_none4
+						gc_b7 := gc_none3
 //line peel.go:76
 						if ty > 0 {
 //line peel.go:76
-							gc_b9 = gc_all4
+							gc_b7 = gc_all3
 //line peel.go:76
 						}
 //line peel.go:76
-						gc_b10 := gc_none4
+						gc_b8 := gc_none3
 //line peel.go:76
 						if ty < gc_bdy2-1 {
 //line peel.go:76
-							gc_b10 = gc_all4
+							gc_b8 = gc_all3
 //line peel.go:76
 						}
 //line peel.go:76
-						gc_if4 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b9).And(gc_b10)
+						gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w-1, tx, 8))))).And(gc_b7).And(gc_b8)
 //line peel.go:76
-						_ = gc_if4
+						_ = gc_if3
 //line peel.go:77
-						if gc_if4.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line peel.go:77
-							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 //line peel.go:77
-								gc_ld9 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
+								gc_ld5 = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 //line peel.go:77
 							} else {
 //line peel.go:77
-								break gc_steps3
+								break gc_steps2
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
-								gc_ld10 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 //line peel.go:77
 							} else {
 //line peel.go:77
-								break gc_steps3
+								break gc_steps2
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
-								gc_ld11 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
+								gc_ld7 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 //line peel.go:77
 							} else {
 //line peel.go:77
-								break gc_steps3
+								break gc_steps2
 //line peel.go:77
 							}
 //line peel.go:77
-							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line peel.go:77
 							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
-								gc_ld12 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
+								gc_ld8 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 //line peel.go:77
 							} else {
 //line peel.go:77
-								break gc_steps3
+								break gc_steps2
 //line peel.go:77
 							}
 //line peel.go:77
-							s = gc_ld9.Add(gc_ld10).Add(gc_ld11).Add(gc_ld12).Sub(gc_vb4.Mul(s)).Merge(s, gc_if4)
+							s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb3.Mul(s)).Merge(s, gc_if3)
 //line peel.go:77
 						}
 //line peel.go:79

@@ -55,34 +55,34 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line portable.go:14
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line portable.go:14
-						_ = gc_all8
+						_ = gc_all4
 //line portable.go:14
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line portable.go:14
-						_ = gc_iota8
-					gc_steps8:
+						_ = gc_iota4
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line portable.go:14
-							gc_alive8 := gc_all8
+							gc_alive4 := gc_all4
 //line portable.go:14
-							_ = gc_alive8
+							_ = gc_alive4
 //line portable.go:14
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line portable.go:14
 							_ = i
 //line portable.go:15
-							gc_if8 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(r, i, 16)))).ToBits()|gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+r, 16)))).ToBits()).ToBits() | gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+							gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(r, i, 16)))).ToBits()|gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+r, 16)))).ToBits()).ToBits() | gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 //line portable.go:15
-							_ = gc_if8
+							_ = gc_if4
 //line portable.go:15
-							if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line portable.go:15
-								gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if8.ToBits()).ToBits()).ToBits())
+								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 //line portable.go:15
 							}
 //line portable.go:18
@@ -100,14 +100,14 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line portable.go:19
 									{
 //line portable.go:19
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
 									}
 //line portable.go:20
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line portable.go:20
 								}
 //line portable.go:20
@@ -115,24 +115,24 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:20
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line portable.go:19
 									if (i+d) >= 0 && (i+d) <= len(in)-16 {
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
 //line portable.go:20
 									} else {
 //line portable.go:20
-										break gc_steps8
+										break gc_steps4
 //line portable.go:20
 									}
 //line portable.go:20
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line portable.go:20
 								}
 //line portable.go:20
 							}
 //line portable.go:22
-							sum.StoreMasked((*[16]float32)(out[i:]), gc_alive8)
+							sum.StoreMasked((*[16]float32)(out[i:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -143,34 +143,34 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 				}
 				if compiled.SIMD {
 //line portable.go:14
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line portable.go:14
-					_ = gc_all5
+					_ = gc_all3
 //line portable.go:14
-					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line portable.go:14
-					_ = gc_iota5
-				gc_steps5:
+					_ = gc_iota3
+				gc_steps3:
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line portable.go:14
-						gc_alive5 := gc_all5
+						gc_alive3 := gc_all3
 //line portable.go:14
-						_ = gc_alive5
+						_ = gc_alive3
 //line portable.go:14
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line portable.go:14
 						_ = i
 //line portable.go:15
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(r, i, 8)))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+r, 8))))).Or(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line portable.go:15
-						_ = gc_if5
+						_ = gc_if3
 //line portable.go:15
-						if gc_alive5.And(gc_if5).ToBits() != 0 {
+						if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line portable.go:15
-							gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt32x8().Not().ToMask())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
 //line portable.go:15
 						}
 //line portable.go:18
@@ -188,14 +188,14 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 							for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:19
 								{
 //line portable.go:19
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 								}
 //line portable.go:20
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line portable.go:20
 							}
 //line portable.go:20
@@ -203,24 +203,24 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:20
 							for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:19
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line portable.go:20
 								} else {
 //line portable.go:20
-									break gc_steps5
+									break gc_steps3
 //line portable.go:20
 								}
 //line portable.go:20
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line portable.go:20
 							}
 //line portable.go:20
 						}
 //line portable.go:22
-						sum.StoreMasked((*[8]float32)(out[i:]), gc_alive5)
+						sum.StoreMasked((*[8]float32)(out[i:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -294,7 +294,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					gc_steps8:
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -318,14 +318,14 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line portable.go:32
 									{
 //line portable.go:32
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
 									}
 //line portable.go:33
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line portable.go:33
 								}
 //line portable.go:33
@@ -333,18 +333,18 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:33
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line portable.go:32
 									if (i+d) >= 0 && (i+d) <= len(in)-16 {
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
 //line portable.go:33
 									} else {
 //line portable.go:33
-										break gc_steps8
+										break gc_steps4
 //line portable.go:33
 									}
 //line portable.go:33
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line portable.go:33
 								}
 //line portable.go:33
@@ -360,7 +360,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 				}
 				if compiled.SIMD {
-				gc_steps5:
+				gc_steps3:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -384,14 +384,14 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 							for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:32
 								{
 //line portable.go:32
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 								}
 //line portable.go:33
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line portable.go:33
 							}
 //line portable.go:33
@@ -399,18 +399,18 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:33
 							for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line portable.go:32
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line portable.go:33
 								} else {
 //line portable.go:33
-									break gc_steps5
+									break gc_steps3
 //line portable.go:33
 								}
 //line portable.go:33
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line portable.go:33
 							}
 //line portable.go:33

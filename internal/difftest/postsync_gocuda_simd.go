@@ -45,15 +45,15 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line postsync.go:15
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line postsync.go:15
-				_ = gc_iota2
+				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line postsync.go:15
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line postsync.go:15
-					_ = gc_iota4
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -64,7 +64,7 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 						_ = gc_tz2
 						_ = gc_rank2
 //line postsync.go:15
-						i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota4)
+						i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line postsync.go:15
 						_ = i
 //line postsync.go:15
@@ -89,7 +89,7 @@ func gc_body_postVote(gc_b2 *compiled.Block, n, out []int32) {
 						_ = gc_tz2
 						_ = gc_rank2
 //line postsync.go:15
-						i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+						i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
 //line postsync.go:15
 						_ = i
 //line postsync.go:15
@@ -256,15 +256,15 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 				var gc_stop bool
 				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line postsync.go:27
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line postsync.go:27
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line postsync.go:27
-						i := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota5)
+						i := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
 //line postsync.go:27
 						_ = i
 //line postsync.go:27
@@ -279,15 +279,15 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 			}
 			if compiled.SIMD {
 //line postsync.go:27
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line postsync.go:27
-				_ = gc_iota3
+				_ = gc_iota2
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line postsync.go:27
-					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
+					i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line postsync.go:27
 					_ = i
 //line postsync.go:27
@@ -362,9 +362,9 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 				var gc_stop2 bool
 				gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line postsync.go:29
-					gc_vb5 := archsimd.BroadcastInt32x16(32)
+					gc_vb3 := archsimd.BroadcastInt32x16(32)
 //line postsync.go:29
-					_ = gc_vb5
+					_ = gc_vb3
 					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 						gc_rank2 := gc_vstep4
 						_ = gc_rank2
@@ -373,7 +373,7 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 //line postsync.go:29
 						_ = i
 //line postsync.go:29
-						i = i.Add(gc_vb5)
+						i = i.Add(gc_vb3)
 //line postsync.go:29
 						i.StoreSlice(gc_s_i[gc_rank2:])
 					}
@@ -386,9 +386,9 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 			}
 			if compiled.SIMD {
 //line postsync.go:29
-				gc_vb3 := archsimd.BroadcastInt32x8(32)
+				gc_vb2 := archsimd.BroadcastInt32x8(32)
 //line postsync.go:29
-				_ = gc_vb3
+				_ = gc_vb2
 				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 					gc_rank2 := gc_vstep4
 					_ = gc_rank2
@@ -397,7 +397,7 @@ func gc_body_postBarrier(gc_b2 *compiled.Block, n, out []int32) {
 //line postsync.go:29
 					_ = i
 //line postsync.go:29
-					i = i.Add(gc_vb3)
+					i = i.Add(gc_vb2)
 //line postsync.go:29
 					i.StoreSlice(gc_s_i[gc_rank2:])
 				}

@@ -97,15 +97,15 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 						}
 						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
 //line prefix_lanes.go:17
-						for gc_k7 := range 8 {
+						for gc_k3 := range 8 {
 //line prefix_lanes.go:17
-							gc_c21a[gc_lane2+gc_k7] = 1
+							gc_c21a[gc_lane2+gc_k3] = 1
 //line prefix_lanes.go:17
 						}
 //line prefix_lanes.go:17
-						for gc_k8 := range 8 {
+						for gc_k4 := range 8 {
 //line prefix_lanes.go:17
-							gc_c21w[gc_lane2+gc_k8] = gocuda.WarpSize
+							gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
 //line prefix_lanes.go:17
 						}
 						archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
@@ -153,15 +153,15 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 						}
 						archsimd.LoadInt32x8Slice(in[i:]).StoreSlice(gc_c21v[gc_lane2:])
 //line prefix_lanes.go:17
-						for gc_k3 := range 8 {
+						for gc_k := range 8 {
 //line prefix_lanes.go:17
-							gc_c21a[gc_lane2+gc_k3] = 1
+							gc_c21a[gc_lane2+gc_k] = 1
 //line prefix_lanes.go:17
 						}
 //line prefix_lanes.go:17
-						for gc_k4 := range 8 {
+						for gc_k2 := range 8 {
 //line prefix_lanes.go:17
-							gc_c21w[gc_lane2+gc_k4] = gocuda.WarpSize
+							gc_c21w[gc_lane2+gc_k2] = gocuda.WarpSize
 //line prefix_lanes.go:17
 						}
 						archsimd.BroadcastUint32x8(full).StoreSlice(gc_s_full[gc_rank2:])
@@ -339,15 +339,15 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:19
 								v.StoreSlice(gc_c22v[gc_lane2:])
 //line prefix_lanes.go:19
-								for gc_k15 := range 8 {
+								for gc_k7 := range 8 {
 //line prefix_lanes.go:19
-									gc_c22a[gc_lane2+gc_k15] = 3
+									gc_c22a[gc_lane2+gc_k7] = 3
 //line prefix_lanes.go:19
 								}
 //line prefix_lanes.go:19
-								for gc_k16 := range 8 {
+								for gc_k8 := range 8 {
 //line prefix_lanes.go:19
-									gc_c22w[gc_lane2+gc_k16] = gocuda.WarpSize
+									gc_c22w[gc_lane2+gc_k8] = gocuda.WarpSize
 //line prefix_lanes.go:19
 								}
 								gc_left3 &^= 0xff << gc_lane2
@@ -372,15 +372,15 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:19
 								v.StoreSlice(gc_c22v[gc_lane2:])
 //line prefix_lanes.go:19
-								for gc_k11 := range 8 {
+								for gc_k5 := range 8 {
 //line prefix_lanes.go:19
-									gc_c22a[gc_lane2+gc_k11] = 3
+									gc_c22a[gc_lane2+gc_k5] = 3
 //line prefix_lanes.go:19
 								}
 //line prefix_lanes.go:19
-								for gc_k12 := range 8 {
+								for gc_k6 := range 8 {
 //line prefix_lanes.go:19
-									gc_c22w[gc_lane2+gc_k12] = gocuda.WarpSize
+									gc_c22w[gc_lane2+gc_k6] = gocuda.WarpSize
 //line prefix_lanes.go:19
 								}
 								gc_left3 &^= 0xff << gc_lane2

@@ -74,13 +74,13 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line quotient.go:14
-									gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line quotient.go:14
-									_ = gc_iota4
+									_ = gc_iota2
 //line quotient.go:17
-									gc_vb4 := archsimd.BroadcastInt32x16(7)
+									gc_vb2 := archsimd.BroadcastInt32x16(7)
 //line quotient.go:17
-									_ = gc_vb4
+									_ = gc_vb2
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -100,7 +100,7 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 //line quotient.go:17
 											}
 //line quotient.go:17
-											archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r))).Add(gc_iota4)).Add(gc_vb4.Mul(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r2))).Add(gc_iota4))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
+											archsimd.BroadcastInt32x16(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x16(int32((gc_tx2 + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x16(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
 //line quotient.go:17
 										}
 									}
@@ -113,13 +113,13 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 							}
 							if compiled.SIMD {
 //line quotient.go:14
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line quotient.go:14
-								_ = gc_iota2
+								_ = gc_iota
 //line quotient.go:17
-								gc_vb2 := archsimd.BroadcastInt32x8(7)
+								gc_vb := archsimd.BroadcastInt32x8(7)
 //line quotient.go:17
-								_ = gc_vb2
+								_ = gc_vb
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -139,7 +139,7 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 //line quotient.go:17
 										}
 //line quotient.go:17
-										archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r))).Add(gc_iota2)).Add(gc_vb2.Mul(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r2))).Add(gc_iota2))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
+										archsimd.BroadcastInt32x8(int32(gc_q) * 1000).Add(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r))).Add(gc_iota)).Add(gc_vb.Mul(archsimd.BroadcastInt32x8(int32((gc_tx2 + gc_r2))).Add(gc_iota))).Sub(archsimd.BroadcastInt32x8(int32(gc_q2))).StoreSlice(gc_at2[(gc_tx2 - gc_seg2):])
 //line quotient.go:17
 									}
 								}
@@ -248,21 +248,21 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line quotient.go:27
-									gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+									gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line quotient.go:27
-									_ = gc_all4
+									_ = gc_all2
 //line quotient.go:27
-									gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line quotient.go:27
-									_ = gc_iota4
+									_ = gc_iota2
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 //line quotient.go:27
-										gc_alive4 := gc_all4
+										gc_alive2 := gc_all2
 //line quotient.go:27
-										_ = gc_alive4
+										_ = gc_alive2
 //line quotient.go:27
 										var x int = gc_tx2
 //line quotient.go:27
@@ -276,16 +276,16 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:28
 										_ = idx
 //line quotient.go:29
-										gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx2 + gc_r), 16))))
+										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(3, (gc_tx2 + gc_r), 16))))
 //line quotient.go:29
-										_ = gc_if4
+										_ = gc_if2
 //line quotient.go:29
-										if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line quotient.go:29
-											gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+											gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line quotient.go:29
 										}
-										archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive4)
+										archsimd.BroadcastInt32x16(int32(gc_q)+1).StoreMasked((*[16]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive2)
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep, false
@@ -296,21 +296,21 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 							}
 							if compiled.SIMD {
 //line quotient.go:27
-								gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line quotient.go:27
-								_ = gc_all2
+								_ = gc_all
 //line quotient.go:27
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line quotient.go:27
-								_ = gc_iota2
+								_ = gc_iota
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line quotient.go:27
-									gc_alive2 := gc_all2
+									gc_alive := gc_all
 //line quotient.go:27
-									_ = gc_alive2
+									_ = gc_alive
 //line quotient.go:27
 									var x int = gc_tx2
 //line quotient.go:27
@@ -324,16 +324,16 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:28
 									_ = idx
 //line quotient.go:29
-									gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx2 + gc_r), 8))))
+									gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(3, (gc_tx2 + gc_r), 8))))
 //line quotient.go:29
-									_ = gc_if2
+									_ = gc_if
 //line quotient.go:29
-									if gc_alive2.And(gc_if2).ToBits() != 0 {
+									if gc_alive.And(gc_if).ToBits() != 0 {
 //line quotient.go:29
-										gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+										gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line quotient.go:29
 									}
-									archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive2)
+									archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive)
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -500,9 +500,9 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line quotient.go:43
-									gc_Lane0Mask324 := compiled.Lane0Mask32()
+									gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line quotient.go:43
-									_ = gc_Lane0Mask324
+									_ = gc_Lane0Mask322
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -520,7 +520,7 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 //line quotient.go:48
 										_ = c
 //line quotient.go:49
-										n := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x16At(&gc_at9[0], gc_Lane0Mask324)))
+										n := compiled.BroadcastFloat32x16At(&gc_at7[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x16At(&gc_at9[0], gc_Lane0Mask322)))
 //line quotient.go:49
 										_ = n
 										n.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])
@@ -534,9 +534,9 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 							}
 							if compiled.SIMD {
 //line quotient.go:43
-								gc_Lane0Mask322 := compiled.Lane0Mask32()
+								gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line quotient.go:43
-								_ = gc_Lane0Mask322
+								_ = gc_Lane0Mask32
 								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -554,7 +554,7 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 //line quotient.go:48
 									_ = c
 //line quotient.go:49
-									n := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x8At(&gc_at9[0], gc_Lane0Mask322)))
+									n := compiled.BroadcastFloat32x8At(&gc_at7[0], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).Sub(compiled.BroadcastFloat32x8At(&gc_at9[0], gc_Lane0Mask32)))
 //line quotient.go:49
 									_ = n
 									n.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_seg2):])).StoreSlice(gc_at10[(gc_tx2 - gc_seg2):])

@@ -76,11 +76,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 							_ = i
 //line readonly_helper.go:15
-							gc_t10 := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
+							gc_t6 := archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])
 //line readonly_helper.go:15
-							_ = gc_t10
+							_ = gc_t6
 //line readonly_helper.go:15
-							x := gc_t10
+							x := gc_t6
 //line readonly_helper.go:15
 							_ = x
 //line readonly_helper.go:15
@@ -103,11 +103,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:14
 						_ = i
 //line readonly_helper.go:15
-						gc_t8 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
+						gc_t5 := archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])
 //line readonly_helper.go:15
-						_ = gc_t8
+						_ = gc_t5
 //line readonly_helper.go:15
-						x := gc_t8
+						x := gc_t5
 //line readonly_helper.go:15
 						_ = x
 //line readonly_helper.go:15
@@ -151,11 +151,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:15
 							}
 //line readonly_helper.go:15
-							gc_t6 := archsimd.LoadInt32x16Slice(in[i:])
+							gc_t4 := archsimd.LoadInt32x16Slice(in[i:])
 //line readonly_helper.go:15
-							_ = gc_t6
+							_ = gc_t4
 //line readonly_helper.go:15
-							x := gc_t6
+							x := gc_t4
 //line readonly_helper.go:15
 							_ = x
 //line readonly_helper.go:15
@@ -184,11 +184,11 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line readonly_helper.go:15
 						}
 //line readonly_helper.go:15
-						gc_t4 := archsimd.LoadInt32x8Slice(in[i:])
+						gc_t3 := archsimd.LoadInt32x8Slice(in[i:])
 //line readonly_helper.go:15
-						_ = gc_t4
+						_ = gc_t3
 //line readonly_helper.go:15
-						x := gc_t4
+						x := gc_t3
 //line readonly_helper.go:15
 						_ = x
 //line readonly_helper.go:15

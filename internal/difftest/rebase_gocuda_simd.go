@@ -79,9 +79,9 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:17
-									gc_vb8 := archsimd.BroadcastFloat32x16(2)
+									gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:17
-									_ = gc_vb8
+									_ = gc_vb4
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line rebase.go:15
@@ -91,7 +91,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:16
 										{
 //line rebase.go:16
-											archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
+											archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 //line rebase.go:16
 										}
 									}
@@ -104,9 +104,9 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							}
 							if compiled.SIMD {
 //line rebase.go:17
-								gc_vb6 := archsimd.BroadcastFloat32x8(2)
+								gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:17
-								_ = gc_vb6
+								_ = gc_vb3
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line rebase.go:15
@@ -116,7 +116,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:16
 									{
 //line rebase.go:16
-										archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 //line rebase.go:16
 									}
 								}
@@ -156,9 +156,9 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:17
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:17
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:15
@@ -173,7 +173,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:17
 									}
 //line rebase.go:17
-									archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
+									archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
 //line rebase.go:17
 								}
 							}
@@ -186,9 +186,9 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line rebase.go:17
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:17
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:15
@@ -203,7 +203,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:17
 								}
 //line rebase.go:17
-								archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
+								archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
 //line rebase.go:17
 							}
 						}
@@ -296,17 +296,17 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:30
-							gc_vb15 := archsimd.BroadcastFloat32x16(3)
+							gc_vb7 := archsimd.BroadcastFloat32x16(3)
 //line rebase.go:30
-							_ = gc_vb15
+							_ = gc_vb7
 //line rebase.go:30
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:30
-							_ = gc_iota8
+							_ = gc_iota4
 //line rebase.go:30
-							gc_vb16 := archsimd.BroadcastInt32x16(1000)
+							gc_vb8 := archsimd.BroadcastInt32x16(1000)
 //line rebase.go:30
-							_ = gc_vb16
+							_ = gc_vb8
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -327,7 +327,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 									}
 //line rebase.go:30
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb15).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota8).Mul(gc_vb16)).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:30
 								}
 							}
@@ -340,17 +340,17 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					}
 					if compiled.SIMD {
 //line rebase.go:30
-						gc_vb11 := archsimd.BroadcastFloat32x8(3)
+						gc_vb5 := archsimd.BroadcastFloat32x8(3)
 //line rebase.go:30
-						_ = gc_vb11
+						_ = gc_vb5
 //line rebase.go:30
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:30
-						_ = gc_iota6
+						_ = gc_iota3
 //line rebase.go:30
-						gc_vb12 := archsimd.BroadcastInt32x8(1000)
+						gc_vb6 := archsimd.BroadcastInt32x8(1000)
 //line rebase.go:30
-						_ = gc_vb12
+						_ = gc_vb6
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -371,7 +371,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 								}
 //line rebase.go:30
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb11).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota6).Mul(gc_vb12)).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:30
 							}
 						}
@@ -400,17 +400,17 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:30
-							gc_vb7 := archsimd.BroadcastFloat32x16(3)
+							gc_vb3 := archsimd.BroadcastFloat32x16(3)
 //line rebase.go:30
-							_ = gc_vb7
+							_ = gc_vb3
 //line rebase.go:30
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:30
-							_ = gc_iota4
+							_ = gc_iota2
 //line rebase.go:30
-							gc_vb8 := archsimd.BroadcastInt32x16(1000)
+							gc_vb4 := archsimd.BroadcastInt32x16(1000)
 //line rebase.go:30
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -431,7 +431,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 									}
 //line rebase.go:30
-									archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(out[y*pitch+x:])
+									archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
 //line rebase.go:30
 								}
 							}
@@ -444,17 +444,17 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					}
 					if compiled.SIMD {
 //line rebase.go:30
-						gc_vb3 := archsimd.BroadcastFloat32x8(3)
+						gc_vb := archsimd.BroadcastFloat32x8(3)
 //line rebase.go:30
-						_ = gc_vb3
+						_ = gc_vb
 //line rebase.go:30
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:30
-						_ = gc_iota2
+						_ = gc_iota
 //line rebase.go:30
-						gc_vb4 := archsimd.BroadcastInt32x8(1000)
+						gc_vb2 := archsimd.BroadcastInt32x8(1000)
 //line rebase.go:30
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -475,7 +475,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 								}
 //line rebase.go:30
-								archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
+								archsimd.LoadFloat32x8Slice(in[y*pitch+x:]).Mul(gc_vb).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota).Mul(gc_vb2)).StoreSlice(out[y*pitch+x:])
 //line rebase.go:30
 							}
 						}
@@ -560,9 +560,9 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:41
-							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:41
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line rebase.go:39
@@ -572,7 +572,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:40
 								{
 //line rebase.go:40
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb8).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:40
 								}
 							}
@@ -585,9 +585,9 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 					if compiled.SIMD {
 //line rebase.go:41
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:41
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rebase.go:39
@@ -597,7 +597,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:40
 							{
 //line rebase.go:40
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb6).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:40
 							}
 						}
@@ -620,9 +620,9 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:41
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:41
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:39
@@ -637,7 +637,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:41
 									}
 //line rebase.go:41
-									archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4).StoreSlice(out[i:])
+									archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
 //line rebase.go:41
 								}
 							}
@@ -650,9 +650,9 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 					if compiled.SIMD {
 //line rebase.go:41
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:41
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:39
@@ -667,7 +667,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:41
 								}
 //line rebase.go:41
-								archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
+								archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb).StoreSlice(out[i:])
 //line rebase.go:41
 							}
 						}
@@ -809,16 +809,16 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:51
-								gc_vb8 := archsimd.BroadcastFloat32x16(a)
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 //line rebase.go:51
-								_ = gc_vb8
+								_ = gc_vb4
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line rebase.go:50
 									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line rebase.go:50
 									_ = i
-									gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep, false
@@ -829,16 +829,16 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						}
 						if compiled.SIMD {
 //line rebase.go:51
-							gc_vb6 := archsimd.BroadcastFloat32x8(a)
+							gc_vb3 := archsimd.BroadcastFloat32x8(a)
 //line rebase.go:51
-							_ = gc_vb6
+							_ = gc_vb3
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line rebase.go:50
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line rebase.go:50
 								_ = i
-								gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -861,9 +861,9 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:51
-								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 //line rebase.go:51
-								_ = gc_vb4
+								_ = gc_vb2
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line rebase.go:50
@@ -876,7 +876,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 										break
 //line rebase.go:51
 									}
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep2, false
@@ -887,9 +887,9 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						}
 						if compiled.SIMD {
 //line rebase.go:51
-							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							gc_vb := archsimd.BroadcastFloat32x8(a)
 //line rebase.go:51
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:50
@@ -902,7 +902,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 									break
 //line rebase.go:51
 								}
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1425,17 +1425,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line rebase.go:77
-							gc_vb25 := archsimd.BroadcastFloat32x16(float32(-1))
+							gc_vb13 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-							_ = gc_vb25
+							_ = gc_vb13
 //line rebase.go:77
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:77
-							_ = gc_iota16
+							_ = gc_iota8
 //line rebase.go:79
-							gc_vb26 := archsimd.BroadcastFloat32x16(2)
+							gc_vb14 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:79
-							_ = gc_vb26
+							_ = gc_vb14
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1445,23 +1445,23 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 								_ = i
 //line rebase.go:77
-								y := gc_vb25
+								y := gc_vb13
 //line rebase.go:77
 								_ = y
 //line rebase.go:78
 								if compiled.Reach(k+lo, i, 16) <= 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb26)
+									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14)
 //line rebase.go:78
 								} else {
 //line rebase.go:78
-									gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+									gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-									_ = gc_if16
+									_ = gc_if8
 //line rebase.go:78
-									if gc_if16.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line rebase.go:78
-										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb26), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb14), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line rebase.go:78
 									}
 //line rebase.go:78
@@ -1478,17 +1478,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line rebase.go:77
-						gc_vb20 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb11 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-						_ = gc_vb20
+						_ = gc_vb11
 //line rebase.go:77
-						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:77
-						_ = gc_iota13
+						_ = gc_iota7
 //line rebase.go:79
-						gc_vb21 := archsimd.BroadcastFloat32x8(2)
+						gc_vb12 := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:79
-						_ = gc_vb21
+						_ = gc_vb12
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1498,23 +1498,23 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 							_ = i
 //line rebase.go:77
-							y := gc_vb20
+							y := gc_vb11
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
 							if compiled.Reach(k+lo, i, 8) <= 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb21)
+								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12)
 //line rebase.go:78
 							} else {
 //line rebase.go:78
-								gc_if13 := gc_iota13.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-								_ = gc_if13
+								_ = gc_if7
 //line rebase.go:78
-								if gc_if13.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb21).Merge(y, gc_if13)
+									y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb12).Merge(y, gc_if7)
 //line rebase.go:78
 								}
 //line rebase.go:78
@@ -1550,17 +1550,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line rebase.go:77
-							gc_vb15 := archsimd.BroadcastFloat32x16(float32(-1))
+							gc_vb9 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
-							_ = gc_vb15
+							_ = gc_vb9
 //line rebase.go:77
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line rebase.go:77
-							_ = gc_iota10
+							_ = gc_iota6
 //line rebase.go:79
-							gc_vb16 := archsimd.BroadcastFloat32x16(2)
+							gc_vb10 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:79
-							_ = gc_vb16
+							_ = gc_vb10
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1570,7 +1570,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 								_ = i
 //line rebase.go:77
-								y := gc_vb15
+								y := gc_vb9
 //line rebase.go:77
 								_ = y
 //line rebase.go:78
@@ -1583,16 +1583,16 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 								if compiled.Reach(k+lo, i, 16) <= 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb16)
+									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10)
 								} else {
 //line rebase.go:79
-									gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+									gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
 //line rebase.go:78
-									_ = gc_if10
+									_ = gc_if6
 //line rebase.go:78
-									if gc_if10.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line rebase.go:78
-										y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb16), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+										y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb10), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 									}
 //line rebase.go:79
 								}
@@ -1608,17 +1608,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line rebase.go:77
-						gc_vb10 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb7 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-						_ = gc_vb10
+						_ = gc_vb7
 //line rebase.go:77
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rebase.go:77
-						_ = gc_iota7
+						_ = gc_iota5
 //line rebase.go:79
-						gc_vb11 := archsimd.BroadcastFloat32x8(2)
+						gc_vb8 := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:79
-						_ = gc_vb11
+						_ = gc_vb8
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1628,7 +1628,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 							_ = i
 //line rebase.go:77
-							y := gc_vb10
+							y := gc_vb7
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
@@ -1641,16 +1641,16 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 							if compiled.Reach(k+lo, i, 8) <= 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb11)
+								y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8)
 							} else {
 //line rebase.go:79
-								gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-								_ = gc_if7
+								_ = gc_if5
 //line rebase.go:78
-								if gc_if7.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb11).Merge(y, gc_if7)
+									y = archsimd.LoadFloat32x8Slice(in[i-k:]).Mul(gc_vb8).Merge(y, gc_if5)
 								}
 //line rebase.go:79
 							}
@@ -2073,7 +2073,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						gc_steps4:
+						gc_steps2:
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2090,46 +2090,46 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 								{
 									if ty+s < gc_bdy2 {
 //line rebase.go:105
-										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line rebase.go:105
 										if tx >= 0 && tx <= len(tile_[ty+s])-16 {
-											gc_ld7 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
+											gc_ld3 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
 //line rebase.go:106
 										} else {
 //line rebase.go:106
-											break gc_steps4
+											break gc_steps2
 //line rebase.go:106
 										}
 //line rebase.go:106
-										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line rebase.go:106
 										if tx >= 0 && tx <= len(tile_[ty])-16 {
 //line rebase.go:106
-											gc_ld8 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
+											gc_ld4 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 //line rebase.go:106
 										} else {
 //line rebase.go:106
-											break gc_steps4
+											break gc_steps2
 //line rebase.go:106
 										}
 //line rebase.go:106
 										if tx >= 0 && tx <= len(tile_[ty])-16 {
 //line rebase.go:106
-											gc_ld8.Add(gc_ld7).StoreSlice(tile_[ty][tx:])
+											gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
 //line rebase.go:106
 										} else {
 //line rebase.go:106
-											var gc_lanes12 [16]float32
+											var gc_lanes6 [16]float32
 //line rebase.go:106
-											gc_ld8.Add(gc_ld7).Store(&gc_lanes12)
+											gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
 //line rebase.go:106
-											for gc_k12 := range 16 {
+											for gc_k6 := range 16 {
 //line rebase.go:106
-												if 0xffff&(1<<gc_k12) != 0 {
+												if 0xffff&(1<<gc_k6) != 0 {
 //line rebase.go:106
-													gc_pos2.Thread = gc_rank2 + gc_k12
+													gc_pos2.Thread = gc_rank2 + gc_k6
 //line rebase.go:106
-													tile_[ty][tx+gc_k12] = gc_lanes12[gc_k12]
+													tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 //line rebase.go:106
 												}
 //line rebase.go:106
@@ -2151,7 +2151,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						}
 					}
 					if compiled.SIMD {
-					gc_steps2:
+					gc_steps:
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2168,46 +2168,46 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 							{
 								if ty+s < gc_bdy2 {
 //line rebase.go:105
-									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rebase.go:105
 									if tx >= 0 && tx <= len(tile_[ty+s])-8 {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
+										gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
 //line rebase.go:106
 									} else {
 //line rebase.go:106
-										break gc_steps2
+										break gc_steps
 //line rebase.go:106
 									}
 //line rebase.go:106
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rebase.go:106
 									if tx >= 0 && tx <= len(tile_[ty])-8 {
 //line rebase.go:106
-										gc_ld4 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 //line rebase.go:106
 									} else {
 //line rebase.go:106
-										break gc_steps2
+										break gc_steps
 //line rebase.go:106
 									}
 //line rebase.go:106
 									if tx >= 0 && tx <= len(tile_[ty])-8 {
 //line rebase.go:106
-										gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
+										gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
 //line rebase.go:106
 									} else {
 //line rebase.go:106
-										var gc_lanes6 [8]float32
+										var gc_lanes3 [8]float32
 //line rebase.go:106
-										gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
+										gc_ld2.Add(gc_ld).Store(&gc_lanes3)
 //line rebase.go:106
-										for gc_k6 := range 8 {
+										for gc_k3 := range 8 {
 //line rebase.go:106
-											if 0xff&(1<<gc_k6) != 0 {
+											if 0xff&(1<<gc_k3) != 0 {
 //line rebase.go:106
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line rebase.go:106
-												tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+												tile_[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 //line rebase.go:106
 											}
 //line rebase.go:106
@@ -2695,9 +2695,9 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:137
-							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:137
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line rebase.go:134
@@ -2710,7 +2710,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:136
 									_ = src
 //line rebase.go:136
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb8).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:136
 								}
 							}
@@ -2723,9 +2723,9 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 					if compiled.SIMD {
 //line rebase.go:137
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:137
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rebase.go:134
@@ -2738,7 +2738,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:136
 								_ = src
 //line rebase.go:136
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb6).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:136
 							}
 						}
@@ -2764,9 +2764,9 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line rebase.go:137
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line rebase.go:137
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:134
@@ -2784,7 +2784,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:137
 									}
 //line rebase.go:137
-									archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb4).StoreSlice(out[i:])
+									archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
 //line rebase.go:137
 								}
 							}
@@ -2797,9 +2797,9 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 					if compiled.SIMD {
 //line rebase.go:137
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line rebase.go:137
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line rebase.go:134
@@ -2817,7 +2817,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:137
 								}
 //line rebase.go:137
-								archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
+								archsimd.LoadFloat32x8Slice(in[src:]).Mul(gc_vb).StoreSlice(out[i:])
 //line rebase.go:137
 							}
 						}

@@ -54,13 +54,13 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:17
-						gc_vb10 := archsimd.BroadcastInt32x16(2)
+						gc_vb6 := archsimd.BroadcastInt32x16(2)
 //line regressions.go:17
-						_ = gc_vb10
+						_ = gc_vb6
 //line regressions.go:17
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:17
-						_ = gc_iota10
+						_ = gc_iota6
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -80,11 +80,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 							_ = n
 //line regressions.go:16
-							b := n.Mul(gc_vb10)
+							b := n.Mul(gc_vb6)
 //line regressions.go:16
 							_ = b
 //line regressions.go:16
-							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota10))
+							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6))
 //line regressions.go:16
 							_ = ix
 //line regressions.go:16
@@ -105,13 +105,13 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:17
-					gc_vb8 := archsimd.BroadcastInt32x8(2)
+					gc_vb5 := archsimd.BroadcastInt32x8(2)
 //line regressions.go:17
-					_ = gc_vb8
+					_ = gc_vb5
 //line regressions.go:17
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:17
-					_ = gc_iota8
+					_ = gc_iota5
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -131,11 +131,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 						_ = n
 //line regressions.go:16
-						b := n.Mul(gc_vb8)
+						b := n.Mul(gc_vb5)
 //line regressions.go:16
 						_ = b
 //line regressions.go:16
-						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota8))
+						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5))
 //line regressions.go:16
 						_ = ix
 //line regressions.go:16
@@ -181,13 +181,13 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:17
-						gc_vb6 := archsimd.BroadcastInt32x16(2)
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
 //line regressions.go:17
-						_ = gc_vb6
+						_ = gc_vb4
 //line regressions.go:17
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:17
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -207,11 +207,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 							_ = n
 //line regressions.go:16
-							b := n.Mul(gc_vb6)
+							b := n.Mul(gc_vb4)
 //line regressions.go:16
 							_ = b
 //line regressions.go:16
-							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6))
+							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4))
 //line regressions.go:16
 							_ = ix
 //line regressions.go:19
@@ -232,13 +232,13 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:17
-					gc_vb4 := archsimd.BroadcastInt32x8(2)
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
 //line regressions.go:17
-					_ = gc_vb4
+					_ = gc_vb3
 //line regressions.go:17
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:17
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -258,11 +258,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 						_ = n
 //line regressions.go:16
-						b := n.Mul(gc_vb4)
+						b := n.Mul(gc_vb3)
 //line regressions.go:16
 						_ = b
 //line regressions.go:16
-						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota4))
+						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3))
 //line regressions.go:16
 						_ = ix
 //line regressions.go:19
@@ -814,23 +814,23 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:34
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:34
-						_ = gc_iota8
+						_ = gc_iota4
 //line regressions.go:41
-						gc_vb10 := archsimd.BroadcastFloat32x16(k)
+						gc_vb6 := archsimd.BroadcastFloat32x16(k)
 //line regressions.go:41
-						_ = gc_vb10
+						_ = gc_vb6
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:34
-							gc_t8 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota8).ConvertToFloat32()
+							gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4).ConvertToFloat32()
 //line regressions.go:34
-							_ = gc_t8
+							_ = gc_t4
 //line regressions.go:34
-							v_ := gc_t8
+							v_ := gc_t4
 //line regressions.go:34
 							_ = v_
 //line regressions.go:41
@@ -840,7 +840,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 								break
 //line regressions.go:41
 							}
-							v_.Mul(gc_vb10).StoreSlice(gc_at4[gc_tx2:])
+							v_.Mul(gc_vb6).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -851,23 +851,23 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:34
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:34
-					_ = gc_iota6
+					_ = gc_iota3
 //line regressions.go:41
-					gc_vb8 := archsimd.BroadcastFloat32x8(k)
+					gc_vb5 := archsimd.BroadcastFloat32x8(k)
 //line regressions.go:41
-					_ = gc_vb8
+					_ = gc_vb5
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:34
-						gc_t6 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota6).ConvertToFloat32()
+						gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3).ConvertToFloat32()
 //line regressions.go:34
-						_ = gc_t6
+						_ = gc_t3
 //line regressions.go:34
-						v_ := gc_t6
+						v_ := gc_t3
 //line regressions.go:34
 						_ = v_
 //line regressions.go:41
@@ -877,7 +877,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							break
 //line regressions.go:41
 						}
-						v_.Mul(gc_vb8).StoreSlice(gc_at4[gc_tx2:])
+						v_.Mul(gc_vb5).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -898,23 +898,23 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:34
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:34
-						_ = gc_iota4
+						_ = gc_iota2
 //line regressions.go:41
-						gc_vb6 := archsimd.BroadcastFloat32x16(k)
+						gc_vb4 := archsimd.BroadcastFloat32x16(k)
 //line regressions.go:41
-						_ = gc_vb6
+						_ = gc_vb4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line regressions.go:34
-							gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4).ConvertToFloat32()
+							gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
 //line regressions.go:34
-							_ = gc_t4
+							_ = gc_t2
 //line regressions.go:34
-							v_ := gc_t4
+							v_ := gc_t2
 //line regressions.go:34
 							_ = v_
 //line regressions.go:41
@@ -926,7 +926,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 								break
 //line regressions.go:41
 							}
-							v_.Mul(gc_vb6).StoreSlice(s_[gc_tx2:])
+							v_.Mul(gc_vb4).StoreSlice(s_[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -937,23 +937,23 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:34
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:34
-					_ = gc_iota2
+					_ = gc_iota
 //line regressions.go:41
-					gc_vb4 := archsimd.BroadcastFloat32x8(k)
+					gc_vb3 := archsimd.BroadcastFloat32x8(k)
 //line regressions.go:41
-					_ = gc_vb4
+					_ = gc_vb3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:34
-						gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
+						gc_t := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).ConvertToFloat32()
 //line regressions.go:34
-						_ = gc_t2
+						_ = gc_t
 //line regressions.go:34
-						v_ := gc_t2
+						v_ := gc_t
 //line regressions.go:34
 						_ = v_
 //line regressions.go:41
@@ -965,7 +965,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							break
 //line regressions.go:41
 						}
-						v_.Mul(gc_vb4).StoreSlice(s_[gc_tx2:])
+						v_.Mul(gc_vb3).StoreSlice(s_[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1119,9 +1119,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					var gc_stop3 bool
 					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line regressions.go:41
-						gc_vb18 := archsimd.BroadcastFloat32x16(v_2 * k_)
+						gc_vb10 := archsimd.BroadcastFloat32x16(v_2 * k_)
 //line regressions.go:41
-						_ = gc_vb18
+						_ = gc_vb10
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1139,7 +1139,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 							_ = v
 //line regressions.go:41
-							gc_vb18.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb10.StoreSlice(gc_at5[gc_tx2:])
 //line regressions.go:41
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -1152,9 +1152,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:41
-					gc_vb16 := archsimd.BroadcastFloat32x8(v_2 * k_)
+					gc_vb9 := archsimd.BroadcastFloat32x8(v_2 * k_)
 //line regressions.go:41
-					_ = gc_vb16
+					_ = gc_vb9
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1172,7 +1172,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 						_ = v
 //line regressions.go:41
-						gc_vb16.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb9.StoreSlice(gc_at5[gc_tx2:])
 //line regressions.go:41
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -1204,9 +1204,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line regressions.go:41
-						gc_vb14 := archsimd.BroadcastFloat32x16(v_2 * k_)
+						gc_vb8 := archsimd.BroadcastFloat32x16(v_2 * k_)
 //line regressions.go:41
-						_ = gc_vb14
+						_ = gc_vb8
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1230,7 +1230,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:41
 							}
 //line regressions.go:41
-							gc_vb14.StoreSlice(s_2[gc_tx2:])
+							gc_vb8.StoreSlice(s_2[gc_tx2:])
 //line regressions.go:41
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -1243,9 +1243,9 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:41
-					gc_vb12 := archsimd.BroadcastFloat32x8(v_2 * k_)
+					gc_vb7 := archsimd.BroadcastFloat32x8(v_2 * k_)
 //line regressions.go:41
-					_ = gc_vb12
+					_ = gc_vb7
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1269,7 +1269,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:41
 						}
 //line regressions.go:41
-						gc_vb12.StoreSlice(s_2[gc_tx2:])
+						gc_vb7.StoreSlice(s_2[gc_tx2:])
 //line regressions.go:41
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -1641,9 +1641,9 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:57
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:57
-						_ = gc_iota10
+						_ = gc_iota6
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1657,19 +1657,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 							_ = v
 //line regressions.go:59
-							gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line regressions.go:59
-							_ = gc_if10
+							_ = gc_if6
 //line regressions.go:60
-							if gc_if10.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line regressions.go:60
-								if gc_if10.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line regressions.go:60
 									gc_at10[0] = 0
 //line regressions.go:60
 								}
 //line regressions.go:60
-								if gc_if10.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line regressions.go:60
 									gc_at11[0] = 0
 //line regressions.go:60
@@ -1688,9 +1688,9 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				}
 				if compiled.SIMD {
 //line regressions.go:57
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:57
-					_ = gc_iota8
+					_ = gc_iota5
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1704,19 +1704,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 						_ = v
 //line regressions.go:59
-						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line regressions.go:59
-						_ = gc_if8
+						_ = gc_if5
 //line regressions.go:60
-						if gc_if8.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line regressions.go:60
-							if gc_if8.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line regressions.go:60
 								gc_at10[0] = 0
 //line regressions.go:60
 							}
 //line regressions.go:60
-							if gc_if8.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line regressions.go:60
 								gc_at11[0] = 0
 //line regressions.go:60
@@ -1752,9 +1752,9 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:57
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:57
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1774,19 +1774,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 							_ = v
 //line regressions.go:59
-							gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
 //line regressions.go:59
-							_ = gc_if6
+							_ = gc_if4
 //line regressions.go:60
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line regressions.go:60
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line regressions.go:60
 									s[0] = 0
 //line regressions.go:60
 								}
 //line regressions.go:60
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line regressions.go:60
 									s[b+1] = 0
 //line regressions.go:60
@@ -1805,9 +1805,9 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				}
 				if compiled.SIMD {
 //line regressions.go:57
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:57
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1827,19 +1827,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 						_ = v
 //line regressions.go:59
-						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line regressions.go:59
-						_ = gc_if4
+						_ = gc_if3
 //line regressions.go:60
-						if gc_if4.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line regressions.go:60
-							if gc_if4.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line regressions.go:60
 								s[0] = 0
 //line regressions.go:60
 							}
 //line regressions.go:60
-							if gc_if4.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line regressions.go:60
 								s[b+1] = 0
 //line regressions.go:60
@@ -2526,15 +2526,15 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line regressions.go:83
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:83
-				_ = gc_iota2
+				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line regressions.go:83
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:83
-					_ = gc_iota4
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -2553,17 +2553,17 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 //line regressions.go:83
 						_ = mask
 						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
-						archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota4).StoreSlice(gc_c21v[gc_lane2:])
+						archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
 //line regressions.go:84
-						for gc_k7 := range 8 {
+						for gc_k3 := range 8 {
 //line regressions.go:84
-							gc_c21a[gc_lane2+gc_k7] = 1
+							gc_c21a[gc_lane2+gc_k3] = 1
 //line regressions.go:84
 						}
 //line regressions.go:84
-						for gc_k8 := range 8 {
+						for gc_k4 := range 8 {
 //line regressions.go:84
-							gc_c21w[gc_lane2+gc_k8] = w
+							gc_c21w[gc_lane2+gc_k4] = w
 //line regressions.go:84
 						}
 						gc_left &^= 0xff << gc_lane2
@@ -2594,17 +2594,17 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 //line regressions.go:83
 						_ = mask
 						archsimd.BroadcastUint32x8(mask).StoreSlice(gc_c21m[gc_lane2:])
-						archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).StoreSlice(gc_c21v[gc_lane2:])
+						archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota).StoreSlice(gc_c21v[gc_lane2:])
 //line regressions.go:84
-						for gc_k3 := range 8 {
+						for gc_k := range 8 {
 //line regressions.go:84
-							gc_c21a[gc_lane2+gc_k3] = 1
+							gc_c21a[gc_lane2+gc_k] = 1
 //line regressions.go:84
 						}
 //line regressions.go:84
-						for gc_k4 := range 8 {
+						for gc_k2 := range 8 {
 //line regressions.go:84
-							gc_c21w[gc_lane2+gc_k4] = w
+							gc_c21w[gc_lane2+gc_k2] = w
 //line regressions.go:84
 						}
 						gc_left &^= 0xff << gc_lane2
@@ -3264,9 +3264,9 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line regressions.go:117
-						gc_vb8 := archsimd.BroadcastInt32x16(100)
+						gc_vb4 := archsimd.BroadcastInt32x16(100)
 //line regressions.go:117
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3279,7 +3279,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
 //line regressions.go:96
 							_ = sum
-							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb8).Add(sum).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb4).Add(sum).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -3290,9 +3290,9 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:117
-					gc_vb6 := archsimd.BroadcastInt32x8(100)
+					gc_vb3 := archsimd.BroadcastInt32x8(100)
 //line regressions.go:117
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3305,7 +3305,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line regressions.go:96
 						_ = sum
-						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb6).Add(sum).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb3).Add(sum).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3327,9 +3327,9 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line regressions.go:117
-						gc_vb4 := archsimd.BroadcastInt32x16(100)
+						gc_vb2 := archsimd.BroadcastInt32x16(100)
 //line regressions.go:117
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3348,7 +3348,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 								break
 //line regressions.go:117
 							}
-							archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb4).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+							archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -3359,9 +3359,9 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:117
-					gc_vb2 := archsimd.BroadcastInt32x8(100)
+					gc_vb := archsimd.BroadcastInt32x8(100)
 //line regressions.go:117
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3380,7 +3380,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							break
 //line regressions.go:117
 						}
-						archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+						archsimd.LoadInt32x8Slice(counts[tid:]).Mul(gc_vb).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3931,29 +3931,29 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 				var gc_stop bool
 				gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:178
-					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-					_ = gc_all7
+					_ = gc_all5
 //line regressions.go:180
-					gc_vb8 := archsimd.BroadcastInt32x16(-1)
+					gc_vb6 := archsimd.BroadcastInt32x16(-1)
 //line regressions.go:180
-					_ = gc_vb8
+					_ = gc_vb6
 //line regressions.go:180
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:180
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:180
-						gc_alive7 := gc_all7
+						gc_alive5 := gc_all5
 //line regressions.go:180
-						_ = gc_alive7
+						_ = gc_alive5
 //line regressions.go:180
-						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex5 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line regressions.go:180
-							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
+							gc_alive5 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex5).ToBits())
 //line regressions.go:180
 						}
 //line regressions.go:178
@@ -3971,8 +3971,8 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:180
 						}
 //line regressions.go:180
-						gc_vb8.StoreMasked((*[16]int32)(out[i:]), gc_alive7)
-						archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota5).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive7).StoreSlice(s[tx:])
+						gc_vb6.StoreMasked((*[16]int32)(out[i:]), gc_alive5)
+						archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota3).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -3983,29 +3983,29 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-				_ = gc_all5
+				_ = gc_all4
 //line regressions.go:180
-				gc_vb6 := archsimd.BroadcastInt32x8(-1)
+				gc_vb5 := archsimd.BroadcastInt32x8(-1)
 //line regressions.go:180
-				_ = gc_vb6
+				_ = gc_vb5
 //line regressions.go:180
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:180
-				_ = gc_iota3
+				_ = gc_iota2
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line regressions.go:180
-					gc_alive5 := gc_all5
+					gc_alive4 := gc_all4
 //line regressions.go:180
-					_ = gc_alive5
+					_ = gc_alive4
 //line regressions.go:180
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line regressions.go:180
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line regressions.go:180
 					}
 //line regressions.go:178
@@ -4023,8 +4023,8 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:180
 					}
 //line regressions.go:180
-					gc_vb6.StoreMasked((*[8]int32)(out[i:]), gc_alive5)
-					archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive5).StoreSlice(s[tx:])
+					gc_vb5.StoreMasked((*[8]int32)(out[i:]), gc_alive4)
+					archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive4).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4058,29 +4058,29 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 				var gc_stop2 bool
 				gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line regressions.go:178
-					gc_all11 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all7 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-					_ = gc_all11
+					_ = gc_all7
 //line regressions.go:178
-					gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:178
-					_ = gc_iota9
+					_ = gc_iota5
 //line regressions.go:178
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none2 := archsimd.Mask32x16FromBits(0)
 //line regressions.go:178
-					_ = gc_none4
+					_ = gc_none2
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:178
-						gc_alive11 := gc_all11
+						gc_alive7 := gc_all7
 //line regressions.go:178
-						_ = gc_alive11
+						_ = gc_alive7
 //line regressions.go:178
-						if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
+						if gc_ex7 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line regressions.go:178
-							gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
+							gc_alive7 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex7).ToBits())
 //line regressions.go:178
 						}
 //line regressions.go:178
@@ -4088,27 +4088,27 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 						_ = tx
 //line regressions.go:182
-						gc_b6 := gc_none4
+						gc_b4 := gc_none2
 //line regressions.go:182
 						if (w ^ 2) != 3 {
 //line regressions.go:182
-							gc_b6 = gc_all11
+							gc_b4 = gc_all7
 //line regressions.go:182
 						}
 //line regressions.go:182
-						e := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota9.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
+						e := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota5.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
 //line regressions.go:182
 						_ = e
 //line regressions.go:185
-						gc_if4 := e
+						gc_if2 := e
 //line regressions.go:185
-						_ = gc_if4
+						_ = gc_if2
 //line regressions.go:185
-						if archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line regressions.go:185
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if4.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits())
 //line regressions.go:185
-							gc_alive11 = archsimd.Mask32x16FromBits(gc_alive11.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive11.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+							gc_alive7 = archsimd.Mask32x16FromBits(gc_alive7.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive7.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line regressions.go:185
 						}
 					}
@@ -4121,29 +4121,29 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-				_ = gc_all9
+				_ = gc_all6
 //line regressions.go:178
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:178
-				_ = gc_iota7
+				_ = gc_iota4
 //line regressions.go:178
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line regressions.go:178
-				_ = gc_none2
+				_ = gc_none
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line regressions.go:178
-					gc_alive9 := gc_all9
+					gc_alive6 := gc_all6
 //line regressions.go:178
-					_ = gc_alive9
+					_ = gc_alive6
 //line regressions.go:178
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line regressions.go:178
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line regressions.go:178
 					}
 //line regressions.go:178
@@ -4151,27 +4151,27 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 					_ = tx
 //line regressions.go:182
-					gc_b4 := gc_none2
+					gc_b3 := gc_none
 //line regressions.go:182
 					if (w ^ 2) != 3 {
 //line regressions.go:182
-						gc_b4 = gc_all9
+						gc_b3 = gc_all6
 //line regressions.go:182
 					}
 //line regressions.go:182
-					e := gc_b4.And(gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
+					e := gc_b3.And(gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
 //line regressions.go:182
 					_ = e
 //line regressions.go:185
-					gc_if2 := e
+					gc_if := e
 //line regressions.go:185
-					_ = gc_if2
+					_ = gc_if
 //line regressions.go:185
-					if gc_alive9.And(gc_if2).ToBits() != 0 {
+					if gc_alive6.And(gc_if).ToBits() != 0 {
 //line regressions.go:185
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive9.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if).ToBits())
 //line regressions.go:185
-						gc_alive9 = gc_alive9.And(gc_alive9.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if).ToInt32x8().Not().ToMask())
 //line regressions.go:185
 					}
 				}
@@ -4216,25 +4216,25 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 				var gc_stop3 bool
 				gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line regressions.go:178
-					gc_all15 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all9 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-					_ = gc_all15
+					_ = gc_all9
 //line regressions.go:178
-					gc_vb12 := archsimd.BroadcastInt32x16(1)
+					gc_vb8 := archsimd.BroadcastInt32x16(1)
 //line regressions.go:178
-					_ = gc_vb12
+					_ = gc_vb8
 					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:178
-						gc_alive15 := gc_all15
+						gc_alive9 := gc_all9
 //line regressions.go:178
-						_ = gc_alive15
+						_ = gc_alive9
 //line regressions.go:178
-						if gc_ex15 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex15 != 0 {
+						if gc_ex9 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line regressions.go:178
-							gc_alive15 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex15).ToBits())
+							gc_alive9 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex9).ToBits())
 //line regressions.go:178
 						}
 //line regressions.go:178
@@ -4247,7 +4247,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 							break
 //line regressions.go:189
 						}
-						archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb12).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive15).StoreSlice(s[tx:])
+						archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb8).Merge(archsimd.LoadInt32x16Slice(s[tx:]), gc_alive9).StoreSlice(s[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
@@ -4258,25 +4258,25 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-				_ = gc_all13
+				_ = gc_all8
 //line regressions.go:178
-				gc_vb10 := archsimd.BroadcastInt32x8(1)
+				gc_vb7 := archsimd.BroadcastInt32x8(1)
 //line regressions.go:178
-				_ = gc_vb10
+				_ = gc_vb7
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line regressions.go:178
-					gc_alive13 := gc_all13
+					gc_alive8 := gc_all8
 //line regressions.go:178
-					_ = gc_alive13
+					_ = gc_alive8
 //line regressions.go:178
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line regressions.go:178
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line regressions.go:178
 					}
 //line regressions.go:178
@@ -4289,7 +4289,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 						break
 //line regressions.go:189
 					}
-					archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb10).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive13).StoreSlice(s[tx:])
+					archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb7).Merge(archsimd.LoadInt32x8Slice(s[tx:]), gc_alive8).StoreSlice(s[tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4316,29 +4316,29 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 				var gc_stop4 bool
 				gc_vstep7, gc_stop4 = func(gc_vstep7 int) (int, bool) {
 //line regressions.go:178
-					gc_all19 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all11 := archsimd.Mask32x16FromBits(0xffff)
 //line regressions.go:178
-					_ = gc_all19
+					_ = gc_all11
 //line regressions.go:191
-					gc_vb19 := archsimd.BroadcastInt32x16(1000)
+					gc_vb11 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:191
-					_ = gc_vb19
+					_ = gc_vb11
 //line regressions.go:191
-					gc_vb20 := archsimd.BroadcastInt32x16(w)
+					gc_vb12 := archsimd.BroadcastInt32x16(w)
 //line regressions.go:191
-					_ = gc_vb20
+					_ = gc_vb12
 					for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:191
-						gc_alive19 := gc_all19
+						gc_alive11 := gc_all11
 //line regressions.go:191
-						_ = gc_alive19
+						_ = gc_alive11
 //line regressions.go:191
-						if gc_ex19 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex19 != 0 {
+						if gc_ex11 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line regressions.go:191
-							gc_alive19 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex19).ToBits())
+							gc_alive11 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex11).ToBits())
 //line regressions.go:191
 						}
 //line regressions.go:178
@@ -4355,7 +4355,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 							break
 //line regressions.go:191
 						}
-						archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb19).Add(gc_vb20).StoreMasked((*[16]int32)(out[i:]), gc_alive19)
+						archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb11).Add(gc_vb12).StoreMasked((*[16]int32)(out[i:]), gc_alive11)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep7, false
@@ -4366,29 +4366,29 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line regressions.go:178
-				_ = gc_all17
+				_ = gc_all10
 //line regressions.go:191
-				gc_vb15 := archsimd.BroadcastInt32x8(1000)
+				gc_vb9 := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:191
-				_ = gc_vb15
+				_ = gc_vb9
 //line regressions.go:191
-				gc_vb16 := archsimd.BroadcastInt32x8(w)
+				gc_vb10 := archsimd.BroadcastInt32x8(w)
 //line regressions.go:191
-				_ = gc_vb16
+				_ = gc_vb10
 				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line regressions.go:191
-					gc_alive17 := gc_all17
+					gc_alive10 := gc_all10
 //line regressions.go:191
-					_ = gc_alive17
+					_ = gc_alive10
 //line regressions.go:191
-					if gc_ex17 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex17 != 0 {
+					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line regressions.go:191
-						gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
 //line regressions.go:191
 					}
 //line regressions.go:178
@@ -4405,7 +4405,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 						break
 //line regressions.go:191
 					}
-					archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb15).Add(gc_vb16).StoreMasked((*[8]int32)(out[i:]), gc_alive17)
+					archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb9).Add(gc_vb10).StoreMasked((*[8]int32)(out[i:]), gc_alive10)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -4476,9 +4476,9 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line regressions.go:204
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:204
-						_ = gc_iota10
+						_ = gc_iota6
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4492,7 +4492,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:206
 							_ = w
 //line regressions.go:207
-							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota10)
+							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota6)
 //line regressions.go:207
 							_ = a
 //line regressions.go:208
@@ -4516,9 +4516,9 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:204
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:204
-					_ = gc_iota8
+					_ = gc_iota5
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4532,7 +4532,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:206
 						_ = w
 //line regressions.go:207
-						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota8)
+						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota5)
 //line regressions.go:207
 						_ = a
 //line regressions.go:208
@@ -4576,9 +4576,9 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line regressions.go:204
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line regressions.go:204
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4592,7 +4592,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:206
 							_ = w
 //line regressions.go:207
-							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota6)
+							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
 //line regressions.go:207
 							_ = a
 //line regressions.go:208
@@ -4616,9 +4616,9 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:204
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line regressions.go:204
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4632,7 +4632,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:206
 						_ = w
 //line regressions.go:207
-						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota4)
+						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
 //line regressions.go:207
 						_ = a
 //line regressions.go:208
@@ -4854,9 +4854,9 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					var gc_stop3 bool
 					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line regressions.go:216
-						gc_vb8 := archsimd.BroadcastInt32x16(1000)
+						gc_vb4 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:216
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4877,7 +4877,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
 //line regressions.go:205
 							_ = a
-							a.Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).Mul(gc_vb8).Add(w).StoreSlice(gc_at5[gc_tx2:])
+							a.Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -4888,9 +4888,9 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:216
-					gc_vb6 := archsimd.BroadcastInt32x8(1000)
+					gc_vb3 := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:216
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4911,7 +4911,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
 //line regressions.go:205
 						_ = a
-						a.Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).Mul(gc_vb6).Add(w).StoreSlice(gc_at5[gc_tx2:])
+						a.Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).Mul(gc_vb3).Add(w).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4938,9 +4938,9 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					var gc_stop4 bool
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line regressions.go:216
-						gc_vb4 := archsimd.BroadcastInt32x16(1000)
+						gc_vb2 := archsimd.BroadcastInt32x16(1000)
 //line regressions.go:216
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4967,7 +4967,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 								break
 //line regressions.go:216
 							}
-							a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb4).Add(w).StoreSlice(out[i:])
+							a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -4978,9 +4978,9 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				}
 				if compiled.SIMD {
 //line regressions.go:216
-					gc_vb2 := archsimd.BroadcastInt32x8(1000)
+					gc_vb := archsimd.BroadcastInt32x8(1000)
 //line regressions.go:216
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -5007,7 +5007,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 							break
 //line regressions.go:216
 						}
-						a.Add(archsimd.LoadInt32x8Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
+						a.Add(archsimd.LoadInt32x8Slice(s[tx:])).Mul(gc_vb).Add(w).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

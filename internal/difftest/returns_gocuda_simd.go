@@ -908,17 +908,17 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:58
 						{
 //line returns.go:58
-							var gc_lanes4 [16]int32
+							var gc_lanes2 [16]int32
 //line returns.go:58
-							r_3.Store(&gc_lanes4)
+							r_3.Store(&gc_lanes2)
 //line returns.go:58
-							for gc_k4 := range 16 {
+							for gc_k2 := range 16 {
 //line returns.go:58
-								if 0xffff&(1<<gc_k4) != 0 {
+								if 0xffff&(1<<gc_k2) != 0 {
 //line returns.go:58
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line returns.go:58
-									out[(4*i+2)+4*gc_k4] = gc_lanes4[gc_k4]
+									out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
 //line returns.go:58
 								}
 //line returns.go:58
@@ -951,17 +951,17 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:58
 					{
 //line returns.go:58
-						var gc_lanes2 [8]int32
+						var gc_lanes [8]int32
 //line returns.go:58
-						r_3.Store(&gc_lanes2)
+						r_3.Store(&gc_lanes)
 //line returns.go:58
-						for gc_k2 := range 8 {
+						for gc_k := range 8 {
 //line returns.go:58
-							if 0xff&(1<<gc_k2) != 0 {
+							if 0xff&(1<<gc_k) != 0 {
 //line returns.go:58
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos2.Thread = gc_rank2 + gc_k
 //line returns.go:58
-								out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
+								out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
 //line returns.go:58
 							}
 //line returns.go:58
@@ -1105,9 +1105,9 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				var gc_stop4 bool
 				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 //line returns.go:59
-					gc_vb4 := archsimd.BroadcastInt32x16(int32(r_4))
+					gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
 //line returns.go:59
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1119,17 +1119,17 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:59
 						{
 //line returns.go:59
-							var gc_lanes8 [16]int32
+							var gc_lanes4 [16]int32
 //line returns.go:59
-							gc_vb4.Store(&gc_lanes8)
+							gc_vb2.Store(&gc_lanes4)
 //line returns.go:59
-							for gc_k8 := range 16 {
+							for gc_k4 := range 16 {
 //line returns.go:59
-								if 0xffff&(1<<gc_k8) != 0 {
+								if 0xffff&(1<<gc_k4) != 0 {
 //line returns.go:59
-									gc_pos2.Thread = gc_rank2 + gc_k8
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line returns.go:59
-									out[(4*i+3)+4*gc_k8] = gc_lanes8[gc_k8]
+									out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
 //line returns.go:59
 								}
 //line returns.go:59
@@ -1148,9 +1148,9 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			}
 			if compiled.SIMD {
 //line returns.go:59
-				gc_vb2 := archsimd.BroadcastInt32x8(int32(r_4))
+				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
 //line returns.go:59
-				_ = gc_vb2
+				_ = gc_vb
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1162,17 +1162,17 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:59
 					{
 //line returns.go:59
-						var gc_lanes6 [8]int32
+						var gc_lanes3 [8]int32
 //line returns.go:59
-						gc_vb2.Store(&gc_lanes6)
+						gc_vb.Store(&gc_lanes3)
 //line returns.go:59
-						for gc_k6 := range 8 {
+						for gc_k3 := range 8 {
 //line returns.go:59
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line returns.go:59
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line returns.go:59
-								out[(4*i+3)+4*gc_k6] = gc_lanes6[gc_k6]
+								out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
 //line returns.go:59
 							}
 //line returns.go:59

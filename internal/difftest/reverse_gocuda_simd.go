@@ -760,9 +760,9 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				var gc_stop bool
 				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line reverse.go:44
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line reverse.go:44
-					_ = gc_iota8
+					_ = gc_iota6
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -783,15 +783,15 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 						archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
+						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
 //line reverse.go:48
-						_ = gc_if8
+						_ = gc_if6
 //line reverse.go:50
-						if gc_if8.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 //line reverse.go:50
@@ -801,7 +801,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 //line reverse.go:50
@@ -811,7 +811,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 //line reverse.go:50
@@ -821,7 +821,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 //line reverse.go:50
@@ -831,7 +831,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 //line reverse.go:50
@@ -841,7 +841,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 //line reverse.go:50
@@ -851,7 +851,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 //line reverse.go:50
@@ -861,7 +861,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							{
 //line reverse.go:50
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reverse.go:50
 									x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 //line reverse.go:50
@@ -880,9 +880,9 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			}
 			if compiled.SIMD {
 //line reverse.go:44
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse.go:44
-				_ = gc_iota6
+				_ = gc_iota5
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -903,15 +903,15 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.LoadInt32x8Slice(data[g:]).StoreSlice(x[i:])
 //line reverse.go:48
-					gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+					gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 //line reverse.go:48
-					_ = gc_if6
+					_ = gc_if5
 //line reverse.go:50
-					if gc_if6.ToBits() != 0 {
+					if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 //line reverse.go:50
@@ -921,7 +921,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 //line reverse.go:50
@@ -931,7 +931,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 //line reverse.go:50
@@ -941,7 +941,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 //line reverse.go:50
@@ -951,7 +951,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 //line reverse.go:50
@@ -961,7 +961,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 //line reverse.go:50
@@ -971,7 +971,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 //line reverse.go:50
@@ -981,7 +981,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 						{
 //line reverse.go:50
-							if gc_if6.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:50
 								x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 //line reverse.go:50
@@ -1248,13 +1248,13 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line reverse.go:56
-						gc_vb39 := archsimd.BroadcastInt32x16(3)
+						gc_vb23 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
-						_ = gc_vb39
+						_ = gc_vb23
 //line reverse.go:56
-						gc_vb40 := archsimd.BroadcastInt32x16(1)
+						gc_vb24 := archsimd.BroadcastInt32x16(1)
 //line reverse.go:56
-						_ = gc_vb40
+						_ = gc_vb24
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1269,7 +1269,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 							_ = y
 //line reverse.go:55
 							{
-								y = gc_vb39.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb40)
+								y = gc_vb23.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb24)
 //line reverse.go:56
 							}
 //line reverse.go:55
@@ -1284,13 +1284,13 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				}
 				if compiled.SIMD {
 //line reverse.go:56
-					gc_vb31 := archsimd.BroadcastInt32x8(3)
+					gc_vb19 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
-					_ = gc_vb31
+					_ = gc_vb19
 //line reverse.go:56
-					gc_vb32 := archsimd.BroadcastInt32x8(1)
+					gc_vb20 := archsimd.BroadcastInt32x8(1)
 //line reverse.go:56
-					_ = gc_vb32
+					_ = gc_vb20
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1305,7 +1305,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						_ = y
 //line reverse.go:55
 						{
-							y = gc_vb31.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb32)
+							y = gc_vb19.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb20)
 //line reverse.go:56
 						}
 //line reverse.go:55
@@ -1337,13 +1337,13 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					var gc_stop3 bool
 					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line reverse.go:56
-						gc_vb23 := archsimd.BroadcastInt32x16(3)
+						gc_vb15 := archsimd.BroadcastInt32x16(3)
 //line reverse.go:56
-						_ = gc_vb23
+						_ = gc_vb15
 //line reverse.go:56
-						gc_vb24 := archsimd.BroadcastInt32x16(1)
+						gc_vb16 := archsimd.BroadcastInt32x16(1)
 //line reverse.go:56
-						_ = gc_vb24
+						_ = gc_vb16
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1364,7 +1364,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 								}
 //line reverse.go:56
-								y = gc_vb23.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb24)
+								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb16)
 //line reverse.go:56
 							}
 //line reverse.go:55
@@ -1379,13 +1379,13 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				}
 				if compiled.SIMD {
 //line reverse.go:56
-					gc_vb15 := archsimd.BroadcastInt32x8(3)
+					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
-					_ = gc_vb15
+					_ = gc_vb11
 //line reverse.go:56
-					gc_vb16 := archsimd.BroadcastInt32x8(1)
+					gc_vb12 := archsimd.BroadcastInt32x8(1)
 //line reverse.go:56
-					_ = gc_vb16
+					_ = gc_vb12
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1406,7 +1406,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 							}
 //line reverse.go:56
-							y = gc_vb15.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb16)
+							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb12)
 //line reverse.go:56
 						}
 //line reverse.go:55
@@ -2178,15 +2178,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						var gc_stop2 bool
 						gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line reverse.go:82
-							gc_vb10 := archsimd.BroadcastInt32x16(int32(0))
+							gc_vb6 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
-							_ = gc_vb10
+							_ = gc_vb6
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line reverse.go:82
-								y := gc_vb10
+								y := gc_vb6
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
@@ -2206,15 +2206,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					}
 					if compiled.SIMD {
 //line reverse.go:82
-						gc_vb8 := archsimd.BroadcastInt32x8(int32(0))
+						gc_vb5 := archsimd.BroadcastInt32x8(int32(0))
 //line reverse.go:82
-						_ = gc_vb8
+						_ = gc_vb5
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line reverse.go:82
-							y := gc_vb8
+							y := gc_vb5
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
@@ -2247,15 +2247,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						var gc_stop3 bool
 						gc_vstep6, gc_stop3 = func(gc_vstep6 int) (int, bool) {
 //line reverse.go:82
-							gc_vb6 := archsimd.BroadcastInt32x16(int32(0))
+							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
-							_ = gc_vb6
+							_ = gc_vb4
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line reverse.go:82
-								y := gc_vb6
+								y := gc_vb4
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
@@ -2281,15 +2281,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					}
 					if compiled.SIMD {
 //line reverse.go:82
-						gc_vb4 := archsimd.BroadcastInt32x8(int32(0))
+						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
 //line reverse.go:82
-						_ = gc_vb4
+						_ = gc_vb3
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line reverse.go:82
-							y := gc_vb4
+							y := gc_vb3
 //line reverse.go:82
 							_ = y
 //line reverse.go:83

@@ -155,9 +155,9 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line row_guard.go:15
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line row_guard.go:15
-						_ = gc_iota8
+						_ = gc_iota4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -174,7 +174,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 //line row_guard.go:19
 								}
 //line row_guard.go:19
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota8)).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4)).StoreSlice(gc_at4[gc_tx2:])
 //line row_guard.go:19
 							}
 						}
@@ -187,9 +187,9 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				}
 				if compiled.SIMD {
 //line row_guard.go:15
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line row_guard.go:15
-					_ = gc_iota6
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -206,7 +206,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 //line row_guard.go:19
 							}
 //line row_guard.go:19
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota6)).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3)).StoreSlice(gc_at4[gc_tx2:])
 //line row_guard.go:19
 						}
 					}
@@ -231,9 +231,9 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line row_guard.go:15
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line row_guard.go:15
-						_ = gc_iota4
+						_ = gc_iota2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -250,7 +250,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 //line row_guard.go:19
 								}
 //line row_guard.go:19
-								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4)).StoreSlice(out[i:])
+								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(out[i:])
 //line row_guard.go:19
 							}
 						}
@@ -263,9 +263,9 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				}
 				if compiled.SIMD {
 //line row_guard.go:15
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line row_guard.go:15
-					_ = gc_iota2
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -282,7 +282,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 //line row_guard.go:19
 							}
 //line row_guard.go:19
-							archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(out[i:])
+							archsimd.LoadInt32x8Slice(out[i:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota)).StoreSlice(out[i:])
 //line row_guard.go:19
 						}
 					}

@@ -74,13 +74,13 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line runs.go:20
-							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:20
-							_ = gc_vb8
+							_ = gc_vb4
 //line runs.go:20
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:20
-							_ = gc_iota8
+							_ = gc_iota4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line runs.go:16
@@ -103,7 +103,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 									}
 //line runs.go:20
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb8).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota8).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 //line runs.go:20
 								}
 							}
@@ -116,13 +116,13 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					if compiled.SIMD {
 //line runs.go:20
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line runs.go:20
-						_ = gc_vb6
+						_ = gc_vb3
 //line runs.go:20
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:20
-						_ = gc_iota6
+						_ = gc_iota3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line runs.go:16
@@ -145,7 +145,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 								}
 //line runs.go:20
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb6).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota6).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 //line runs.go:20
 							}
 						}
@@ -176,13 +176,13 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line runs.go:20
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:20
-							_ = gc_vb4
+							_ = gc_vb2
 //line runs.go:20
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:20
-							_ = gc_iota4
+							_ = gc_iota2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line runs.go:16
@@ -205,7 +205,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 									}
 //line runs.go:20
-									archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+									archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 //line runs.go:20
 								}
 							}
@@ -218,13 +218,13 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 					if compiled.SIMD {
 //line runs.go:20
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line runs.go:20
-						_ = gc_vb2
+						_ = gc_vb
 //line runs.go:20
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:20
-						_ = gc_iota2
+						_ = gc_iota
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line runs.go:16
@@ -247,7 +247,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 								}
 //line runs.go:20
-								archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+								archsimd.LoadFloat32x8Slice(in[(z*h+y)*w+x:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
 //line runs.go:20
 							}
 						}
@@ -353,13 +353,13 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line runs.go:34
-							gc_vb8 := archsimd.BroadcastFloat32x16(2)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:34
-							_ = gc_vb8
+							_ = gc_vb4
 //line runs.go:34
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:34
-							_ = gc_iota8
+							_ = gc_iota4
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line runs.go:30
@@ -382,7 +382,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 									}
 //line runs.go:34
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb8).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota8).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 //line runs.go:34
 								}
 							}
@@ -395,13 +395,13 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 					if compiled.SIMD {
 //line runs.go:34
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line runs.go:34
-						_ = gc_vb6
+						_ = gc_vb3
 //line runs.go:34
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:34
-						_ = gc_iota6
+						_ = gc_iota3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line runs.go:30
@@ -424,7 +424,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 								}
 //line runs.go:34
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb6).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota6).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 //line runs.go:34
 							}
 						}
@@ -455,13 +455,13 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line runs.go:34
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:34
-							_ = gc_vb4
+							_ = gc_vb2
 //line runs.go:34
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:34
-							_ = gc_iota4
+							_ = gc_iota2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line runs.go:30
@@ -484,7 +484,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 									}
 //line runs.go:34
-									archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+									archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 //line runs.go:34
 								}
 							}
@@ -497,13 +497,13 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 					if compiled.SIMD {
 //line runs.go:34
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line runs.go:34
-						_ = gc_vb2
+						_ = gc_vb
 //line runs.go:34
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:34
-						_ = gc_iota2
+						_ = gc_iota
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line runs.go:30
@@ -526,7 +526,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 								}
 //line runs.go:34
-								archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+								archsimd.LoadFloat32x8Slice(in[(z*w+x)*h+y:]).Mul(gc_vb).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
 //line runs.go:34
 							}
 						}
@@ -876,17 +876,17 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line runs.go:77
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:77
-							_ = gc_iota10
+							_ = gc_iota6
 //line runs.go:77
-							gc_none10 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line runs.go:77
-							_ = gc_none10
+							_ = gc_none6
 //line runs.go:77
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line runs.go:77
-							_ = gc_all10
+							_ = gc_all6
 							gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -906,38 +906,38 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								_ = y
 //line runs.go:79
 								{
-									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota10).ConvertToFloat32()
+									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota6).ConvertToFloat32()
 //line runs.go:80
 									_ = v
-									gc_b12 := gc_none10
+									gc_b8 := gc_none6
 //line runs.go:81
 									if y == py {
 //line runs.go:81
-										gc_b12 = gc_all10
+										gc_b8 = gc_all6
 //line runs.go:81
 									}
 //line runs.go:81
-									gc_if10 := archsimd.Mask32x16FromBits(gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b12.ToBits())
+									gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b8.ToBits())
 //line runs.go:81
-									_ = gc_if10
+									_ = gc_if6
 //line runs.go:81
-									if gc_if10.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line runs.go:81
-										var gc_u10 float32
+										var gc_u6 float32
 //line runs.go:81
-										_ = gc_u10
+										_ = gc_u6
 //line runs.go:81
-										if gc_in10 := gc_if10.ToBits(); gc_in10 != 0 {
+										if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
 //line runs.go:81
-											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in10))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line runs.go:81
-											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in10))%gc_bdx2
+											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2
 //line runs.go:81
-											gc_u10 = gc_at3[0]
+											gc_u6 = gc_at3[0]
 //line runs.go:81
 										}
 //line runs.go:81
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u10), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line runs.go:81
 									}
 
@@ -961,17 +961,17 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					}
 					if compiled.SIMD {
 //line runs.go:77
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:77
-						_ = gc_iota8
+						_ = gc_iota5
 //line runs.go:77
-						gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line runs.go:77
-						_ = gc_none8
+						_ = gc_none5
 //line runs.go:77
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:77
-						_ = gc_all8
+						_ = gc_all5
 						gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -991,38 +991,38 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							_ = y
 //line runs.go:79
 							{
-								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota8).ConvertToFloat32()
+								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota5).ConvertToFloat32()
 //line runs.go:80
 								_ = v
-								gc_b10 := gc_none8
+								gc_b7 := gc_none5
 //line runs.go:81
 								if y == py {
 //line runs.go:81
-									gc_b10 = gc_all8
+									gc_b7 = gc_all5
 //line runs.go:81
 								}
 //line runs.go:81
-								gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b10)
+								gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b7)
 //line runs.go:81
-								_ = gc_if8
+								_ = gc_if5
 //line runs.go:81
-								if gc_if8.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line runs.go:81
-									var gc_u8 float32
+									var gc_u5 float32
 //line runs.go:81
-									_ = gc_u8
+									_ = gc_u5
 //line runs.go:81
-									if gc_in8 := gc_if8.ToBits(); gc_in8 != 0 {
+									if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
 //line runs.go:81
-										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in8))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line runs.go:81
-										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in8))%gc_bdx2
+										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2
 //line runs.go:81
-										gc_u8 = gc_at3[0]
+										gc_u5 = gc_at3[0]
 //line runs.go:81
 									}
 //line runs.go:81
-									v = archsimd.BroadcastFloat32x8(gc_u8).Merge(v, gc_if8)
+									v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
 //line runs.go:81
 								}
 
@@ -1064,17 +1064,17 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line runs.go:77
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:77
-							_ = gc_iota6
+							_ = gc_iota4
 //line runs.go:77
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line runs.go:77
-							_ = gc_none6
+							_ = gc_none4
 //line runs.go:77
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line runs.go:77
-							_ = gc_all6
+							_ = gc_all4
 							gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
 								for gc_sx5 >= gc_bdx2 {
@@ -1094,37 +1094,37 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								_ = y
 //line runs.go:79
 								{
-									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota6).ConvertToFloat32()
+									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
 //line runs.go:80
 									_ = v
-									gc_b8 := gc_none6
+									gc_b6 := gc_none4
 //line runs.go:81
 									if y == py {
 //line runs.go:81
-										gc_b8 = gc_all6
+										gc_b6 = gc_all4
 //line runs.go:81
 									}
 //line runs.go:81
-									gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b8.ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b6.ToBits())
 //line runs.go:81
-									_ = gc_if6
+									_ = gc_if4
 //line runs.go:81
-									if gc_if6.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line runs.go:81
-										var gc_u6 float32
+										var gc_u4 float32
 //line runs.go:81
-										_ = gc_u6
+										_ = gc_u4
 //line runs.go:81
-										if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line runs.go:81
-											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line runs.go:81
-											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2
+											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2
 //line runs.go:81
-											gc_u6 = in[k]
+											gc_u4 = in[k]
 										}
 //line runs.go:82
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line runs.go:82
 									}
 
@@ -1147,17 +1147,17 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					}
 					if compiled.SIMD {
 //line runs.go:77
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:77
-						_ = gc_iota4
+						_ = gc_iota3
 //line runs.go:77
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line runs.go:77
-						_ = gc_none4
+						_ = gc_none3
 //line runs.go:77
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:77
-						_ = gc_all4
+						_ = gc_all3
 						gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
 							for gc_sx6 >= gc_bdx2 {
@@ -1177,37 +1177,37 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							_ = y
 //line runs.go:79
 							{
-								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota4).ConvertToFloat32()
+								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
 //line runs.go:80
 								_ = v
-								gc_b6 := gc_none4
+								gc_b5 := gc_none3
 //line runs.go:81
 								if y == py {
 //line runs.go:81
-									gc_b6 = gc_all4
+									gc_b5 = gc_all3
 //line runs.go:81
 								}
 //line runs.go:81
-								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b6)
+								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b5)
 //line runs.go:81
-								_ = gc_if4
+								_ = gc_if3
 //line runs.go:81
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line runs.go:81
-									var gc_u4 float32
+									var gc_u3 float32
 //line runs.go:81
-									_ = gc_u4
+									_ = gc_u3
 //line runs.go:81
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line runs.go:81
-										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in4))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line runs.go:81
-										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in4))%gc_bdx2
+										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2
 //line runs.go:81
-										gc_u4 = in[k]
+										gc_u3 = in[k]
 									}
 //line runs.go:82
-									v = archsimd.BroadcastFloat32x8(gc_u4).Merge(v, gc_if4)
+									v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
 //line runs.go:82
 								}
 
@@ -1324,17 +1324,17 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line runs.go:93
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:93
-							_ = gc_iota10
+							_ = gc_iota6
 //line runs.go:93
-							gc_none10 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line runs.go:93
-							_ = gc_none10
+							_ = gc_none6
 //line runs.go:93
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line runs.go:93
-							_ = gc_all10
+							_ = gc_all6
 							gc_sbx3, gc_sx3 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3, gc_sx3 = gc_vstep3+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -1354,38 +1354,38 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								_ = y
 //line runs.go:95
 								{
-									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota10).ConvertToFloat32()
+									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota6).ConvertToFloat32()
 //line runs.go:96
 									_ = v
-									gc_b12 := gc_none10
+									gc_b8 := gc_none6
 //line runs.go:97
 									if x == px {
 //line runs.go:97
-										gc_b12 = gc_all10
+										gc_b8 = gc_all6
 //line runs.go:97
 									}
 //line runs.go:97
-									gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+									gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
 //line runs.go:97
-									_ = gc_if10
+									_ = gc_if6
 //line runs.go:97
-									if gc_if10.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line runs.go:97
-										var gc_u10 float32
+										var gc_u6 float32
 //line runs.go:97
-										_ = gc_u10
+										_ = gc_u6
 //line runs.go:97
-										if gc_in10 := gc_if10.ToBits(); gc_in10 != 0 {
+										if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
 //line runs.go:97
-											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in10))/gc_bdx2+gc_gdx2*gc_bz2)
+											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2+gc_gdx2*gc_bz2)
 //line runs.go:97
-											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in10))%gc_bdx2+gc_bdx2*gc_tz2)
+											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2+gc_bdx2*gc_tz2)
 //line runs.go:97
-											gc_u10 = gc_at3[0]
+											gc_u6 = gc_at3[0]
 //line runs.go:97
 										}
 //line runs.go:97
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u10), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line runs.go:97
 									}
 
@@ -1409,17 +1409,17 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line runs.go:93
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:93
-						_ = gc_iota8
+						_ = gc_iota5
 //line runs.go:93
-						gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line runs.go:93
-						_ = gc_none8
+						_ = gc_none5
 //line runs.go:93
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:93
-						_ = gc_all8
+						_ = gc_all5
 						gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3, gc_sx4 = gc_vstep3+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -1439,38 +1439,38 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							_ = y
 //line runs.go:95
 							{
-								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota8).ConvertToFloat32()
+								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota5).ConvertToFloat32()
 //line runs.go:96
 								_ = v
-								gc_b10 := gc_none8
+								gc_b7 := gc_none5
 //line runs.go:97
 								if x == px {
 //line runs.go:97
-									gc_b10 = gc_all8
+									gc_b7 = gc_all5
 //line runs.go:97
 								}
 //line runs.go:97
-								gc_if8 := gc_b10.And(gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+								gc_if5 := gc_b7.And(gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 //line runs.go:97
-								_ = gc_if8
+								_ = gc_if5
 //line runs.go:97
-								if gc_if8.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line runs.go:97
-									var gc_u8 float32
+									var gc_u5 float32
 //line runs.go:97
-									_ = gc_u8
+									_ = gc_u5
 //line runs.go:97
-									if gc_in8 := gc_if8.ToBits(); gc_in8 != 0 {
+									if gc_in5 := gc_if5.ToBits(); gc_in5 != 0 {
 //line runs.go:97
-										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in8))/gc_bdx2+gc_gdx2*gc_bz2)
+										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in5))/gc_bdx2+gc_gdx2*gc_bz2)
 //line runs.go:97
-										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in8))%gc_bdx2+gc_bdx2*gc_tz2)
+										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in5))%gc_bdx2+gc_bdx2*gc_tz2)
 //line runs.go:97
-										gc_u8 = gc_at3[0]
+										gc_u5 = gc_at3[0]
 //line runs.go:97
 									}
 //line runs.go:97
-									v = archsimd.BroadcastFloat32x8(gc_u8).Merge(v, gc_if8)
+									v = archsimd.BroadcastFloat32x8(gc_u5).Merge(v, gc_if5)
 //line runs.go:97
 								}
 
@@ -1512,17 +1512,17 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line runs.go:93
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line runs.go:93
-							_ = gc_iota6
+							_ = gc_iota4
 //line runs.go:93
-							gc_none6 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line runs.go:93
-							_ = gc_none6
+							_ = gc_none4
 //line runs.go:93
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line runs.go:93
-							_ = gc_all6
+							_ = gc_all4
 							gc_sbx5, gc_sx5 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4, gc_sx5 = gc_vstep4+16, gc_sx5+16 {
 								for gc_sx5 >= gc_bdx2 {
@@ -1542,37 +1542,37 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								_ = y
 //line runs.go:95
 								{
-									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota6).ConvertToFloat32()
+									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
 //line runs.go:96
 									_ = v
-									gc_b8 := gc_none6
+									gc_b6 := gc_none4
 //line runs.go:97
 									if x == px {
 //line runs.go:97
-										gc_b8 = gc_all6
+										gc_b6 = gc_all4
 //line runs.go:97
 									}
 //line runs.go:97
-									gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
 //line runs.go:97
-									_ = gc_if6
+									_ = gc_if4
 //line runs.go:97
-									if gc_if6.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line runs.go:97
-										var gc_u6 float32
+										var gc_u4 float32
 //line runs.go:97
-										_ = gc_u6
+										_ = gc_u4
 //line runs.go:97
-										if gc_in6 := gc_if6.ToBits(); gc_in6 != 0 {
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
 //line runs.go:97
-											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in6))/gc_bdx2+gc_gdx2*gc_bz2)
+											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2+gc_gdx2*gc_bz2)
 //line runs.go:97
-											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in6))%gc_bdx2+gc_bdx2*gc_tz2)
+											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2+gc_bdx2*gc_tz2)
 //line runs.go:97
-											gc_u6 = in[k]
+											gc_u4 = in[k]
 										}
 //line runs.go:98
-										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u6), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line runs.go:98
 									}
 
@@ -1595,17 +1595,17 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 					if compiled.SIMD {
 //line runs.go:93
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line runs.go:93
-						_ = gc_iota4
+						_ = gc_iota3
 //line runs.go:93
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line runs.go:93
-						_ = gc_none4
+						_ = gc_none3
 //line runs.go:93
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:93
-						_ = gc_all4
+						_ = gc_all3
 						gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4, gc_sx6 = gc_vstep4+8, gc_sx6+8 {
 							for gc_sx6 >= gc_bdx2 {
@@ -1625,37 +1625,37 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							_ = y
 //line runs.go:95
 							{
-								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota4).ConvertToFloat32()
+								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
 //line runs.go:96
 								_ = v
-								gc_b6 := gc_none4
+								gc_b5 := gc_none3
 //line runs.go:97
 								if x == px {
 //line runs.go:97
-									gc_b6 = gc_all4
+									gc_b5 = gc_all3
 //line runs.go:97
 								}
 //line runs.go:97
-								gc_if4 := gc_b6.And(gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+								gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 //line runs.go:97
-								_ = gc_if4
+								_ = gc_if3
 //line runs.go:97
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line runs.go:97
-									var gc_u4 float32
+									var gc_u3 float32
 //line runs.go:97
-									_ = gc_u4
+									_ = gc_u3
 //line runs.go:97
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line runs.go:97
-										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in4))/gc_bdx2+gc_gdx2*gc_bz2)
+										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2+gc_gdx2*gc_bz2)
 //line runs.go:97
-										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in4))%gc_bdx2+gc_bdx2*gc_tz2)
+										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2+gc_bdx2*gc_tz2)
 //line runs.go:97
-										gc_u4 = in[k]
+										gc_u3 = in[k]
 									}
 //line runs.go:98
-									v = archsimd.BroadcastFloat32x8(gc_u4).Merge(v, gc_if4)
+									v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
 //line runs.go:98
 								}
 

@@ -739,9 +739,9 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line shadow.go:44
-						gc_vb8 := archsimd.BroadcastFloat32x16(cap_)
+						gc_vb4 := archsimd.BroadcastFloat32x16(cap_)
 //line shadow.go:44
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -753,7 +753,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line shadow.go:43
 							{
 //line shadow.go:43
-								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb8).StoreSlice(gc_at7[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at7[gc_tx2:])
 //line shadow.go:43
 							}
 						}
@@ -766,9 +766,9 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb6 := archsimd.BroadcastFloat32x8(cap_)
+					gc_vb3 := archsimd.BroadcastFloat32x8(cap_)
 //line shadow.go:44
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -780,7 +780,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line shadow.go:43
 						{
 //line shadow.go:43
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb6).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at7[gc_tx2:])
 //line shadow.go:43
 						}
 					}
@@ -805,9 +805,9 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line shadow.go:44
-						gc_vb4 := archsimd.BroadcastFloat32x16(cap_)
+						gc_vb2 := archsimd.BroadcastFloat32x16(cap_)
 //line shadow.go:44
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -824,7 +824,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line shadow.go:44
 								}
 //line shadow.go:44
-								archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Mul(gc_vb4).StoreSlice(out[i:])
+								archsimd.LoadFloat32x16Slice(s[gc_tx2:]).Mul(gc_vb2).StoreSlice(out[i:])
 //line shadow.go:44
 							}
 						}
@@ -837,9 +837,9 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb2 := archsimd.BroadcastFloat32x8(cap_)
+					gc_vb := archsimd.BroadcastFloat32x8(cap_)
 //line shadow.go:44
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -856,7 +856,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line shadow.go:44
 							}
 //line shadow.go:44
-							archsimd.LoadFloat32x8Slice(s[gc_tx2:]).Mul(gc_vb2).StoreSlice(out[i:])
+							archsimd.LoadFloat32x8Slice(s[gc_tx2:]).Mul(gc_vb).StoreSlice(out[i:])
 //line shadow.go:44
 						}
 					}
@@ -1169,9 +1169,9 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line shadow.go:44
-						gc_vb16 := archsimd.BroadcastInt32x16(cap_)
+						gc_vb8 := archsimd.BroadcastInt32x16(cap_)
 //line shadow.go:44
-						_ = gc_vb16
+						_ = gc_vb8
 						for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1183,7 +1183,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 //line shadow.go:43
 							{
 //line shadow.go:43
-								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Mul(gc_vb16).StoreSlice(gc_at11[gc_tx3:])
+								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Mul(gc_vb8).StoreSlice(gc_at11[gc_tx3:])
 //line shadow.go:43
 							}
 						}
@@ -1196,9 +1196,9 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb14 := archsimd.BroadcastInt32x8(cap_)
+					gc_vb7 := archsimd.BroadcastInt32x8(cap_)
 //line shadow.go:44
-					_ = gc_vb14
+					_ = gc_vb7
 					for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1210,7 +1210,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 //line shadow.go:43
 						{
 //line shadow.go:43
-							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Mul(gc_vb14).StoreSlice(gc_at11[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Mul(gc_vb7).StoreSlice(gc_at11[gc_tx3:])
 //line shadow.go:43
 						}
 					}
@@ -1235,9 +1235,9 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line shadow.go:44
-						gc_vb12 := archsimd.BroadcastInt32x16(cap_)
+						gc_vb6 := archsimd.BroadcastInt32x16(cap_)
 //line shadow.go:44
-						_ = gc_vb12
+						_ = gc_vb6
 						for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1254,7 +1254,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 //line shadow.go:44
 								}
 //line shadow.go:44
-								archsimd.LoadInt32x16Slice(s[gc_tx3:]).Mul(gc_vb12).StoreSlice(out[i:])
+								archsimd.LoadInt32x16Slice(s[gc_tx3:]).Mul(gc_vb6).StoreSlice(out[i:])
 //line shadow.go:44
 							}
 						}
@@ -1267,9 +1267,9 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb10 := archsimd.BroadcastInt32x8(cap_)
+					gc_vb5 := archsimd.BroadcastInt32x8(cap_)
 //line shadow.go:44
-					_ = gc_vb10
+					_ = gc_vb5
 					for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1286,7 +1286,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 //line shadow.go:44
 							}
 //line shadow.go:44
-							archsimd.LoadInt32x8Slice(s[gc_tx3:]).Mul(gc_vb10).StoreSlice(out[i:])
+							archsimd.LoadInt32x8Slice(s[gc_tx3:]).Mul(gc_vb5).StoreSlice(out[i:])
 //line shadow.go:44
 						}
 					}
@@ -1599,9 +1599,9 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line shadow.go:44
-						gc_vb24 := archsimd.BroadcastUint32x16(cap_)
+						gc_vb12 := archsimd.BroadcastUint32x16(cap_)
 //line shadow.go:44
-						_ = gc_vb24
+						_ = gc_vb12
 						for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1613,7 +1613,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line shadow.go:43
 							{
 //line shadow.go:43
-								archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).Mul(gc_vb24).StoreSlice(gc_at15[gc_tx4:])
+								archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).Mul(gc_vb12).StoreSlice(gc_at15[gc_tx4:])
 //line shadow.go:43
 							}
 						}
@@ -1626,9 +1626,9 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb22 := archsimd.BroadcastUint32x8(cap_)
+					gc_vb11 := archsimd.BroadcastUint32x8(cap_)
 //line shadow.go:44
-					_ = gc_vb22
+					_ = gc_vb11
 					for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 						gc_tx4 := gc_vstep11
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1640,7 +1640,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line shadow.go:43
 						{
 //line shadow.go:43
-							archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Mul(gc_vb22).StoreSlice(gc_at15[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Mul(gc_vb11).StoreSlice(gc_at15[gc_tx4:])
 //line shadow.go:43
 						}
 					}
@@ -1665,9 +1665,9 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line shadow.go:44
-						gc_vb20 := archsimd.BroadcastUint32x16(cap_)
+						gc_vb10 := archsimd.BroadcastUint32x16(cap_)
 //line shadow.go:44
-						_ = gc_vb20
+						_ = gc_vb10
 						for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 							gc_tx4 := gc_vstep12
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1684,7 +1684,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line shadow.go:44
 								}
 //line shadow.go:44
-								archsimd.LoadUint32x16Slice(s[gc_tx4:]).Mul(gc_vb20).StoreSlice(out[i:])
+								archsimd.LoadUint32x16Slice(s[gc_tx4:]).Mul(gc_vb10).StoreSlice(out[i:])
 //line shadow.go:44
 							}
 						}
@@ -1697,9 +1697,9 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				}
 				if compiled.SIMD {
 //line shadow.go:44
-					gc_vb18 := archsimd.BroadcastUint32x8(cap_)
+					gc_vb9 := archsimd.BroadcastUint32x8(cap_)
 //line shadow.go:44
-					_ = gc_vb18
+					_ = gc_vb9
 					for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 						gc_tx4 := gc_vstep12
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1716,7 +1716,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line shadow.go:44
 							}
 //line shadow.go:44
-							archsimd.LoadUint32x8Slice(s[gc_tx4:]).Mul(gc_vb18).StoreSlice(out[i:])
+							archsimd.LoadUint32x8Slice(s[gc_tx4:]).Mul(gc_vb9).StoreSlice(out[i:])
 //line shadow.go:44
 						}
 					}

@@ -195,22 +195,22 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line simt.go:24
-						gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
+						gc_vb := archsimd.BroadcastUint32x8(0xffff)
 //line simt.go:24
-						_ = gc_vb3
+						_ = gc_vb
 //line simt.go:24
-						gc_vb4 := archsimd.BroadcastInt32x8(1)
+						gc_vb2 := archsimd.BroadcastInt32x8(1)
 //line simt.go:24
-						_ = gc_vb4
+						_ = gc_vb2
 						if gc_act2 == ^uint32(0) {
 //line simt.go:24
-							gc_vb7 := archsimd.BroadcastUint32x8(0xffff)
+							gc_vb3 := archsimd.BroadcastUint32x8(0xffff)
 //line simt.go:24
-							_ = gc_vb7
+							_ = gc_vb3
 //line simt.go:24
-							gc_vb8 := archsimd.BroadcastInt32x8(1)
+							gc_vb4 := archsimd.BroadcastInt32x8(1)
 //line simt.go:24
-							_ = gc_vb8
+							_ = gc_vb4
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
@@ -227,9 +227,9 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:23
 								_ = b
 //line simt.go:24
-								votes_ = votes_.Add(b.And(gc_vb7).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+								votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
 //line simt.go:25
-								trips = trips.Add(gc_vb8)
+								trips = trips.Add(gc_vb4)
 //line simt.go:25
 								votes_.StoreSlice(gc_l_votes_[gc_lane2:])
 //line simt.go:25
@@ -256,9 +256,9 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:23
 								_ = b
 //line simt.go:24
-								votes_ = votes_.Add(b.And(gc_vb3).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
+								votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
 //line simt.go:25
-								trips = trips.Add(gc_vb4)
+								trips = trips.Add(gc_vb2)
 //line simt.go:25
 								votes_.StoreSlice(gc_l_votes_[gc_lane2:])
 //line simt.go:25
@@ -848,119 +848,6 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line simt.go:18
 						_ = got
 //line simt.go:37
-						gc_t10 := votes_
-//line simt.go:37
-						_ = gc_t10
-//line simt.go:37
-						gc_t11 := trips
-//line simt.go:37
-						_ = gc_t11
-//line simt.go:37
-						gc_t12 := got
-//line simt.go:37
-						_ = gc_t12
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes10 [8]int32
-//line simt.go:37
-							gc_t10.Store(&gc_lanes10)
-//line simt.go:37
-							for gc_k10 := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k10) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k10
-//line simt.go:37
-									out[(3*id)+3*gc_k10] = gc_lanes10[gc_k10]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes11 [8]int32
-//line simt.go:37
-							gc_t11.Store(&gc_lanes11)
-//line simt.go:37
-							for gc_k11 := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k11) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k11
-//line simt.go:37
-									out[(3*id+1)+3*gc_k11] = gc_lanes11[gc_k11]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-//line simt.go:37
-						{
-//line simt.go:37
-							var gc_lanes12 [8]int32
-//line simt.go:37
-							gc_t12.Store(&gc_lanes12)
-//line simt.go:37
-							for gc_k12 := range 8 {
-//line simt.go:37
-								if 0xff&(1<<gc_k12) != 0 {
-//line simt.go:37
-									gc_pos2.Thread = gc_rank2 + gc_k12
-//line simt.go:37
-									out[(3*id+2)+3*gc_k12] = gc_lanes12[gc_k12]
-//line simt.go:37
-								}
-//line simt.go:37
-							}
-//line simt.go:37
-							gc_pos2.Thread = gc_rank2
-//line simt.go:37
-						}
-						gc_left5 &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line simt.go:18
-						var id int = gc_bx2*gc_bdx2 + gc_tx2
-//line simt.go:18
-						_ = id
-//line simt.go:18
-						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
-//line simt.go:18
-						_ = votes_
-//line simt.go:18
-						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
-//line simt.go:18
-						_ = trips
-//line simt.go:18
-						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
-//line simt.go:18
-						_ = got
-//line simt.go:37
 						gc_t4 := votes_
 //line simt.go:37
 						_ = gc_t4
@@ -1030,6 +917,119 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 									gc_pos2.Thread = gc_rank2 + gc_k6
 //line simt.go:37
 									out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
+//line simt.go:37
+								}
+//line simt.go:37
+							}
+//line simt.go:37
+							gc_pos2.Thread = gc_rank2
+//line simt.go:37
+						}
+						gc_left5 &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line simt.go:18
+						var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line simt.go:18
+						_ = id
+//line simt.go:18
+						votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane2:])
+//line simt.go:18
+						_ = votes_
+//line simt.go:18
+						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
+//line simt.go:18
+						_ = trips
+//line simt.go:18
+						got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
+//line simt.go:18
+						_ = got
+//line simt.go:37
+						gc_t := votes_
+//line simt.go:37
+						_ = gc_t
+//line simt.go:37
+						gc_t2 := trips
+//line simt.go:37
+						_ = gc_t2
+//line simt.go:37
+						gc_t3 := got
+//line simt.go:37
+						_ = gc_t3
+//line simt.go:37
+						{
+//line simt.go:37
+							var gc_lanes [8]int32
+//line simt.go:37
+							gc_t.Store(&gc_lanes)
+//line simt.go:37
+							for gc_k := range 8 {
+//line simt.go:37
+								if 0xff&(1<<gc_k) != 0 {
+//line simt.go:37
+									gc_pos2.Thread = gc_rank2 + gc_k
+//line simt.go:37
+									out[(3*id)+3*gc_k] = gc_lanes[gc_k]
+//line simt.go:37
+								}
+//line simt.go:37
+							}
+//line simt.go:37
+							gc_pos2.Thread = gc_rank2
+//line simt.go:37
+						}
+//line simt.go:37
+						{
+//line simt.go:37
+							var gc_lanes2 [8]int32
+//line simt.go:37
+							gc_t2.Store(&gc_lanes2)
+//line simt.go:37
+							for gc_k2 := range 8 {
+//line simt.go:37
+								if 0xff&(1<<gc_k2) != 0 {
+//line simt.go:37
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line simt.go:37
+									out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
+//line simt.go:37
+								}
+//line simt.go:37
+							}
+//line simt.go:37
+							gc_pos2.Thread = gc_rank2
+//line simt.go:37
+						}
+//line simt.go:37
+						{
+//line simt.go:37
+							var gc_lanes3 [8]int32
+//line simt.go:37
+							gc_t3.Store(&gc_lanes3)
+//line simt.go:37
+							for gc_k3 := range 8 {
+//line simt.go:37
+								if 0xff&(1<<gc_k3) != 0 {
+//line simt.go:37
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line simt.go:37
+									out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
 //line simt.go:37
 								}
 //line simt.go:37

@@ -55,15 +55,15 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line sink.go:16
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:16
-				_ = gc_iota4
+				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line sink.go:16
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:16
-					_ = gc_iota8
+					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -93,13 +93,13 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line sink.go:18
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line sink.go:17
-							_ = gc_if8
+							_ = gc_if4
 //line sink.go:17
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line sink.go:17
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
 							}
 //line sink.go:18
 						}
@@ -139,13 +139,13 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:17
 						}
 //line sink.go:17
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line sink.go:17
-						_ = gc_if4
+						_ = gc_if2
 //line sink.go:18
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line sink.go:18
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line sink.go:18
 						}
 //line sink.go:18
@@ -240,14 +240,14 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line sink.go:22
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:22
-					_ = gc_iota10
+					_ = gc_iota5
 					if gc_act2 == ^uint32(0) {
 //line sink.go:22
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:22
-						_ = gc_iota12
+						_ = gc_iota6
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
@@ -270,13 +270,13 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:23
 							} else {
 //line sink.go:23
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line sink.go:23
-								_ = gc_if12
+								_ = gc_if6
 //line sink.go:23
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line sink.go:23
-									v = v.Add(y).Merge(v, gc_if12)
+									v = v.Add(y).Merge(v, gc_if6)
 //line sink.go:23
 								}
 //line sink.go:23
@@ -305,13 +305,13 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:22
 							_ = y
 //line sink.go:23
-							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line sink.go:23
-							_ = gc_if10
+							_ = gc_if5
 //line sink.go:23
-							if gc_if10.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line sink.go:23
-								v = v.Add(y).Merge(v, gc_if10)
+								v = v.Add(y).Merge(v, gc_if5)
 //line sink.go:23
 							}
 //line sink.go:23
@@ -471,8 +471,8 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 						}
 
 //line sink.go:35
-						gc_all6 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
-						if gc_all6 {
+						gc_all4 := gc_act2 == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32
+						if gc_all4 {
 							compiled.ShflUpDoubling(&gc_l_s, 1, 32)
 						} else {
 
@@ -493,14 +493,14 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 									gc_left5 := gc_act2
 									if compiled.SIMD {
 //line sink.go:36
-										gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:36
-										_ = gc_iota18
+										_ = gc_iota9
 										if gc_act2 == ^uint32(0) {
 //line sink.go:36
-											gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sink.go:36
-											_ = gc_iota20
+											_ = gc_iota10
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -523,13 +523,13 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:37
 												} else {
 //line sink.go:37
-													gc_if20 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
+													gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 //line sink.go:37
-													_ = gc_if20
+													_ = gc_if10
 //line sink.go:37
-													if gc_if20.ToBits() != 0 {
+													if gc_if10.ToBits() != 0 {
 //line sink.go:37
-														s = s.Add(y_).Merge(s, gc_if20)
+														s = s.Add(y_).Merge(s, gc_if10)
 //line sink.go:37
 													}
 //line sink.go:37
@@ -558,13 +558,13 @@ func gc_body_sinkScan(gc_b2 *compiled.Block, in, out []int32) {
 //line sink.go:36
 												_ = y_
 //line sink.go:37
-												gc_if18 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
+												gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d_, lane, 8))))
 //line sink.go:37
-												_ = gc_if18
+												_ = gc_if9
 //line sink.go:37
-												if gc_if18.ToBits() != 0 {
+												if gc_if9.ToBits() != 0 {
 //line sink.go:37
-													s = s.Add(y_).Merge(s, gc_if18)
+													s = s.Add(y_).Merge(s, gc_if9)
 //line sink.go:37
 												}
 //line sink.go:37

@@ -48,18 +48,18 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37")
 
 //line specialize.go:32
-func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_specAxpy[T specNumber](gc_b17 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b29.GridDim()
+	gc_gd5 := gc_b17.GridDim()
 	gc_gdx5 := gc_gd5.X
 	gc_gdy5 := gc_gd5.Y
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b17.Len()
 	gc_bx5 := 0
 	_ = gc_bx5
 	for gc_q5 := gc_lo5; gc_q5 < gc_hi5; {
-		if gc_b29.Stopped() {
+		if gc_b17.Stopped() {
 			return
 		}
 		gc_first5 := gc_q5 % gc_gdx5
@@ -247,9 +247,9 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line specialize.go:35
-									gc_vb16 := archsimd.BroadcastFloat32x16(k)
+									gc_vb10 := archsimd.BroadcastFloat32x16(k)
 //line specialize.go:35
-									_ = gc_vb16
+									_ = gc_vb10
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 //line specialize.go:33
@@ -259,7 +259,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:34
 										{
 //line specialize.go:34
-											archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb16).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+											archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb10).Add(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line specialize.go:34
 										}
 									}
@@ -272,9 +272,9 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							}
 							if compiled.SIMD {
 //line specialize.go:35
-								gc_vb14 := archsimd.BroadcastFloat32x8(k)
+								gc_vb9 := archsimd.BroadcastFloat32x8(k)
 //line specialize.go:35
-								_ = gc_vb14
+								_ = gc_vb9
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 //line specialize.go:33
@@ -284,7 +284,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:34
 									{
 //line specialize.go:34
-										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb14).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Mul(gc_vb9).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line specialize.go:34
 									}
 								}
@@ -324,26 +324,26 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:33
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-							_ = gc_none4
+							_ = gc_none2
 //line specialize.go:33
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:33
-							_ = gc_iota8
+							_ = gc_iota4
 //line specialize.go:23
-							gc_vb11 := archsimd.BroadcastFloat32x16(0)
+							gc_vb7 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
-							_ = gc_vb11
+							_ = gc_vb7
 //line specialize.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all4
+							_ = gc_all2
 //line specialize.go:35
-							gc_vb12 := archsimd.BroadcastFloat32x16(k)
+							gc_vb8 := archsimd.BroadcastFloat32x16(k)
 //line specialize.go:35
-							_ = gc_vb12
-						gc_steps8:
+							_ = gc_vb8
+						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line specialize.go:33
@@ -358,143 +358,143 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									}
 //line specialize.go:35
-									var gc_t8 int = i + 1
+									var gc_t4 int = i + 1
 //line specialize.go:35
-									_ = gc_t8
+									_ = gc_t4
 //line specialize.go:35
-									var gc_i15 int = gc_t8
+									var gc_i7 int = gc_t4
 //line specialize.go:35
-									_ = gc_i15
+									_ = gc_i7
 //line specialize.go:35
-									var gc_result15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_result7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:35
-									_ = gc_result15
+									_ = gc_result7
 //line specialize.go:35
-									gc_returned15 := gc_none4
+									gc_returned7 := gc_none2
 //line specialize.go:35
-									_ = gc_returned15
+									_ = gc_returned7
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i15, 16) <= 0 {
+									if compiled.Reach(len(in), gc_i7, 16) <= 0 {
 //line specialize.go:35
-										gc_result15 = gc_vb11
+										gc_result7 = gc_vb7
 //line specialize.go:35
-										gc_b9 := gc_none4
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b9 = gc_all4
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned15 = gc_b9
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
-//line specialize.go:35
-										_ = gc_if21
-//line specialize.go:35
-										if gc_if21.ToBits() != 0 {
-//line specialize.go:35
-											gc_result15 = gc_result15.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
-//line specialize.go:35
-											gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
-//line specialize.go:35
-									_ = gc_if22
-//line specialize.go:35
-									if gc_if22.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
-										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-//line specialize.go:35
-										gc_returned15 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned15.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i16 int = i
-//line specialize.go:35
-									_ = gc_i16
-//line specialize.go:35
-									var gc_result16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line specialize.go:35
-									_ = gc_result16
-//line specialize.go:35
-									gc_returned16 := gc_none4
-//line specialize.go:35
-									_ = gc_returned16
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i16, 16) <= 0 {
-//line specialize.go:35
-										gc_result16 = gc_vb11
-//line specialize.go:35
-										gc_b10 := gc_none4
+										gc_b5 := gc_none2
 //line specialize.go:35
 										if true {
 //line specialize.go:35
-											gc_b10 = gc_all4
+											gc_b5 = gc_all2
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_returned16 = gc_b10
+										gc_returned7 = gc_b5
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+										gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 //line specialize.go:35
-										_ = gc_if23
+										_ = gc_if9
 //line specialize.go:35
-										if gc_if23.ToBits() != 0 {
+										if gc_if9.ToBits() != 0 {
 //line specialize.go:35
-											gc_result16 = gc_result16.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+											gc_result7 = gc_result7.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line specialize.go:35
-											gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+											gc_returned7 = archsimd.Mask32x16FromBits(gc_if9.ToBits() | gc_returned7.ToBits())
 //line specialize.go:35
 										}
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+									gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 //line specialize.go:35
-									_ = gc_if24
+									_ = gc_if10
 //line specialize.go:35
-									if gc_if24.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:35
-										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
-											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+											gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											break gc_steps8
+											break gc_steps4
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line specialize.go:35
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+										gc_returned7 = archsimd.Mask32x16FromBits(gc_if10.ToBits() | gc_returned7.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result15.Mul(gc_vb12).Add(gc_result16).StoreSlice(out[i:])
+									var gc_i8 int = i
+//line specialize.go:35
+									_ = gc_i8
+//line specialize.go:35
+									var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line specialize.go:35
+									_ = gc_result8
+//line specialize.go:35
+									gc_returned8 := gc_none2
+//line specialize.go:35
+									_ = gc_returned8
+//line specialize.go:35
+									if compiled.Reach(len(in), gc_i8, 16) <= 0 {
+//line specialize.go:35
+										gc_result8 = gc_vb7
+//line specialize.go:35
+										gc_b6 := gc_none2
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b6 = gc_all2
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned8 = gc_b6
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line specialize.go:35
+										_ = gc_if11
+//line specialize.go:35
+										if gc_if11.ToBits() != 0 {
+//line specialize.go:35
+											gc_result8 = gc_result8.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line specialize.go:35
+											gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line specialize.go:35
+										}
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line specialize.go:35
+									_ = gc_if12
+//line specialize.go:35
+									if gc_if12.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line specialize.go:35
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line specialize.go:35
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											break gc_steps4
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line specialize.go:35
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result7.Mul(gc_vb8).Add(gc_result8).StoreSlice(out[i:])
 //line specialize.go:35
 								}
 							}
@@ -507,26 +507,26 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-						_ = gc_none2
+						_ = gc_none
 //line specialize.go:33
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:33
-						_ = gc_iota4
+						_ = gc_iota2
 //line specialize.go:23
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
-						_ = gc_vb5
+						_ = gc_vb3
 //line specialize.go:23
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all2
+						_ = gc_all
 //line specialize.go:35
-						gc_vb6 := archsimd.BroadcastFloat32x8(k)
+						gc_vb4 := archsimd.BroadcastFloat32x8(k)
 //line specialize.go:35
-						_ = gc_vb6
-					gc_steps4:
+						_ = gc_vb4
+					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line specialize.go:33
@@ -541,143 +541,143 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_t4 int = i + 1
+								var gc_t2 int = i + 1
 //line specialize.go:35
-								_ = gc_t4
+								_ = gc_t2
 //line specialize.go:35
-								var gc_i7 int = gc_t4
+								var gc_i3 int = gc_t2
 //line specialize.go:35
-								_ = gc_i7
+								_ = gc_i3
 //line specialize.go:35
-								var gc_result7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:35
-								_ = gc_result7
+								_ = gc_result3
 //line specialize.go:35
-								gc_returned7 := gc_none2
+								gc_returned3 := gc_none
 //line specialize.go:35
-								_ = gc_returned7
+								_ = gc_returned3
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i7, 8) <= 0 {
+								if compiled.Reach(len(in), gc_i3, 8) <= 0 {
 //line specialize.go:35
-									gc_result7 = gc_vb5
+									gc_result3 = gc_vb3
 //line specialize.go:35
-									gc_b5 := gc_none2
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b5 = gc_all2
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned7 = gc_b5
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line specialize.go:35
-									_ = gc_if9
-//line specialize.go:35
-									if gc_if9.ToBits() != 0 {
-//line specialize.go:35
-										gc_result7 = gc_vb5.Merge(gc_result7, gc_if9)
-//line specialize.go:35
-										gc_returned7 = gc_if9.Or(gc_returned7)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if10
-//line specialize.go:35
-								if gc_if10.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps4
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
-//line specialize.go:35
-									gc_returned7 = gc_if10.Or(gc_returned7)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								var gc_i8 int = i
-//line specialize.go:35
-								_ = gc_i8
-//line specialize.go:35
-								var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:35
-								_ = gc_result8
-//line specialize.go:35
-								gc_returned8 := gc_none2
-//line specialize.go:35
-								_ = gc_returned8
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i8, 8) <= 0 {
-//line specialize.go:35
-									gc_result8 = gc_vb5
-//line specialize.go:35
-									gc_b6 := gc_none2
+									gc_b3 := gc_none
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b6 = gc_all2
+										gc_b3 = gc_all
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned8 = gc_b6
+									gc_returned3 = gc_b3
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:35
-									_ = gc_if11
+									_ = gc_if3
 //line specialize.go:35
-									if gc_if11.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line specialize.go:35
-										gc_result8 = gc_vb5.Merge(gc_result8, gc_if11)
+										gc_result3 = gc_vb3.Merge(gc_result3, gc_if3)
 //line specialize.go:35
-										gc_returned8 = gc_if11.Or(gc_returned8)
+										gc_returned3 = gc_if3.Or(gc_returned3)
 //line specialize.go:35
 									}
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+								gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if12
+								_ = gc_if4
 //line specialize.go:35
-								if gc_if12.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:35
-									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:35
-										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										break gc_steps4
+										break gc_steps2
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+									gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 //line specialize.go:35
-									gc_returned8 = gc_if12.Or(gc_returned8)
+									gc_returned3 = gc_if4.Or(gc_returned3)
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result7.Mul(gc_vb6).Add(gc_result8).StoreSlice(out[i:])
+								var gc_i4 int = i
+//line specialize.go:35
+								_ = gc_i4
+//line specialize.go:35
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+								_ = gc_result4
+//line specialize.go:35
+								gc_returned4 := gc_none
+//line specialize.go:35
+								_ = gc_returned4
+//line specialize.go:35
+								if compiled.Reach(len(in), gc_i4, 8) <= 0 {
+//line specialize.go:35
+									gc_result4 = gc_vb3
+//line specialize.go:35
+									gc_b4 := gc_none
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b4 = gc_all
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned4 = gc_b4
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:35
+									_ = gc_if5
+//line specialize.go:35
+									if gc_if5.ToBits() != 0 {
+//line specialize.go:35
+										gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
+//line specialize.go:35
+										gc_returned4 = gc_if5.Or(gc_returned4)
+//line specialize.go:35
+									}
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if6
+//line specialize.go:35
+								if gc_if6.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:35
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:35
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										break gc_steps2
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:35
+									gc_returned4 = gc_if6.Or(gc_returned4)
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result3.Mul(gc_vb4).Add(gc_result4).StoreSlice(out[i:])
 //line specialize.go:35
 							}
 						}
@@ -767,18 +767,18 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b11.GridDim()
+	gc_gd3 := gc_b7.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_gdy3 := gc_gd3.Y
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b7.Len()
 	gc_bx3 := 0
 	_ = gc_bx3
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
-		if gc_b11.Stopped() {
+		if gc_b7.Stopped() {
 			return
 		}
 		gc_first3 := gc_q3 % gc_gdx3
@@ -812,9 +812,9 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line specialize.go:35
-									gc_vb28 := archsimd.BroadcastInt32x16(k)
+									gc_vb16 := archsimd.BroadcastInt32x16(k)
 //line specialize.go:35
-									_ = gc_vb28
+									_ = gc_vb16
 									for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
 										gc_tx3 := gc_vstep3
 //line specialize.go:33
@@ -824,7 +824,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:34
 										{
 //line specialize.go:34
-											archsimd.LoadInt32x16Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb28).Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
+											archsimd.LoadInt32x16Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb16).Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 //line specialize.go:34
 										}
 									}
@@ -837,9 +837,9 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							}
 							if compiled.SIMD {
 //line specialize.go:35
-								gc_vb26 := archsimd.BroadcastInt32x8(k)
+								gc_vb15 := archsimd.BroadcastInt32x8(k)
 //line specialize.go:35
-								_ = gc_vb26
+								_ = gc_vb15
 								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
 									gc_tx3 := gc_vstep3
 //line specialize.go:33
@@ -849,7 +849,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:34
 									{
 //line specialize.go:34
-										archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb26).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
+										archsimd.LoadInt32x8Slice(gc_at8[(gc_tx3 - gc_fastlo3):]).Mul(gc_vb15).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx3 - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx3 - gc_fastlo3):])
 //line specialize.go:34
 									}
 								}
@@ -889,26 +889,26 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line specialize.go:33
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-							_ = gc_none8
+							_ = gc_none4
 //line specialize.go:33
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:33
-							_ = gc_iota16
+							_ = gc_iota8
 //line specialize.go:23
-							gc_vb23 := archsimd.BroadcastInt32x16(0)
+							gc_vb13 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-							_ = gc_vb23
+							_ = gc_vb13
 //line specialize.go:23
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all8
+							_ = gc_all4
 //line specialize.go:35
-							gc_vb24 := archsimd.BroadcastInt32x16(k)
+							gc_vb14 := archsimd.BroadcastInt32x16(k)
 //line specialize.go:35
-							_ = gc_vb24
-						gc_steps16:
+							_ = gc_vb14
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
 //line specialize.go:33
@@ -923,143 +923,143 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									}
 //line specialize.go:35
-									var gc_t16 int = i + 1
+									var gc_t8 int = i + 1
 //line specialize.go:35
-									_ = gc_t16
+									_ = gc_t8
 //line specialize.go:35
-									var gc_i31 int = gc_t16
+									var gc_i15 int = gc_t8
 //line specialize.go:35
-									_ = gc_i31
+									_ = gc_i15
 //line specialize.go:35
-									var gc_result31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_result15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-									_ = gc_result31
+									_ = gc_result15
 //line specialize.go:35
-									gc_returned31 := gc_none8
+									gc_returned15 := gc_none4
 //line specialize.go:35
-									_ = gc_returned31
+									_ = gc_returned15
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i31, 16) <= 0 {
+									if compiled.Reach(len(in), gc_i15, 16) <= 0 {
 //line specialize.go:35
-										gc_result31 = gc_vb23
+										gc_result15 = gc_vb13
 //line specialize.go:35
-										gc_b18 := gc_none8
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b18 = gc_all8
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned31 = gc_b18
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
-//line specialize.go:35
-										_ = gc_if45
-//line specialize.go:35
-										if gc_if45.ToBits() != 0 {
-//line specialize.go:35
-											gc_result31 = gc_result31.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
-//line specialize.go:35
-											gc_returned31 = archsimd.Mask32x16FromBits(gc_if45.ToBits() | gc_returned31.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if46 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
-//line specialize.go:35
-									_ = gc_if46
-//line specialize.go:35
-									if gc_if46.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
-										if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps16
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
-//line specialize.go:35
-										gc_returned31 = archsimd.Mask32x16FromBits(gc_if46.ToBits() | gc_returned31.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i32 int = i
-//line specialize.go:35
-									_ = gc_i32
-//line specialize.go:35
-									var gc_result32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-//line specialize.go:35
-									_ = gc_result32
-//line specialize.go:35
-									gc_returned32 := gc_none8
-//line specialize.go:35
-									_ = gc_returned32
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i32, 16) <= 0 {
-//line specialize.go:35
-										gc_result32 = gc_vb23
-//line specialize.go:35
-										gc_b19 := gc_none8
+										gc_b10 := gc_none4
 //line specialize.go:35
 										if true {
 //line specialize.go:35
-											gc_b19 = gc_all8
+											gc_b10 = gc_all4
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_returned32 = gc_b19
+										gc_returned15 = gc_b10
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+										gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
 //line specialize.go:35
-										_ = gc_if47
+										_ = gc_if21
 //line specialize.go:35
-										if gc_if47.ToBits() != 0 {
+										if gc_if21.ToBits() != 0 {
 //line specialize.go:35
-											gc_result32 = gc_result32.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+											gc_result15 = gc_result15.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line specialize.go:35
-											gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+											gc_returned15 = archsimd.Mask32x16FromBits(gc_if21.ToBits() | gc_returned15.ToBits())
 //line specialize.go:35
 										}
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+									gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
 //line specialize.go:35
-									_ = gc_if48
+									_ = gc_if22
 //line specialize.go:35
-									if gc_if48.ToBits() != 0 {
+									if gc_if22.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:35
-										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line specialize.go:35
-											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+											gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i15:])
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											break gc_steps16
+											break gc_steps8
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+										gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line specialize.go:35
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+										gc_returned15 = archsimd.Mask32x16FromBits(gc_if22.ToBits() | gc_returned15.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result31.Mul(gc_vb24).Add(gc_result32).StoreSlice(out[i:])
+									var gc_i16 int = i
+//line specialize.go:35
+									_ = gc_i16
+//line specialize.go:35
+									var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line specialize.go:35
+									_ = gc_result16
+//line specialize.go:35
+									gc_returned16 := gc_none4
+//line specialize.go:35
+									_ = gc_returned16
+//line specialize.go:35
+									if compiled.Reach(len(in), gc_i16, 16) <= 0 {
+//line specialize.go:35
+										gc_result16 = gc_vb13
+//line specialize.go:35
+										gc_b11 := gc_none4
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b11 = gc_all4
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned16 = gc_b11
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line specialize.go:35
+										_ = gc_if23
+//line specialize.go:35
+										if gc_if23.ToBits() != 0 {
+//line specialize.go:35
+											gc_result16 = gc_result16.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+//line specialize.go:35
+											gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+//line specialize.go:35
+										}
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line specialize.go:35
+									_ = gc_if24
+//line specialize.go:35
+									if gc_if24.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+//line specialize.go:35
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+//line specialize.go:35
+											gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											break gc_steps8
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line specialize.go:35
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result15.Mul(gc_vb14).Add(gc_result16).StoreSlice(out[i:])
 //line specialize.go:35
 								}
 							}
@@ -1072,26 +1072,26 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-						_ = gc_none6
+						_ = gc_none3
 //line specialize.go:33
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:33
-						_ = gc_iota12
+						_ = gc_iota6
 //line specialize.go:23
-						gc_vb19 := archsimd.BroadcastInt32x8(0)
+						gc_vb11 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-						_ = gc_vb19
+						_ = gc_vb11
 //line specialize.go:23
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all6
+						_ = gc_all3
 //line specialize.go:35
-						gc_vb20 := archsimd.BroadcastInt32x8(k)
+						gc_vb12 := archsimd.BroadcastInt32x8(k)
 //line specialize.go:35
-						_ = gc_vb20
-					gc_steps12:
+						_ = gc_vb12
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 //line specialize.go:33
@@ -1106,143 +1106,143 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_t12 int = i + 1
+								var gc_t6 int = i + 1
 //line specialize.go:35
-								_ = gc_t12
+								_ = gc_t6
 //line specialize.go:35
-								var gc_i23 int = gc_t12
+								var gc_i11 int = gc_t6
 //line specialize.go:35
-								_ = gc_i23
+								_ = gc_i11
 //line specialize.go:35
-								var gc_result23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_result11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
-								_ = gc_result23
+								_ = gc_result11
 //line specialize.go:35
-								gc_returned23 := gc_none6
+								gc_returned11 := gc_none3
 //line specialize.go:35
-								_ = gc_returned23
+								_ = gc_returned11
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i23, 8) <= 0 {
+								if compiled.Reach(len(in), gc_i11, 8) <= 0 {
 //line specialize.go:35
-									gc_result23 = gc_vb19
+									gc_result11 = gc_vb11
 //line specialize.go:35
-									gc_b14 := gc_none6
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b14 = gc_all6
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned23 = gc_b14
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
-//line specialize.go:35
-									_ = gc_if33
-//line specialize.go:35
-									if gc_if33.ToBits() != 0 {
-//line specialize.go:35
-										gc_result23 = gc_vb19.Merge(gc_result23, gc_if33)
-//line specialize.go:35
-										gc_returned23 = gc_if33.Or(gc_returned23)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if34
-//line specialize.go:35
-								if gc_if34.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-									if gc_i23 >= 0 && gc_i23 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld23 = archsimd.LoadInt32x8Slice(in[gc_i23:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps12
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
-//line specialize.go:35
-									gc_returned23 = gc_if34.Or(gc_returned23)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								var gc_i24 int = i
-//line specialize.go:35
-								_ = gc_i24
-//line specialize.go:35
-								var gc_result24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:35
-								_ = gc_result24
-//line specialize.go:35
-								gc_returned24 := gc_none6
-//line specialize.go:35
-								_ = gc_returned24
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i24, 8) <= 0 {
-//line specialize.go:35
-									gc_result24 = gc_vb19
-//line specialize.go:35
-									gc_b15 := gc_none6
+									gc_b8 := gc_none3
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b15 = gc_all6
+										gc_b8 = gc_all3
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned24 = gc_b15
+									gc_returned11 = gc_b8
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
+									gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line specialize.go:35
-									_ = gc_if35
+									_ = gc_if15
 //line specialize.go:35
-									if gc_if35.ToBits() != 0 {
+									if gc_if15.ToBits() != 0 {
 //line specialize.go:35
-										gc_result24 = gc_vb19.Merge(gc_result24, gc_if35)
+										gc_result11 = gc_vb11.Merge(gc_result11, gc_if15)
 //line specialize.go:35
-										gc_returned24 = gc_if35.Or(gc_returned24)
+										gc_returned11 = gc_if15.Or(gc_returned11)
 //line specialize.go:35
 									}
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
+								gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if36
+								_ = gc_if16
 //line specialize.go:35
-								if gc_if36.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:35
-									if gc_i24 >= 0 && gc_i24 <= len(in)-8 {
+									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line specialize.go:35
-										gc_ld24 = archsimd.LoadInt32x8Slice(in[gc_i24:])
+										gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										break gc_steps12
+										break gc_steps6
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
+									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
 //line specialize.go:35
-									gc_returned24 = gc_if36.Or(gc_returned24)
+									gc_returned11 = gc_if16.Or(gc_returned11)
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result23.Mul(gc_vb20).Add(gc_result24).StoreSlice(out[i:])
+								var gc_i12 int = i
+//line specialize.go:35
+								_ = gc_i12
+//line specialize.go:35
+								var gc_result12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+								_ = gc_result12
+//line specialize.go:35
+								gc_returned12 := gc_none3
+//line specialize.go:35
+								_ = gc_returned12
+//line specialize.go:35
+								if compiled.Reach(len(in), gc_i12, 8) <= 0 {
+//line specialize.go:35
+									gc_result12 = gc_vb11
+//line specialize.go:35
+									gc_b9 := gc_none3
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b9 = gc_all3
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned12 = gc_b9
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+//line specialize.go:35
+									_ = gc_if17
+//line specialize.go:35
+									if gc_if17.ToBits() != 0 {
+//line specialize.go:35
+										gc_result12 = gc_vb11.Merge(gc_result12, gc_if17)
+//line specialize.go:35
+										gc_returned12 = gc_if17.Or(gc_returned12)
+//line specialize.go:35
+									}
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if18
+//line specialize.go:35
+								if gc_if18.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:35
+									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+//line specialize.go:35
+										gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										break gc_steps6
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+//line specialize.go:35
+									gc_returned12 = gc_if18.Or(gc_returned12)
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result11.Mul(gc_vb12).Add(gc_result12).StoreSlice(out[i:])
 //line specialize.go:35
 							}
 						}
@@ -1332,18 +1332,18 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 }
 
 //line specialize.go:32
-func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b20.GridDim()
+	gc_gd4 := gc_b12.GridDim()
 	gc_gdx4 := gc_gd4.X
 	gc_gdy4 := gc_gd4.Y
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b12.Len()
 	gc_bx4 := 0
 	_ = gc_bx4
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
-		if gc_b20.Stopped() {
+		if gc_b12.Stopped() {
 			return
 		}
 		gc_first4 := gc_q4 % gc_gdx4
@@ -1377,9 +1377,9 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 								var gc_stop5 bool
 								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line specialize.go:35
-									gc_vb40 := archsimd.BroadcastUint32x16(k)
+									gc_vb22 := archsimd.BroadcastUint32x16(k)
 //line specialize.go:35
-									_ = gc_vb40
+									_ = gc_vb22
 									for ; gc_vstep5+15 < gc_fasthi4; gc_vstep5 += 16 {
 										gc_tx4 := gc_vstep5
 //line specialize.go:33
@@ -1389,7 +1389,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:34
 										{
 //line specialize.go:34
-											archsimd.LoadUint32x16Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb40).Add(archsimd.LoadUint32x16Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
+											archsimd.LoadUint32x16Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb22).Add(archsimd.LoadUint32x16Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
 //line specialize.go:34
 										}
 									}
@@ -1402,9 +1402,9 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							}
 							if compiled.SIMD {
 //line specialize.go:35
-								gc_vb38 := archsimd.BroadcastUint32x8(k)
+								gc_vb21 := archsimd.BroadcastUint32x8(k)
 //line specialize.go:35
-								_ = gc_vb38
+								_ = gc_vb21
 								for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
 									gc_tx4 := gc_vstep5
 //line specialize.go:33
@@ -1414,7 +1414,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:34
 									{
 //line specialize.go:34
-										archsimd.LoadUint32x8Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb38).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
+										archsimd.LoadUint32x8Slice(gc_at11[(gc_tx4 - gc_fastlo4):]).Mul(gc_vb21).Add(archsimd.LoadUint32x8Slice(gc_at12[(gc_tx4 - gc_fastlo4):])).StoreSlice(gc_at10[(gc_tx4 - gc_fastlo4):])
 //line specialize.go:34
 									}
 								}
@@ -1454,26 +1454,26 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line specialize.go:33
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
-							_ = gc_none12
+							_ = gc_none6
 //line specialize.go:33
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:33
-							_ = gc_iota24
+							_ = gc_iota12
 //line specialize.go:23
-							gc_vb35 := archsimd.BroadcastUint32x16(0)
+							gc_vb19 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-							_ = gc_vb35
+							_ = gc_vb19
 //line specialize.go:23
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all12
+							_ = gc_all6
 //line specialize.go:35
-							gc_vb36 := archsimd.BroadcastUint32x16(k)
+							gc_vb20 := archsimd.BroadcastUint32x16(k)
 //line specialize.go:35
-							_ = gc_vb36
-						gc_steps24:
+							_ = gc_vb20
+						gc_steps12:
 							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
 //line specialize.go:33
@@ -1488,143 +1488,143 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									}
 //line specialize.go:35
-									var gc_t24 int = i + 1
+									var gc_t12 int = i + 1
 //line specialize.go:35
-									_ = gc_t24
+									_ = gc_t12
 //line specialize.go:35
-									var gc_i47 int = gc_t24
+									var gc_i23 int = gc_t12
 //line specialize.go:35
-									_ = gc_i47
+									_ = gc_i23
 //line specialize.go:35
-									var gc_result47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_result23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-									_ = gc_result47
+									_ = gc_result23
 //line specialize.go:35
-									gc_returned47 := gc_none12
+									gc_returned23 := gc_none6
 //line specialize.go:35
-									_ = gc_returned47
+									_ = gc_returned23
 //line specialize.go:35
-									if compiled.Reach(len(in), gc_i47, 16) <= 0 {
+									if compiled.Reach(len(in), gc_i23, 16) <= 0 {
 //line specialize.go:35
-										gc_result47 = gc_vb35
+										gc_result23 = gc_vb19
 //line specialize.go:35
-										gc_b27 := gc_none12
-//line specialize.go:35
-										if true {
-//line specialize.go:35
-											gc_b27 = gc_all12
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_returned47 = gc_b27
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
-//line specialize.go:35
-										_ = gc_if69
-//line specialize.go:35
-										if gc_if69.ToBits() != 0 {
-//line specialize.go:35
-											gc_result47 = gc_result47.Merge(gc_vb35, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
-//line specialize.go:35
-											gc_returned47 = archsimd.Mask32x16FromBits(gc_if69.ToBits() | gc_returned47.ToBits())
-//line specialize.go:35
-										}
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_if70 := archsimd.Mask32x16FromBits(^gc_returned47.ToBits())
-//line specialize.go:35
-									_ = gc_if70
-//line specialize.go:35
-									if gc_if70.ToBits() != 0 {
-//line specialize.go:35
-										var gc_ld47 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
-										if gc_i47 >= 0 && gc_i47 <= len(in)-16 {
-//line specialize.go:35
-											gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
-//line specialize.go:35
-										} else {
-//line specialize.go:35
-											break gc_steps24
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
-//line specialize.go:35
-										gc_returned47 = archsimd.Mask32x16FromBits(gc_if70.ToBits() | gc_returned47.ToBits())
-//line specialize.go:35
-									}
-//line specialize.go:35
-									var gc_i48 int = i
-//line specialize.go:35
-									_ = gc_i48
-//line specialize.go:35
-									var gc_result48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-//line specialize.go:35
-									_ = gc_result48
-//line specialize.go:35
-									gc_returned48 := gc_none12
-//line specialize.go:35
-									_ = gc_returned48
-//line specialize.go:35
-									if compiled.Reach(len(in), gc_i48, 16) <= 0 {
-//line specialize.go:35
-										gc_result48 = gc_vb35
-//line specialize.go:35
-										gc_b28 := gc_none12
+										gc_b15 := gc_none6
 //line specialize.go:35
 										if true {
 //line specialize.go:35
-											gc_b28 = gc_all12
+											gc_b15 = gc_all6
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_returned48 = gc_b28
+										gc_returned23 = gc_b15
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+										gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
 //line specialize.go:35
-										_ = gc_if71
+										_ = gc_if33
 //line specialize.go:35
-										if gc_if71.ToBits() != 0 {
+										if gc_if33.ToBits() != 0 {
 //line specialize.go:35
-											gc_result48 = gc_result48.Merge(gc_vb35, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+											gc_result23 = gc_result23.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line specialize.go:35
-											gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+											gc_returned23 = archsimd.Mask32x16FromBits(gc_if33.ToBits() | gc_returned23.ToBits())
 //line specialize.go:35
 										}
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+									gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
 //line specialize.go:35
-									_ = gc_if72
+									_ = gc_if34
 //line specialize.go:35
-									if gc_if72.ToBits() != 0 {
+									if gc_if34.ToBits() != 0 {
 //line specialize.go:35
-										var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+										var gc_ld23 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:35
-										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+										if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
 //line specialize.go:35
-											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+											gc_ld23 = archsimd.LoadUint32x16Slice(in[gc_i23:])
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											break gc_steps24
+											break gc_steps12
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+										gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line specialize.go:35
-										gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
+										gc_returned23 = archsimd.Mask32x16FromBits(gc_if34.ToBits() | gc_returned23.ToBits())
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result47.Mul(gc_vb36).Add(gc_result48).StoreSlice(out[i:])
+									var gc_i24 int = i
+//line specialize.go:35
+									_ = gc_i24
+//line specialize.go:35
+									var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+//line specialize.go:35
+									_ = gc_result24
+//line specialize.go:35
+									gc_returned24 := gc_none6
+//line specialize.go:35
+									_ = gc_returned24
+//line specialize.go:35
+									if compiled.Reach(len(in), gc_i24, 16) <= 0 {
+//line specialize.go:35
+										gc_result24 = gc_vb19
+//line specialize.go:35
+										gc_b16 := gc_none6
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b16 = gc_all6
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned24 = gc_b16
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line specialize.go:35
+										_ = gc_if35
+//line specialize.go:35
+										if gc_if35.ToBits() != 0 {
+//line specialize.go:35
+											gc_result24 = gc_result24.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+//line specialize.go:35
+											gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+//line specialize.go:35
+										}
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line specialize.go:35
+									_ = gc_if36
+//line specialize.go:35
+									if gc_if36.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+//line specialize.go:35
+										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+//line specialize.go:35
+											gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											break gc_steps12
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line specialize.go:35
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result23.Mul(gc_vb20).Add(gc_result24).StoreSlice(out[i:])
 //line specialize.go:35
 								}
 							}
@@ -1637,26 +1637,26 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-						_ = gc_none10
+						_ = gc_none5
 //line specialize.go:33
-						gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:33
-						_ = gc_iota20
+						_ = gc_iota10
 //line specialize.go:23
-						gc_vb31 := archsimd.BroadcastUint32x8(0)
+						gc_vb17 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-						_ = gc_vb31
+						_ = gc_vb17
 //line specialize.go:23
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all10
+						_ = gc_all5
 //line specialize.go:35
-						gc_vb32 := archsimd.BroadcastUint32x8(k)
+						gc_vb18 := archsimd.BroadcastUint32x8(k)
 //line specialize.go:35
-						_ = gc_vb32
-					gc_steps20:
+						_ = gc_vb18
+					gc_steps10:
 						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
 //line specialize.go:33
@@ -1671,143 +1671,143 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_t20 int = i + 1
+								var gc_t10 int = i + 1
 //line specialize.go:35
-								_ = gc_t20
+								_ = gc_t10
 //line specialize.go:35
-								var gc_i39 int = gc_t20
+								var gc_i19 int = gc_t10
 //line specialize.go:35
-								_ = gc_i39
+								_ = gc_i19
 //line specialize.go:35
-								var gc_result39 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_result19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
-								_ = gc_result39
+								_ = gc_result19
 //line specialize.go:35
-								gc_returned39 := gc_none10
+								gc_returned19 := gc_none5
 //line specialize.go:35
-								_ = gc_returned39
+								_ = gc_returned19
 //line specialize.go:35
-								if compiled.Reach(len(in), gc_i39, 8) <= 0 {
+								if compiled.Reach(len(in), gc_i19, 8) <= 0 {
 //line specialize.go:35
-									gc_result39 = gc_vb31
+									gc_result19 = gc_vb17
 //line specialize.go:35
-									gc_b23 := gc_none10
-//line specialize.go:35
-									if true {
-//line specialize.go:35
-										gc_b23 = gc_all10
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_returned39 = gc_b23
-//line specialize.go:35
-								} else {
-//line specialize.go:35
-									gc_if57 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i39, 8))))
-//line specialize.go:35
-									_ = gc_if57
-//line specialize.go:35
-									if gc_if57.ToBits() != 0 {
-//line specialize.go:35
-										gc_result39 = gc_vb31.Merge(gc_result39, gc_if57)
-//line specialize.go:35
-										gc_returned39 = gc_if57.Or(gc_returned39)
-//line specialize.go:35
-									}
-//line specialize.go:35
-								}
-//line specialize.go:35
-								gc_if58 := gc_returned39.ToInt32x8().Not().ToMask()
-//line specialize.go:35
-								_ = gc_if58
-//line specialize.go:35
-								if gc_if58.ToBits() != 0 {
-//line specialize.go:35
-									var gc_ld39 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-									if gc_i39 >= 0 && gc_i39 <= len(in)-8 {
-//line specialize.go:35
-										gc_ld39 = archsimd.LoadUint32x8Slice(in[gc_i39:])
-//line specialize.go:35
-									} else {
-//line specialize.go:35
-										break gc_steps20
-//line specialize.go:35
-									}
-//line specialize.go:35
-									gc_result39 = gc_ld39.Merge(gc_result39, gc_if58)
-//line specialize.go:35
-									gc_returned39 = gc_if58.Or(gc_returned39)
-//line specialize.go:35
-								}
-//line specialize.go:35
-								var gc_i40 int = i
-//line specialize.go:35
-								_ = gc_i40
-//line specialize.go:35
-								var gc_result40 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line specialize.go:35
-								_ = gc_result40
-//line specialize.go:35
-								gc_returned40 := gc_none10
-//line specialize.go:35
-								_ = gc_returned40
-//line specialize.go:35
-								if compiled.Reach(len(in), gc_i40, 8) <= 0 {
-//line specialize.go:35
-									gc_result40 = gc_vb31
-//line specialize.go:35
-									gc_b24 := gc_none10
+									gc_b13 := gc_none5
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b24 = gc_all10
+										gc_b13 = gc_all5
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned40 = gc_b24
+									gc_returned19 = gc_b13
 //line specialize.go:35
 								} else {
 //line specialize.go:35
-									gc_if59 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i40, 8))))
+									gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
 //line specialize.go:35
-									_ = gc_if59
+									_ = gc_if27
 //line specialize.go:35
-									if gc_if59.ToBits() != 0 {
+									if gc_if27.ToBits() != 0 {
 //line specialize.go:35
-										gc_result40 = gc_vb31.Merge(gc_result40, gc_if59)
+										gc_result19 = gc_vb17.Merge(gc_result19, gc_if27)
 //line specialize.go:35
-										gc_returned40 = gc_if59.Or(gc_returned40)
+										gc_returned19 = gc_if27.Or(gc_returned19)
 //line specialize.go:35
 									}
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if60 := gc_returned40.ToInt32x8().Not().ToMask()
+								gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if60
+								_ = gc_if28
 //line specialize.go:35
-								if gc_if60.ToBits() != 0 {
+								if gc_if28.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld40 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+									var gc_ld19 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:35
-									if gc_i40 >= 0 && gc_i40 <= len(in)-8 {
+									if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
 //line specialize.go:35
-										gc_ld40 = archsimd.LoadUint32x8Slice(in[gc_i40:])
+										gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										break gc_steps20
+										break gc_steps10
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result40 = gc_ld40.Merge(gc_result40, gc_if60)
+									gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
 //line specialize.go:35
-									gc_returned40 = gc_if60.Or(gc_returned40)
+									gc_returned19 = gc_if28.Or(gc_returned19)
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result39.Mul(gc_vb32).Add(gc_result40).StoreSlice(out[i:])
+								var gc_i20 int = i
+//line specialize.go:35
+								_ = gc_i20
+//line specialize.go:35
+								var gc_result20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+								_ = gc_result20
+//line specialize.go:35
+								gc_returned20 := gc_none5
+//line specialize.go:35
+								_ = gc_returned20
+//line specialize.go:35
+								if compiled.Reach(len(in), gc_i20, 8) <= 0 {
+//line specialize.go:35
+									gc_result20 = gc_vb17
+//line specialize.go:35
+									gc_b14 := gc_none5
+//line specialize.go:35
+									if true {
+//line specialize.go:35
+										gc_b14 = gc_all5
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_returned20 = gc_b14
+//line specialize.go:35
+								} else {
+//line specialize.go:35
+									gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+//line specialize.go:35
+									_ = gc_if29
+//line specialize.go:35
+									if gc_if29.ToBits() != 0 {
+//line specialize.go:35
+										gc_result20 = gc_vb17.Merge(gc_result20, gc_if29)
+//line specialize.go:35
+										gc_returned20 = gc_if29.Or(gc_returned20)
+//line specialize.go:35
+									}
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+//line specialize.go:35
+								_ = gc_if30
+//line specialize.go:35
+								if gc_if30.ToBits() != 0 {
+//line specialize.go:35
+									var gc_ld20 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line specialize.go:35
+									if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+//line specialize.go:35
+										gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+//line specialize.go:35
+									} else {
+//line specialize.go:35
+										break gc_steps10
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+//line specialize.go:35
+									gc_returned20 = gc_if30.Or(gc_returned20)
+//line specialize.go:35
+								}
+//line specialize.go:35
+								gc_result19.Mul(gc_vb18).Add(gc_result20).StoreSlice(out[i:])
 //line specialize.go:35
 							}
 						}
@@ -1925,17 +1925,17 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
 //line specialize.go:43
-func gc_body_specTree[T specNumber](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
+	t := gc_b17.Thread()
+	gc_pos5 := gc_b17.Pos()
+	gc_bd5 := gc_b17.Dim()
 	gc_bdx5 := gc_bd5.X
 	gc_bdy5 := gc_bd5.Y
 	gc_bdz5 := gc_bd5.Z
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b17.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
-	gc_s_ahead := compiled.Scratch[T](gc_b29, 0)[:gc_n5]
+	gc_n5 := gc_b17.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b17, 0)[:gc_n5]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -2273,8 +2273,8 @@ func gc_body_specTree[T specNumber](gc_b29 *compiled.Block, in, partial []T) {
 //line specialize.go:49
 	for s := gc_bdx5 / 2; s > 0; s >>= 1 {
 		if gc_bdy5*gc_bdz5 == 1 && s <= gc_bdx5 {
-			if gc_k50 := compiled.TreeFold(sdata, s, 0, 1); gc_k50 > 0 {
-				s = gc_k50
+			if gc_k26 := compiled.TreeFold(sdata, s, 0, 1); gc_k26 > 0 {
+				s = gc_k26
 				continue
 			}
 		}
@@ -2516,11 +2516,11 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])
 //line specialize.go:47
-								_ = gc_t4
+								_ = gc_t2
 //line specialize.go:47
-								ahead := gc_t4
+								ahead := gc_t2
 //line specialize.go:47
 								_ = ahead
 //line specialize.go:47
@@ -2547,11 +2547,11 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							gc_t2 := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
+							gc_t := archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])
 //line specialize.go:47
-							_ = gc_t2
+							_ = gc_t
 //line specialize.go:47
-							ahead := gc_t2
+							ahead := gc_t
 //line specialize.go:47
 							_ = ahead
 //line specialize.go:47
@@ -2582,22 +2582,22 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:44
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none4
+							_ = gc_none2
 //line specialize.go:44
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
-							_ = gc_iota8
+							_ = gc_iota4
 //line specialize.go:23
-							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
-							_ = gc_vb6
+							_ = gc_vb4
 //line specialize.go:23
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all4
-						gc_steps8:
+							_ = gc_all2
+						gc_steps4:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2611,73 +2611,73 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								var gc_i8 int = i
+								var gc_i4 int = i
 //line specialize.go:47
-								_ = gc_i8
+								_ = gc_i4
 //line specialize.go:47
-								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
-								_ = gc_result8
+								_ = gc_result4
 //line specialize.go:47
-								gc_returned8 := gc_none4
+								gc_returned4 := gc_none2
 //line specialize.go:47
-								_ = gc_returned8
+								_ = gc_returned4
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i8, 16) <= 0 {
+								if compiled.Reach(len(in), gc_i4, 16) <= 0 {
 //line specialize.go:47
-									gc_result8 = gc_vb6
+									gc_result4 = gc_vb4
 //line specialize.go:47
-									gc_b6 := gc_none4
+									gc_b4 := gc_none2
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b6 = gc_all4
+										gc_b4 = gc_all2
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_returned8 = gc_b6
+									gc_returned4 = gc_b4
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+									gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line specialize.go:47
-									_ = gc_if11
+									_ = gc_if5
 //line specialize.go:47
-									if gc_if11.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line specialize.go:47
-										gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+										gc_result4 = gc_result4.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line specialize.go:47
-										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+										gc_returned4 = archsimd.Mask32x16FromBits(gc_if5.ToBits() | gc_returned4.ToBits())
 //line specialize.go:47
 									}
 //line specialize.go:47
 								}
 //line specialize.go:22
-								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line specialize.go:22
-								_ = gc_if12
+								_ = gc_if6
 //line specialize.go:47
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
-									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line specialize.go:47
 									} else {
 //line specialize.go:47
-										break gc_steps8
+										break gc_steps4
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line specialize.go:47
-									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 //line specialize.go:47
 								}
 //line specialize.go:47
-								ahead := gc_result8
+								ahead := gc_result4
 //line specialize.go:47
 								_ = ahead
 //line specialize.go:47
@@ -2692,22 +2692,22 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-						_ = gc_none2
+						_ = gc_none
 //line specialize.go:44
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
-						_ = gc_iota4
+						_ = gc_iota2
 //line specialize.go:23
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
-						_ = gc_vb3
+						_ = gc_vb2
 //line specialize.go:23
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all2
-					gc_steps4:
+						_ = gc_all
+					gc_steps2:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2721,73 +2721,73 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							var gc_i4 int = i
+							var gc_i2 int = i
 //line specialize.go:47
-							_ = gc_i4
+							_ = gc_i2
 //line specialize.go:47
-							var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:47
-							_ = gc_result4
+							_ = gc_result2
 //line specialize.go:47
-							gc_returned4 := gc_none2
+							gc_returned2 := gc_none
 //line specialize.go:47
-							_ = gc_returned4
+							_ = gc_returned2
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i4, 8) <= 0 {
+							if compiled.Reach(len(in), gc_i2, 8) <= 0 {
 //line specialize.go:47
-								gc_result4 = gc_vb3
+								gc_result2 = gc_vb2
 //line specialize.go:47
-								gc_b4 := gc_none2
+								gc_b3 := gc_none
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b4 = gc_all2
+									gc_b3 = gc_all
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned4 = gc_b4
+								gc_returned2 = gc_b3
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line specialize.go:47
-								_ = gc_if5
+								_ = gc_if2
 //line specialize.go:47
-								if gc_if5.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line specialize.go:47
-									gc_result4 = gc_vb3.Merge(gc_result4, gc_if5)
+									gc_result2 = gc_vb2.Merge(gc_result2, gc_if2)
 //line specialize.go:47
-									gc_returned4 = gc_if5.Or(gc_returned4)
+									gc_returned2 = gc_if2.Or(gc_returned2)
 //line specialize.go:47
 								}
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if6
+							_ = gc_if3
 //line specialize.go:47
-							if gc_if6.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:47
-								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+									gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps4
+									break gc_steps2
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+								gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
 //line specialize.go:47
-								gc_returned4 = gc_if6.Or(gc_returned4)
+								gc_returned2 = gc_if3.Or(gc_returned2)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							ahead := gc_result4
+							ahead := gc_result2
 //line specialize.go:47
 							_ = ahead
 //line specialize.go:47
@@ -2969,22 +2969,22 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line specialize.go:44
-							gc_none8 := archsimd.Mask32x16FromBits(0)
+							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none8
+							_ = gc_none4
 //line specialize.go:44
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
-							_ = gc_iota16
+							_ = gc_iota8
 //line specialize.go:23
-							gc_vb12 := archsimd.BroadcastFloat32x16(0)
+							gc_vb8 := archsimd.BroadcastFloat32x16(0)
 //line specialize.go:23
-							_ = gc_vb12
+							_ = gc_vb8
 //line specialize.go:23
-							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all8
-						gc_steps16:
+							_ = gc_all4
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3008,76 +3008,76 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								}
 //line specialize.go:47
-								var gc_t12 int = i + gc_bdx2
+								var gc_t6 int = i + gc_bdx2
 //line specialize.go:47
-								_ = gc_t12
+								_ = gc_t6
 //line specialize.go:47
-								var gc_i16 int = gc_t12
+								var gc_i8 int = gc_t6
 //line specialize.go:47
-								_ = gc_i16
+								_ = gc_i8
 //line specialize.go:47
-								var gc_result16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
-								_ = gc_result16
+								_ = gc_result8
 //line specialize.go:47
-								gc_returned16 := gc_none8
+								gc_returned8 := gc_none4
 //line specialize.go:47
-								_ = gc_returned16
+								_ = gc_returned8
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i16, 16) <= 0 {
+								if compiled.Reach(len(in), gc_i8, 16) <= 0 {
 //line specialize.go:47
-									gc_result16 = gc_vb12
+									gc_result8 = gc_vb8
 //line specialize.go:47
-									gc_b10 := gc_none8
+									gc_b6 := gc_none4
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b10 = gc_all8
+										gc_b6 = gc_all4
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_returned16 = gc_b10
+									gc_returned8 = gc_b6
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+									gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line specialize.go:47
-									_ = gc_if23
+									_ = gc_if11
 //line specialize.go:47
-									if gc_if23.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line specialize.go:47
-										gc_result16 = gc_result16.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:47
-										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line specialize.go:47
 									}
 //line specialize.go:47
 								}
 //line specialize.go:22
-								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line specialize.go:22
-								_ = gc_if24
+								_ = gc_if12
 //line specialize.go:47
-								if gc_if24.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line specialize.go:47
-									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line specialize.go:47
 									} else {
 //line specialize.go:47
-										break gc_steps16
+										break gc_steps8
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:47
-									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -3088,22 +3088,22 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-						_ = gc_none6
+						_ = gc_none3
 //line specialize.go:44
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
-						_ = gc_iota12
+						_ = gc_iota6
 //line specialize.go:23
-						gc_vb9 := archsimd.BroadcastFloat32x8(0)
+						gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
-						_ = gc_vb9
+						_ = gc_vb6
 //line specialize.go:23
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all6
-					gc_steps12:
+						_ = gc_all3
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3127,76 +3127,76 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							}
 //line specialize.go:47
-							var gc_t8 int = i + gc_bdx2
+							var gc_t4 int = i + gc_bdx2
 //line specialize.go:47
-							_ = gc_t8
+							_ = gc_t4
 //line specialize.go:47
-							var gc_i12 int = gc_t8
+							var gc_i6 int = gc_t4
 //line specialize.go:47
-							_ = gc_i12
+							_ = gc_i6
 //line specialize.go:47
-							var gc_result12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:47
-							_ = gc_result12
+							_ = gc_result6
 //line specialize.go:47
-							gc_returned12 := gc_none6
+							gc_returned6 := gc_none3
 //line specialize.go:47
-							_ = gc_returned12
+							_ = gc_returned6
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i12, 8) <= 0 {
+							if compiled.Reach(len(in), gc_i6, 8) <= 0 {
 //line specialize.go:47
-								gc_result12 = gc_vb9
+								gc_result6 = gc_vb6
 //line specialize.go:47
-								gc_b8 := gc_none6
+								gc_b5 := gc_none3
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b8 = gc_all6
+									gc_b5 = gc_all3
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned12 = gc_b8
+								gc_returned6 = gc_b5
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line specialize.go:47
-								_ = gc_if17
+								_ = gc_if8
 //line specialize.go:47
-								if gc_if17.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line specialize.go:47
-									gc_result12 = gc_vb9.Merge(gc_result12, gc_if17)
+									gc_result6 = gc_vb6.Merge(gc_result6, gc_if8)
 //line specialize.go:47
-									gc_returned12 = gc_if17.Or(gc_returned12)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line specialize.go:47
 								}
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if18
+							_ = gc_if9
 //line specialize.go:47
-							if gc_if18.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:47
-								if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
+									gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps12
+									break gc_steps6
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+								gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
 //line specialize.go:47
-								gc_returned12 = gc_if18.Or(gc_returned12)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result12).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -3705,15 +3705,15 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 }
 
 //line specialize.go:43
-func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b7.Thread()
+	gc_pos3 := gc_b7.Pos()
+	gc_bd3 := gc_b7.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b7.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
-	gc_s_ahead := compiled.Scratch[int32](gc_b11, 0)[:gc_n3]
+	gc_n3 := gc_b7.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b7, 0)[:gc_n3]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -3740,11 +3740,11 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								gc_t16 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
+								gc_t8 := archsimd.LoadInt32x16Slice(gc_at21[gc_tx3:])
 //line specialize.go:47
-								_ = gc_t16
+								_ = gc_t8
 //line specialize.go:47
-								ahead := gc_t16
+								ahead := gc_t8
 //line specialize.go:47
 								_ = ahead
 //line specialize.go:47
@@ -3771,11 +3771,11 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							gc_t14 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
+							gc_t7 := archsimd.LoadInt32x8Slice(gc_at21[gc_tx3:])
 //line specialize.go:47
-							_ = gc_t14
+							_ = gc_t7
 //line specialize.go:47
-							ahead := gc_t14
+							ahead := gc_t7
 //line specialize.go:47
 							_ = ahead
 //line specialize.go:47
@@ -3806,22 +3806,22 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line specialize.go:44
-							gc_none12 := archsimd.Mask32x16FromBits(0)
+							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none12
+							_ = gc_none6
 //line specialize.go:44
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
-							_ = gc_iota24
+							_ = gc_iota12
 //line specialize.go:23
-							gc_vb16 := archsimd.BroadcastInt32x16(0)
+							gc_vb10 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-							_ = gc_vb16
+							_ = gc_vb10
 //line specialize.go:23
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all12
-						gc_steps24:
+							_ = gc_all6
+						gc_steps12:
 							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -3835,73 +3835,73 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								var gc_i24 int = i
+								var gc_i12 int = i
 //line specialize.go:47
-								_ = gc_i24
+								_ = gc_i12
 //line specialize.go:47
-								var gc_result24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-								_ = gc_result24
+								_ = gc_result12
 //line specialize.go:47
-								gc_returned24 := gc_none12
+								gc_returned12 := gc_none6
 //line specialize.go:47
-								_ = gc_returned24
+								_ = gc_returned12
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i24, 16) <= 0 {
+								if compiled.Reach(len(in), gc_i12, 16) <= 0 {
 //line specialize.go:47
-									gc_result24 = gc_vb16
+									gc_result12 = gc_vb10
 //line specialize.go:47
-									gc_b15 := gc_none12
+									gc_b9 := gc_none6
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b15 = gc_all12
+										gc_b9 = gc_all6
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_returned24 = gc_b15
+									gc_returned12 = gc_b9
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+									gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line specialize.go:47
-									_ = gc_if35
+									_ = gc_if17
 //line specialize.go:47
-									if gc_if35.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line specialize.go:47
-										gc_result24 = gc_result24.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line specialize.go:47
-										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line specialize.go:47
 									}
 //line specialize.go:47
 								}
 //line specialize.go:22
-								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line specialize.go:22
-								_ = gc_if36
+								_ = gc_if18
 //line specialize.go:47
-								if gc_if36.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+										gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line specialize.go:47
 									} else {
 //line specialize.go:47
-										break gc_steps24
+										break gc_steps12
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line specialize.go:47
-									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line specialize.go:47
 								}
 //line specialize.go:47
-								ahead := gc_result24
+								ahead := gc_result12
 //line specialize.go:47
 								_ = ahead
 //line specialize.go:47
@@ -3916,22 +3916,22 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-						_ = gc_none10
+						_ = gc_none5
 //line specialize.go:44
-						gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
-						_ = gc_iota20
+						_ = gc_iota10
 //line specialize.go:23
-						gc_vb14 := archsimd.BroadcastInt32x8(0)
+						gc_vb9 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-						_ = gc_vb14
+						_ = gc_vb9
 //line specialize.go:23
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all10
-					gc_steps20:
+						_ = gc_all5
+					gc_steps10:
 						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3945,73 +3945,73 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							var gc_i20 int = i
+							var gc_i10 int = i
 //line specialize.go:47
-							_ = gc_i20
+							_ = gc_i10
 //line specialize.go:47
-							var gc_result20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-							_ = gc_result20
+							_ = gc_result10
 //line specialize.go:47
-							gc_returned20 := gc_none10
+							gc_returned10 := gc_none5
 //line specialize.go:47
-							_ = gc_returned20
+							_ = gc_returned10
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i20, 8) <= 0 {
+							if compiled.Reach(len(in), gc_i10, 8) <= 0 {
 //line specialize.go:47
-								gc_result20 = gc_vb14
+								gc_result10 = gc_vb9
 //line specialize.go:47
-								gc_b13 := gc_none10
+								gc_b8 := gc_none5
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b13 = gc_all10
+									gc_b8 = gc_all5
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned20 = gc_b13
+								gc_returned10 = gc_b8
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line specialize.go:47
-								_ = gc_if29
+								_ = gc_if14
 //line specialize.go:47
-								if gc_if29.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line specialize.go:47
-									gc_result20 = gc_vb14.Merge(gc_result20, gc_if29)
+									gc_result10 = gc_vb9.Merge(gc_result10, gc_if14)
 //line specialize.go:47
-									gc_returned20 = gc_if29.Or(gc_returned20)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line specialize.go:47
 								}
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if30
+							_ = gc_if15
 //line specialize.go:47
-							if gc_if30.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-								if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
+									gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps20
+									break gc_steps10
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+								gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
 //line specialize.go:47
-								gc_returned20 = gc_if30.Or(gc_returned20)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							ahead := gc_result20
+							ahead := gc_result10
 //line specialize.go:47
 							_ = ahead
 //line specialize.go:47
@@ -4193,22 +4193,22 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line specialize.go:44
-							gc_none16 := archsimd.Mask32x16FromBits(0)
+							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none16
+							_ = gc_none8
 //line specialize.go:44
-							gc_iota32 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
-							_ = gc_iota32
+							_ = gc_iota16
 //line specialize.go:23
-							gc_vb20 := archsimd.BroadcastInt32x16(0)
+							gc_vb12 := archsimd.BroadcastInt32x16(0)
 //line specialize.go:23
-							_ = gc_vb20
+							_ = gc_vb12
 //line specialize.go:23
-							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all16
-						gc_steps32:
+							_ = gc_all8
+						gc_steps16:
 							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -4232,76 +4232,76 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								}
 //line specialize.go:47
-								var gc_t24 int = i + gc_bdx3
+								var gc_t12 int = i + gc_bdx3
 //line specialize.go:47
-								_ = gc_t24
+								_ = gc_t12
 //line specialize.go:47
-								var gc_i32 int = gc_t24
+								var gc_i16 int = gc_t12
 //line specialize.go:47
-								_ = gc_i32
+								_ = gc_i16
 //line specialize.go:47
-								var gc_result32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_result16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-								_ = gc_result32
+								_ = gc_result16
 //line specialize.go:47
-								gc_returned32 := gc_none16
+								gc_returned16 := gc_none8
 //line specialize.go:47
-								_ = gc_returned32
+								_ = gc_returned16
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i32, 16) <= 0 {
+								if compiled.Reach(len(in), gc_i16, 16) <= 0 {
 //line specialize.go:47
-									gc_result32 = gc_vb20
+									gc_result16 = gc_vb12
 //line specialize.go:47
-									gc_b19 := gc_none16
+									gc_b11 := gc_none8
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b19 = gc_all16
+										gc_b11 = gc_all8
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_returned32 = gc_b19
+									gc_returned16 = gc_b11
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									gc_if47 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+									gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line specialize.go:47
-									_ = gc_if47
+									_ = gc_if23
 //line specialize.go:47
-									if gc_if47.ToBits() != 0 {
+									if gc_if23.ToBits() != 0 {
 //line specialize.go:47
-										gc_result32 = gc_result32.Merge(gc_vb20, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+										gc_result16 = gc_result16.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line specialize.go:47
-										gc_returned32 = archsimd.Mask32x16FromBits(gc_if47.ToBits() | gc_returned32.ToBits())
+										gc_returned16 = archsimd.Mask32x16FromBits(gc_if23.ToBits() | gc_returned16.ToBits())
 //line specialize.go:47
 									}
 //line specialize.go:47
 								}
 //line specialize.go:22
-								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+								gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line specialize.go:22
-								_ = gc_if48
+								_ = gc_if24
 //line specialize.go:47
-								if gc_if48.ToBits() != 0 {
+								if gc_if24.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line specialize.go:47
-									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+									if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+										gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line specialize.go:47
 									} else {
 //line specialize.go:47
-										break gc_steps32
+										break gc_steps16
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+									gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line specialize.go:47
-									gc_returned32 = archsimd.Mask32x16FromBits(gc_if48.ToBits() | gc_returned32.ToBits())
+									gc_returned16 = archsimd.Mask32x16FromBits(gc_if24.ToBits() | gc_returned16.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result16).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep10, false
@@ -4312,22 +4312,22 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-						_ = gc_none14
+						_ = gc_none7
 //line specialize.go:44
-						gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
-						_ = gc_iota28
+						_ = gc_iota14
 //line specialize.go:23
-						gc_vb18 := archsimd.BroadcastInt32x8(0)
+						gc_vb11 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-						_ = gc_vb18
+						_ = gc_vb11
 //line specialize.go:23
-						gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all14
-					gc_steps28:
+						_ = gc_all7
+					gc_steps14:
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -4351,76 +4351,76 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							var gc_t20 int = i + gc_bdx3
+							var gc_t10 int = i + gc_bdx3
 //line specialize.go:47
-							_ = gc_t20
+							_ = gc_t10
 //line specialize.go:47
-							var gc_i28 int = gc_t20
+							var gc_i14 int = gc_t10
 //line specialize.go:47
-							_ = gc_i28
+							_ = gc_i14
 //line specialize.go:47
-							var gc_result28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_result14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-							_ = gc_result28
+							_ = gc_result14
 //line specialize.go:47
-							gc_returned28 := gc_none14
+							gc_returned14 := gc_none7
 //line specialize.go:47
-							_ = gc_returned28
+							_ = gc_returned14
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i28, 8) <= 0 {
+							if compiled.Reach(len(in), gc_i14, 8) <= 0 {
 //line specialize.go:47
-								gc_result28 = gc_vb18
+								gc_result14 = gc_vb11
 //line specialize.go:47
-								gc_b17 := gc_none14
+								gc_b10 := gc_none7
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b17 = gc_all14
+									gc_b10 = gc_all7
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned28 = gc_b17
+								gc_returned14 = gc_b10
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								gc_if41 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
+								gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line specialize.go:47
-								_ = gc_if41
+								_ = gc_if20
 //line specialize.go:47
-								if gc_if41.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line specialize.go:47
-									gc_result28 = gc_vb18.Merge(gc_result28, gc_if41)
+									gc_result14 = gc_vb11.Merge(gc_result14, gc_if20)
 //line specialize.go:47
-									gc_returned28 = gc_if41.Or(gc_returned28)
+									gc_returned14 = gc_if20.Or(gc_returned14)
 //line specialize.go:47
 								}
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
+							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if42
+							_ = gc_if21
 //line specialize.go:47
-							if gc_if42.ToBits() != 0 {
+							if gc_if21.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:47
-								if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
+								if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
+									gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps28
+									break gc_steps14
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result28 = gc_ld28.Merge(gc_result28, gc_if42)
+								gc_result14 = gc_ld14.Merge(gc_result14, gc_if21)
 //line specialize.go:47
-								gc_returned28 = gc_if42.Or(gc_returned28)
+								gc_returned14 = gc_if21.Or(gc_returned14)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result28).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result14).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4929,15 +4929,15 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 }
 
 //line specialize.go:43
-func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b12.Thread()
+	gc_pos4 := gc_b12.Pos()
+	gc_bd4 := gc_b12.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b12.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
-	gc_s_ahead := compiled.Scratch[uint32](gc_b20, 0)[:gc_n4]
+	gc_n4 := gc_b12.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b12, 0)[:gc_n4]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -4964,11 +4964,11 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								gc_t28 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
+								gc_t14 := archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])
 //line specialize.go:47
-								_ = gc_t28
+								_ = gc_t14
 //line specialize.go:47
-								ahead := gc_t28
+								ahead := gc_t14
 //line specialize.go:47
 								_ = ahead
 //line specialize.go:47
@@ -4995,11 +4995,11 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							gc_t26 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
+							gc_t13 := archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])
 //line specialize.go:47
-							_ = gc_t26
+							_ = gc_t13
 //line specialize.go:47
-							ahead := gc_t26
+							ahead := gc_t13
 //line specialize.go:47
 							_ = ahead
 //line specialize.go:47
@@ -5030,22 +5030,22 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line specialize.go:44
-							gc_none20 := archsimd.Mask32x16FromBits(0)
+							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none20
+							_ = gc_none10
 //line specialize.go:44
-							gc_iota40 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
-							_ = gc_iota40
+							_ = gc_iota20
 //line specialize.go:23
-							gc_vb24 := archsimd.BroadcastUint32x16(0)
+							gc_vb14 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-							_ = gc_vb24
+							_ = gc_vb14
 //line specialize.go:23
-							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all20
-						gc_steps40:
+							_ = gc_all10
+						gc_steps20:
 							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
@@ -5059,73 +5059,73 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 								_ = i
 //line specialize.go:47
-								var gc_i40 int = i
+								var gc_i20 int = i
 //line specialize.go:47
-								_ = gc_i40
+								_ = gc_i20
 //line specialize.go:47
-								var gc_result40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-								_ = gc_result40
+								_ = gc_result20
 //line specialize.go:47
-								gc_returned40 := gc_none20
+								gc_returned20 := gc_none10
 //line specialize.go:47
-								_ = gc_returned40
+								_ = gc_returned20
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i40, 16) <= 0 {
+								if compiled.Reach(len(in), gc_i20, 16) <= 0 {
 //line specialize.go:47
-									gc_result40 = gc_vb24
+									gc_result20 = gc_vb14
 //line specialize.go:47
-									gc_b24 := gc_none20
+									gc_b14 := gc_none10
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b24 = gc_all20
+										gc_b14 = gc_all10
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_returned40 = gc_b24
+									gc_returned20 = gc_b14
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									gc_if59 := gc_iota40.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+									gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line specialize.go:47
-									_ = gc_if59
+									_ = gc_if29
 //line specialize.go:47
-									if gc_if59.ToBits() != 0 {
+									if gc_if29.ToBits() != 0 {
 //line specialize.go:47
-										gc_result40 = gc_result40.Merge(gc_vb24, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
+										gc_result20 = gc_result20.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line specialize.go:47
-										gc_returned40 = archsimd.Mask32x16FromBits(gc_if59.ToBits() | gc_returned40.ToBits())
+										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
 //line specialize.go:47
 									}
 //line specialize.go:47
 								}
 //line specialize.go:22
-								gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
 //line specialize.go:22
-								_ = gc_if60
+								_ = gc_if30
 //line specialize.go:47
-								if gc_if60.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld40 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld20 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-									if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+										gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line specialize.go:47
 									} else {
 //line specialize.go:47
-										break gc_steps40
+										break gc_steps20
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_result40 = gc_result40.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line specialize.go:47
-									gc_returned40 = archsimd.Mask32x16FromBits(gc_if60.ToBits() | gc_returned40.ToBits())
+									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
 //line specialize.go:47
 								}
 //line specialize.go:47
-								ahead := gc_result40
+								ahead := gc_result20
 //line specialize.go:47
 								_ = ahead
 //line specialize.go:47
@@ -5140,22 +5140,22 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-						_ = gc_none18
+						_ = gc_none9
 //line specialize.go:44
-						gc_iota36 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
-						_ = gc_iota36
+						_ = gc_iota18
 //line specialize.go:23
-						gc_vb22 := archsimd.BroadcastUint32x8(0)
+						gc_vb13 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-						_ = gc_vb22
+						_ = gc_vb13
 //line specialize.go:23
-						gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all18
-					gc_steps36:
+						_ = gc_all9
+					gc_steps18:
 						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -5169,73 +5169,73 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							var gc_i36 int = i
+							var gc_i18 int = i
 //line specialize.go:47
-							_ = gc_i36
+							_ = gc_i18
 //line specialize.go:47
-							var gc_result36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-							_ = gc_result36
+							_ = gc_result18
 //line specialize.go:47
-							gc_returned36 := gc_none18
+							gc_returned18 := gc_none9
 //line specialize.go:47
-							_ = gc_returned36
+							_ = gc_returned18
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i36, 8) <= 0 {
+							if compiled.Reach(len(in), gc_i18, 8) <= 0 {
 //line specialize.go:47
-								gc_result36 = gc_vb22
+								gc_result18 = gc_vb13
 //line specialize.go:47
-								gc_b22 := gc_none18
+								gc_b13 := gc_none9
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b22 = gc_all18
+									gc_b13 = gc_all9
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned36 = gc_b22
+								gc_returned18 = gc_b13
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								gc_if53 := gc_iota36.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
+								gc_if26 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line specialize.go:47
-								_ = gc_if53
+								_ = gc_if26
 //line specialize.go:47
-								if gc_if53.ToBits() != 0 {
+								if gc_if26.ToBits() != 0 {
 //line specialize.go:47
-									gc_result36 = gc_vb22.Merge(gc_result36, gc_if53)
+									gc_result18 = gc_vb13.Merge(gc_result18, gc_if26)
 //line specialize.go:47
-									gc_returned36 = gc_if53.Or(gc_returned36)
+									gc_returned18 = gc_if26.Or(gc_returned18)
 //line specialize.go:47
 								}
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if54 := gc_returned36.ToInt32x8().Not().ToMask()
+							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if54
+							_ = gc_if27
 //line specialize.go:47
-							if gc_if54.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld36 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld18 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-								if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
+									gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps36
+									break gc_steps18
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result36 = gc_ld36.Merge(gc_result36, gc_if54)
+								gc_result18 = gc_ld18.Merge(gc_result18, gc_if27)
 //line specialize.go:47
-								gc_returned36 = gc_if54.Or(gc_returned36)
+								gc_returned18 = gc_if27.Or(gc_returned18)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							ahead := gc_result36
+							ahead := gc_result18
 //line specialize.go:47
 							_ = ahead
 //line specialize.go:47
@@ -5417,22 +5417,22 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line specialize.go:44
-							gc_none24 := archsimd.Mask32x16FromBits(0)
+							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-							_ = gc_none24
+							_ = gc_none12
 //line specialize.go:44
-							gc_iota48 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line specialize.go:44
-							_ = gc_iota48
+							_ = gc_iota24
 //line specialize.go:23
-							gc_vb28 := archsimd.BroadcastUint32x16(0)
+							gc_vb16 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-							_ = gc_vb28
+							_ = gc_vb16
 //line specialize.go:23
-							gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-							_ = gc_all24
-						gc_steps48:
+							_ = gc_all12
+						gc_steps24:
 							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
 								gc_tx4 := gc_vstep16
 								gc_rank4 := gc_base4 + gc_tx4
@@ -5456,76 +5456,76 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								}
 //line specialize.go:47
-								var gc_t36 int = i + gc_bdx4
+								var gc_t18 int = i + gc_bdx4
 //line specialize.go:47
-								_ = gc_t36
+								_ = gc_t18
 //line specialize.go:47
-								var gc_i48 int = gc_t36
+								var gc_i24 int = gc_t18
 //line specialize.go:47
-								_ = gc_i48
+								_ = gc_i24
 //line specialize.go:47
-								var gc_result48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+								var gc_result24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-								_ = gc_result48
+								_ = gc_result24
 //line specialize.go:47
-								gc_returned48 := gc_none24
+								gc_returned24 := gc_none12
 //line specialize.go:47
-								_ = gc_returned48
+								_ = gc_returned24
 //line specialize.go:22
-								if compiled.Reach(len(in), gc_i48, 16) <= 0 {
+								if compiled.Reach(len(in), gc_i24, 16) <= 0 {
 //line specialize.go:47
-									gc_result48 = gc_vb28
+									gc_result24 = gc_vb16
 //line specialize.go:47
-									gc_b28 := gc_none24
+									gc_b16 := gc_none12
 //line specialize.go:47
 									if true {
 //line specialize.go:47
-										gc_b28 = gc_all24
+										gc_b16 = gc_all12
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_returned48 = gc_b28
+									gc_returned24 = gc_b16
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									gc_if71 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+									gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line specialize.go:47
-									_ = gc_if71
+									_ = gc_if35
 //line specialize.go:47
-									if gc_if71.ToBits() != 0 {
+									if gc_if35.ToBits() != 0 {
 //line specialize.go:47
-										gc_result48 = gc_result48.Merge(gc_vb28, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+										gc_result24 = gc_result24.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line specialize.go:47
-										gc_returned48 = archsimd.Mask32x16FromBits(gc_if71.ToBits() | gc_returned48.ToBits())
+										gc_returned24 = archsimd.Mask32x16FromBits(gc_if35.ToBits() | gc_returned24.ToBits())
 //line specialize.go:47
 									}
 //line specialize.go:47
 								}
 //line specialize.go:22
-								gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line specialize.go:22
-								_ = gc_if72
+								_ = gc_if36
 //line specialize.go:47
-								if gc_if72.ToBits() != 0 {
+								if gc_if36.ToBits() != 0 {
 //line specialize.go:47
-									var gc_ld48 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
+									var gc_ld24 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 //line specialize.go:47
-									if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line specialize.go:47
-										gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+										gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line specialize.go:47
 									} else {
 //line specialize.go:47
-										break gc_steps48
+										break gc_steps24
 //line specialize.go:47
 									}
 //line specialize.go:47
-									gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
+									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line specialize.go:47
-									gc_returned48 = archsimd.Mask32x16FromBits(gc_if72.ToBits() | gc_returned48.ToBits())
+									gc_returned24 = archsimd.Mask32x16FromBits(gc_if36.ToBits() | gc_returned24.ToBits())
 //line specialize.go:47
 								}
-								ahead.Add(gc_result48).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result24).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep16, false
@@ -5536,22 +5536,22 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none22 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-						_ = gc_none22
+						_ = gc_none11
 //line specialize.go:44
-						gc_iota44 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:44
-						_ = gc_iota44
+						_ = gc_iota22
 //line specialize.go:23
-						gc_vb26 := archsimd.BroadcastUint32x8(0)
+						gc_vb15 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-						_ = gc_vb26
+						_ = gc_vb15
 //line specialize.go:23
-						gc_all22 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all22
-					gc_steps44:
+						_ = gc_all11
+					gc_steps22:
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -5575,76 +5575,76 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							}
 //line specialize.go:47
-							var gc_t32 int = i + gc_bdx4
+							var gc_t16 int = i + gc_bdx4
 //line specialize.go:47
-							_ = gc_t32
+							_ = gc_t16
 //line specialize.go:47
-							var gc_i44 int = gc_t32
+							var gc_i22 int = gc_t16
 //line specialize.go:47
-							_ = gc_i44
+							_ = gc_i22
 //line specialize.go:47
-							var gc_result44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+							var gc_result22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-							_ = gc_result44
+							_ = gc_result22
 //line specialize.go:47
-							gc_returned44 := gc_none22
+							gc_returned22 := gc_none11
 //line specialize.go:47
-							_ = gc_returned44
+							_ = gc_returned22
 //line specialize.go:22
-							if compiled.Reach(len(in), gc_i44, 8) <= 0 {
+							if compiled.Reach(len(in), gc_i22, 8) <= 0 {
 //line specialize.go:47
-								gc_result44 = gc_vb26
+								gc_result22 = gc_vb15
 //line specialize.go:47
-								gc_b26 := gc_none22
+								gc_b15 := gc_none11
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b26 = gc_all22
+									gc_b15 = gc_all11
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned44 = gc_b26
+								gc_returned22 = gc_b15
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								gc_if65 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
+								gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line specialize.go:47
-								_ = gc_if65
+								_ = gc_if32
 //line specialize.go:47
-								if gc_if65.ToBits() != 0 {
+								if gc_if32.ToBits() != 0 {
 //line specialize.go:47
-									gc_result44 = gc_vb26.Merge(gc_result44, gc_if65)
+									gc_result22 = gc_vb15.Merge(gc_result22, gc_if32)
 //line specialize.go:47
-									gc_returned44 = gc_if65.Or(gc_returned44)
+									gc_returned22 = gc_if32.Or(gc_returned22)
 //line specialize.go:47
 								}
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
+							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if66
+							_ = gc_if33
 //line specialize.go:47
-							if gc_if66.ToBits() != 0 {
+							if gc_if33.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld44 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld22 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line specialize.go:47
-								if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
+									gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps44
+									break gc_steps22
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result44 = gc_ld44.Merge(gc_result44, gc_if66)
+								gc_result22 = gc_ld22.Merge(gc_result22, gc_if33)
 //line specialize.go:47
-								gc_returned44 = gc_if66.Or(gc_returned44)
+								gc_returned22 = gc_if33.Or(gc_returned22)
 //line specialize.go:47
 							}
-							ahead.Add(gc_result44).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result22).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -1031,38 +1031,38 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line split.go:80
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line split.go:80
-					_ = gc_evens162
+					_ = gc_evens16
 //line split.go:80
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line split.go:80
-					_ = gc_odds162
+					_ = gc_odds16
 //line split.go:80
-					gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line split.go:80
-					_ = gc_spread16Lo2
+					_ = gc_spread16Lo
 //line split.go:80
-					gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line split.go:80
-					_ = gc_spread16Hi2
+					_ = gc_spread16Hi
 //line split.go:80
-					gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line split.go:80
-					_ = gc_evenLanes162
+					_ = gc_evenLanes16
 //line split.go:80
-					gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line split.go:80
-					_ = gc_oddLanes162
+					_ = gc_oddLanes16
 //line split.go:80
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line split.go:80
-					_ = gc_iota4
+					_ = gc_iota2
 //line split.go:85
-					gc_vb4 := archsimd.BroadcastInt32x16(100)
+					gc_vb2 := archsimd.BroadcastInt32x16(100)
 //line split.go:85
-					_ = gc_vb4
-				gc_steps4:
+					_ = gc_vb2
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1072,64 +1072,64 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:80
 						_ = tx
 //line split.go:83
-						var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:83
 						if (2*tx) >= 0 && (2*tx) <= len(s)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-31)) {
 //line split.go:83
-							gc_ld10 = archsimd.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens162)
+							gc_ld4 = archsimd.LoadInt32x16Slice(s[2*tx:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+16:]), gc_evens16)
 //line split.go:83
 						} else if (2*tx) >= 1 && (2*tx) <= len(s)-31 {
 //line split.go:83
-							gc_ld10 = archsimd.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds162)
+							gc_ld4 = archsimd.LoadInt32x16Slice(s[(2*tx)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx)+15:]), gc_odds16)
 //line split.go:83
 						} else {
 //line split.go:83
-							break gc_steps4
+							break gc_steps2
 //line split.go:83
 						}
 //line split.go:83
-						gc_st10 := gc_ld10
+						gc_st4 := gc_ld4
 //line split.go:83
 						if (2*tx) >= 0 && (2*tx) <= len(out)-32 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-31)) {
 //line split.go:83
-							gc_st10.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes162)
+							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)+0:]), gc_evenLanes16)
 //line split.go:83
-							gc_st10.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*tx)+16:]), gc_evenLanes162)
+							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+16:]), gc_evenLanes16)
 //line split.go:83
 						} else if (2*tx) >= 1 && (2*tx) <= len(out)-31 {
 //line split.go:83
-							gc_st10.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*tx)-1:]), gc_oddLanes162)
+							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx)-1:]), gc_oddLanes16)
 //line split.go:83
-							gc_st10.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes162)
+							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx)+15:]), gc_oddLanes16)
 //line split.go:83
 						} else {
 //line split.go:83
-							break gc_steps4
+							break gc_steps2
 //line split.go:83
 						}
 //line split.go:84
 						if compiled.Reach(lo, tx, 16) <= 0 && compiled.Reach(hi, tx, 16) > 15 {
 //line split.go:84
-							var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld5 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:84
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
-								gc_ld11 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens162)
+								gc_ld5 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
 //line split.go:85
-								gc_ld11 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds162)
+								gc_ld5 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
 //line split.go:85
 							} else {
 //line split.go:85
-								var gc_lanes21 [16]int32
+								var gc_lanes9 [16]int32
 //line split.go:85
-								for gc_k21 := range 16 {
+								for gc_k9 := range 16 {
 //line split.go:85
-									if 0xffff&(1<<gc_k21) != 0 {
+									if 0xffff&(1<<gc_k9) != 0 {
 //line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k21
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line split.go:85
-										gc_lanes21[gc_k21] = s[(2*tx+1)+2*gc_k21]
+										gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
 //line split.go:85
 									}
 //line split.go:85
@@ -1137,37 +1137,37 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 								gc_pos2.Thread = gc_rank2
 //line split.go:85
-								gc_ld11 = archsimd.LoadInt32x16(&gc_lanes21)
+								gc_ld5 = archsimd.LoadInt32x16(&gc_lanes9)
 //line split.go:85
 							}
 //line split.go:85
-							gc_st11 := gc_ld11.Add(gc_vb4)
+							gc_st5 := gc_ld5.Add(gc_vb2)
 //line split.go:85
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
 //line split.go:85
-								gc_st11.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes162)
+								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), gc_evenLanes16)
 //line split.go:85
-								gc_st11.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), gc_evenLanes162)
+								gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), gc_evenLanes16)
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
 //line split.go:85
-								gc_st11.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes162)
+								gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes16)
 //line split.go:85
-								gc_st11.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes162)
+								gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes16)
 //line split.go:85
 							} else {
 //line split.go:85
-								var gc_lanes22 [16]int32
+								var gc_lanes10 [16]int32
 //line split.go:85
-								gc_st11.Store(&gc_lanes22)
+								gc_st5.Store(&gc_lanes10)
 //line split.go:85
-								for gc_k22 := range 16 {
+								for gc_k10 := range 16 {
 //line split.go:85
-									if 0xffff&(1<<gc_k22) != 0 {
+									if 0xffff&(1<<gc_k10) != 0 {
 //line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos2.Thread = gc_rank2 + gc_k10
 //line split.go:85
-										out[(2*tx+1)+2*gc_k22] = gc_lanes22[gc_k22]
+										out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
 //line split.go:85
 									}
 //line split.go:85
@@ -1179,32 +1179,32 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 						} else {
 //line split.go:85
-							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(lo, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16)))).ToBits())
 //line split.go:84
-							_ = gc_if4
+							_ = gc_if2
 //line split.go:84
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line split.go:84
-								var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line split.go:84
 								if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-31)) {
-									gc_ld12 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens162)
+									gc_ld6 = archsimd.LoadInt32x16Slice(s[2*tx+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+16:]), gc_evens16)
 //line split.go:85
 								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
 //line split.go:85
-									gc_ld12 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds162)
+									gc_ld6 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
 //line split.go:85
 								} else {
 //line split.go:85
-									var gc_lanes23 [16]int32
+									var gc_lanes11 [16]int32
 //line split.go:85
-									for gc_k23 := range 16 {
+									for gc_k11 := range 16 {
 //line split.go:85
-										if gc_if4.ToBits()&(1<<gc_k23) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 //line split.go:85
-											gc_pos2.Thread = gc_rank2 + gc_k23
+											gc_pos2.Thread = gc_rank2 + gc_k11
 //line split.go:85
-											gc_lanes23[gc_k23] = s[(2*tx+1)+2*gc_k23]
+											gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
 //line split.go:85
 										}
 //line split.go:85
@@ -1212,39 +1212,39 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 									gc_pos2.Thread = gc_rank2
 //line split.go:85
-									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes23)
+									gc_ld6 = archsimd.LoadInt32x16(&gc_lanes11)
 //line split.go:85
 								}
 //line split.go:85
-								gc_st12 := gc_ld12.Add(gc_vb4)
+								gc_st6 := gc_ld6.Add(gc_vb2)
 //line split.go:85
-								gc_bits2 := gc_if4.ToBits()
+								gc_bits := gc_if2.ToBits()
 //line split.go:85
 								if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-32 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-31)) {
 //line split.go:85
-									gc_st12.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line split.go:85
-									gc_st12.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line split.go:85
 								} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-31 {
 //line split.go:85
-									gc_st12.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line split.go:85
-									gc_st12.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line split.go:85
 								} else {
 //line split.go:85
-									var gc_lanes24 [16]int32
+									var gc_lanes12 [16]int32
 //line split.go:85
-									gc_st12.Store(&gc_lanes24)
+									gc_st6.Store(&gc_lanes12)
 //line split.go:85
-									for gc_k24 := range 16 {
+									for gc_k12 := range 16 {
 //line split.go:85
-										if gc_if4.ToBits()&(1<<gc_k24) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 //line split.go:85
-											gc_pos2.Thread = gc_rank2 + gc_k24
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line split.go:85
-											out[(2*tx+1)+2*gc_k24] = gc_lanes24[gc_k24]
+											out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
 //line split.go:85
 										}
 //line split.go:85
@@ -1267,34 +1267,34 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 			}
 			if compiled.SIMD {
 //line split.go:80
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line split.go:80
-				_ = gc_evens2
+				_ = gc_evens
 //line split.go:80
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line split.go:80
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line split.go:80
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line split.go:80
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line split.go:80
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line split.go:80
-				_ = gc_evenLanes2
+				_ = gc_evenLanes
 //line split.go:80
-				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line split.go:80
-				_ = gc_oddLanes2
+				_ = gc_oddLanes
 //line split.go:80
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line split.go:80
-				_ = gc_iota2
+				_ = gc_iota
 //line split.go:85
-				gc_vb2 := archsimd.BroadcastInt32x8(100)
+				gc_vb := archsimd.BroadcastInt32x8(100)
 //line split.go:85
-				_ = gc_vb2
-			gc_steps2:
+				_ = gc_vb
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1304,64 +1304,64 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:80
 					_ = tx
 //line split.go:83
-					var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:83
 					if (2*tx) >= 0 && (2*tx) <= len(s)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(s)-15)) {
 //line split.go:83
-						gc_ld4 = archsimd.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens2))
+						gc_ld = archsimd.LoadInt32x8Slice(s[2*tx:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx)+8:]).Permute(gc_evens))
 //line split.go:83
 					} else if (2*tx) >= 1 && (2*tx) <= len(s)-15 {
 //line split.go:83
-						gc_ld4 = archsimd.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens2))
+						gc_ld = archsimd.LoadInt32x8Slice(s[(2*tx)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx)+7:]).Permute(gc_evens))
 //line split.go:83
 					} else {
 //line split.go:83
-						break gc_steps2
+						break gc_steps
 //line split.go:83
 					}
 //line split.go:83
-					gc_st4 := gc_ld4
+					gc_st := gc_ld
 //line split.go:83
 					if (2*tx) >= 0 && (2*tx) <= len(out)-16 && ((2*tx)&1 == 0 || !((2*tx) >= 1 && (2*tx) <= len(out)-15)) {
 //line split.go:83
-						gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes2)
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)+0:]), gc_evenLanes)
 //line split.go:83
-						gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*tx)+8:]), gc_evenLanes2)
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+8:]), gc_evenLanes)
 //line split.go:83
 					} else if (2*tx) >= 1 && (2*tx) <= len(out)-15 {
 //line split.go:83
-						gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*tx)-1:]), gc_oddLanes2)
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx)-1:]), gc_oddLanes)
 //line split.go:83
-						gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes2)
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx)+7:]), gc_oddLanes)
 //line split.go:83
 					} else {
 //line split.go:83
-						break gc_steps2
+						break gc_steps
 //line split.go:83
 					}
 //line split.go:84
 					if compiled.Reach(lo, tx, 8) <= 0 && compiled.Reach(hi, tx, 8) > 7 {
 //line split.go:84
-						var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:84
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
-							gc_ld5 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens2))
+							gc_ld2 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
 //line split.go:85
-							gc_ld5 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens2))
+							gc_ld2 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
 //line split.go:85
 						} else {
 //line split.go:85
-							var gc_lanes9 [8]int32
+							var gc_lanes3 [8]int32
 //line split.go:85
-							for gc_k9 := range 8 {
+							for gc_k3 := range 8 {
 //line split.go:85
-								if 0xff&(1<<gc_k9) != 0 {
+								if 0xff&(1<<gc_k3) != 0 {
 //line split.go:85
-									gc_pos2.Thread = gc_rank2 + gc_k9
+									gc_pos2.Thread = gc_rank2 + gc_k3
 //line split.go:85
-									gc_lanes9[gc_k9] = s[(2*tx+1)+2*gc_k9]
+									gc_lanes3[gc_k3] = s[(2*tx+1)+2*gc_k3]
 //line split.go:85
 								}
 //line split.go:85
@@ -1369,37 +1369,37 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 							gc_pos2.Thread = gc_rank2
 //line split.go:85
-							gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
+							gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 //line split.go:85
 						}
 //line split.go:85
-						gc_st5 := gc_ld5.Add(gc_vb2)
+						gc_st2 := gc_ld2.Add(gc_vb)
 //line split.go:85
 						if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
 //line split.go:85
-							gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes2)
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_evenLanes)
 //line split.go:85
-							gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_evenLanes2)
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_evenLanes)
 //line split.go:85
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
 //line split.go:85
-							gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes2)
+							gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes)
 //line split.go:85
-							gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes2)
+							gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes)
 //line split.go:85
 						} else {
 //line split.go:85
-							var gc_lanes10 [8]int32
+							var gc_lanes4 [8]int32
 //line split.go:85
-							gc_st5.Store(&gc_lanes10)
+							gc_st2.Store(&gc_lanes4)
 //line split.go:85
-							for gc_k10 := range 8 {
+							for gc_k4 := range 8 {
 //line split.go:85
-								if 0xff&(1<<gc_k10) != 0 {
+								if 0xff&(1<<gc_k4) != 0 {
 //line split.go:85
-									gc_pos2.Thread = gc_rank2 + gc_k10
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line split.go:85
-									out[(2*tx+1)+2*gc_k10] = gc_lanes10[gc_k10]
+									out[(2*tx+1)+2*gc_k4] = gc_lanes4[gc_k4]
 //line split.go:85
 								}
 //line split.go:85
@@ -1411,32 +1411,32 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 					} else {
 //line split.go:85
-						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
+						gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lo, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8)))))
 //line split.go:84
-						_ = gc_if2
+						_ = gc_if
 //line split.go:84
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line split.go:84
-							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line split.go:84
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(s)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(s)-15)) {
-								gc_ld6 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens2))
+								gc_ld3 = archsimd.LoadInt32x8Slice(s[2*tx+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(s[(2*tx+1)+8:]).Permute(gc_evens))
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
 //line split.go:85
-								gc_ld6 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens2))
+								gc_ld3 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
 //line split.go:85
 							} else {
 //line split.go:85
-								var gc_lanes11 [8]int32
+								var gc_lanes5 [8]int32
 //line split.go:85
-								for gc_k11 := range 8 {
+								for gc_k5 := range 8 {
 //line split.go:85
-									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if.ToBits()&(1<<gc_k5) != 0 {
 //line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line split.go:85
-										gc_lanes11[gc_k11] = s[(2*tx+1)+2*gc_k11]
+										gc_lanes5[gc_k5] = s[(2*tx+1)+2*gc_k5]
 //line split.go:85
 									}
 //line split.go:85
@@ -1444,37 +1444,37 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 								gc_pos2.Thread = gc_rank2
 //line split.go:85
-								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes11)
+								gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
 //line split.go:85
 							}
 //line split.go:85
-							gc_st6 := gc_ld6.Add(gc_vb2)
+							gc_st3 := gc_ld3.Add(gc_vb)
 //line split.go:85
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
 //line split.go:85
-								gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line split.go:85
-								gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
 //line split.go:85
-								gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line split.go:85
-								gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line split.go:85
 							} else {
 //line split.go:85
-								var gc_lanes12 [8]int32
+								var gc_lanes6 [8]int32
 //line split.go:85
-								gc_st6.Store(&gc_lanes12)
+								gc_st3.Store(&gc_lanes6)
 //line split.go:85
-								for gc_k12 := range 8 {
+								for gc_k6 := range 8 {
 //line split.go:85
-									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if.ToBits()&(1<<gc_k6) != 0 {
 //line split.go:85
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line split.go:85
-										out[(2*tx+1)+2*gc_k12] = gc_lanes12[gc_k12]
+										out[(2*tx+1)+2*gc_k6] = gc_lanes6[gc_k6]
 //line split.go:85
 									}
 //line split.go:85

@@ -61,11 +61,11 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 								_ = i
 //line streams.go:29
-								gc_t6 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
 //line streams.go:29
-								_ = gc_t6
+								_ = gc_t4
 //line streams.go:29
-								ahead := gc_t6
+								ahead := gc_t4
 //line streams.go:29
 								_ = ahead
 //line streams.go:29
@@ -92,11 +92,11 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 							_ = i
 //line streams.go:29
-							gc_t4 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])
 //line streams.go:29
-							_ = gc_t4
+							_ = gc_t3
 //line streams.go:29
-							ahead := gc_t4
+							ahead := gc_t3
 //line streams.go:29
 							_ = ahead
 //line streams.go:29
@@ -127,22 +127,22 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line streams.go:26
-							gc_none5 := archsimd.Mask32x16FromBits(0)
+							gc_none3 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-							_ = gc_none5
+							_ = gc_none3
 //line streams.go:26
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
-							_ = gc_iota10
+							_ = gc_iota6
 //line streams.go:26
-							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all3 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:26
-							_ = gc_all5
+							_ = gc_all3
 //line streams.go:16
-							gc_vb7 := archsimd.BroadcastFloat32x16(0)
+							gc_vb5 := archsimd.BroadcastFloat32x16(0)
 //line streams.go:16
-							_ = gc_vb7
-						gc_steps10:
+							_ = gc_vb5
+						gc_steps6:
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -156,85 +156,85 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 								_ = i
 //line streams.go:29
-								var gc_i12 int = i
+								var gc_i8 int = i
 //line streams.go:29
-								_ = gc_i12
+								_ = gc_i8
 //line streams.go:29
-								var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-								_ = gc_result12
+								_ = gc_result8
 //line streams.go:29
-								gc_returned12 := gc_none5
+								gc_returned8 := gc_none3
 //line streams.go:29
-								_ = gc_returned12
+								_ = gc_returned8
 //line streams.go:13
-								if compiled.Reach(len(in), gc_i12, 16) > 15 {
+								if compiled.Reach(len(in), gc_i8, 16) > 15 {
 //line streams.go:29
-									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+										gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps10
+										break gc_steps6
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result12 = gc_ld23
+									gc_result8 = gc_ld15
 //line streams.go:29
-									gc_b8 := gc_none5
+									gc_b6 := gc_none3
 //line streams.go:29
 									if true {
 //line streams.go:29
-										gc_b8 = gc_all5
+										gc_b6 = gc_all3
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_returned12 = gc_b8
+									gc_returned8 = gc_b6
 //line streams.go:29
 								} else {
 //line streams.go:29
-									gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+									gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 //line streams.go:29
-									_ = gc_if17
+									_ = gc_if11
 //line streams.go:29
-									if gc_if17.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line streams.go:29
-										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line streams.go:29
-											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line streams.go:29
 										} else {
 //line streams.go:29
-											break gc_steps10
+											break gc_steps6
 //line streams.go:29
 										}
 //line streams.go:29
-										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+										gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line streams.go:29
-										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
+										gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
 //line streams.go:29
 									}
 //line streams.go:29
 								}
 //line streams.go:13
-								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 //line streams.go:13
-								_ = gc_if18
+								_ = gc_if12
 //line streams.go:13
-								if gc_if18.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line streams.go:13
-									gc_result12 = gc_result12.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+									gc_result8 = gc_result8.Merge(gc_vb5, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line streams.go:13
-									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 //line streams.go:13
 								}
 //line streams.go:13
-								ahead := gc_result12
+								ahead := gc_result8
 //line streams.go:13
 								_ = ahead
 //line streams.go:13
@@ -249,22 +249,22 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 					}
 					if compiled.SIMD {
 //line streams.go:26
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line streams.go:26
-						_ = gc_none3
+						_ = gc_none2
 //line streams.go:26
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
-						_ = gc_iota6
+						_ = gc_iota4
 //line streams.go:26
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line streams.go:26
-						_ = gc_all3
+						_ = gc_all2
 //line streams.go:16
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line streams.go:16
-						_ = gc_vb4
-					gc_steps6:
+						_ = gc_vb3
+					gc_steps4:
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -278,85 +278,85 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:27
 							_ = i
 //line streams.go:29
-							var gc_i8 int = i
+							var gc_i6 int = i
 //line streams.go:29
-							_ = gc_i8
+							_ = gc_i6
 //line streams.go:29
-							var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-							_ = gc_result8
+							_ = gc_result6
 //line streams.go:29
-							gc_returned8 := gc_none3
+							gc_returned6 := gc_none2
 //line streams.go:29
-							_ = gc_returned8
+							_ = gc_returned6
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i8, 8) > 7 {
+							if compiled.Reach(len(in), gc_i6, 8) > 7 {
 //line streams.go:29
-								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-								if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-									gc_ld15 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line streams.go:29
 								} else {
 //line streams.go:29
-									break gc_steps6
+									break gc_steps4
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_result8 = gc_ld15
+								gc_result6 = gc_ld11
 //line streams.go:29
-								gc_b6 := gc_none3
+								gc_b5 := gc_none2
 //line streams.go:29
 								if true {
 //line streams.go:29
-									gc_b6 = gc_all3
+									gc_b5 = gc_all2
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_returned8 = gc_b6
+								gc_returned6 = gc_b5
 //line streams.go:29
 							} else {
 //line streams.go:29
-								gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line streams.go:29
-								_ = gc_if11
+								_ = gc_if8
 //line streams.go:29
-								if gc_if11.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+									if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line streams.go:29
-										gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps6
+										break gc_steps4
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result8 = gc_ld16.Merge(gc_result8, gc_if11)
+									gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line streams.go:29
-									gc_returned8 = gc_if11.Or(gc_returned8)
+									gc_returned6 = gc_if8.Or(gc_returned6)
 //line streams.go:29
 								}
 //line streams.go:29
 							}
 //line streams.go:13
-							gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line streams.go:13
-							_ = gc_if12
+							_ = gc_if9
 //line streams.go:13
-							if gc_if12.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line streams.go:13
-								gc_result8 = gc_vb4.Merge(gc_result8, gc_if12)
+								gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
 //line streams.go:13
-								gc_returned8 = gc_if12.Or(gc_returned8)
+								gc_returned6 = gc_if9.Or(gc_returned6)
 //line streams.go:13
 							}
 //line streams.go:13
-							ahead := gc_result8
+							ahead := gc_result6
 //line streams.go:13
 							_ = ahead
 //line streams.go:13
@@ -538,22 +538,22 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						var gc_stop4 bool
 						gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line streams.go:26
-							gc_none9 := archsimd.Mask32x16FromBits(0)
+							gc_none5 := archsimd.Mask32x16FromBits(0)
 //line streams.go:26
-							_ = gc_none9
+							_ = gc_none5
 //line streams.go:26
-							gc_iota18 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:26
-							_ = gc_iota18
+							_ = gc_iota10
 //line streams.go:26
-							gc_all9 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all5 := archsimd.Mask32x16FromBits(0xffff)
 //line streams.go:26
-							_ = gc_all9
+							_ = gc_all5
 //line streams.go:16
-							gc_vb13 := archsimd.BroadcastFloat32x16(0)
+							gc_vb9 := archsimd.BroadcastFloat32x16(0)
 //line streams.go:16
-							_ = gc_vb13
-						gc_steps18:
+							_ = gc_vb9
+						gc_steps10:
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -577,88 +577,88 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 								}
 //line streams.go:29
-								var gc_t14 int = i + gc_bdx2
+								var gc_t8 int = i + gc_bdx2
 //line streams.go:29
-								_ = gc_t14
+								_ = gc_t8
 //line streams.go:29
-								var gc_i20 int = gc_t14
+								var gc_i12 int = gc_t8
 //line streams.go:29
-								_ = gc_i20
+								_ = gc_i12
 //line streams.go:29
-								var gc_result20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_result12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-								_ = gc_result20
+								_ = gc_result12
 //line streams.go:29
-								gc_returned20 := gc_none9
+								gc_returned12 := gc_none5
 //line streams.go:29
-								_ = gc_returned20
+								_ = gc_returned12
 //line streams.go:13
-								if compiled.Reach(len(in), gc_i20, 16) > 15 {
+								if compiled.Reach(len(in), gc_i12, 16) > 15 {
 //line streams.go:29
-									var gc_ld39 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
-										gc_ld39 = archsimd.LoadFloat32x16Slice(in[gc_i20:])
+										gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps18
+										break gc_steps10
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result20 = gc_ld39
+									gc_result12 = gc_ld23
 //line streams.go:29
-									gc_b12 := gc_none9
+									gc_b8 := gc_none5
 //line streams.go:29
 									if true {
 //line streams.go:29
-										gc_b12 = gc_all9
+										gc_b8 = gc_all5
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_returned20 = gc_b12
+									gc_returned12 = gc_b8
 //line streams.go:29
 								} else {
 //line streams.go:29
-									gc_if29 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+									gc_if17 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line streams.go:29
-									_ = gc_if29
+									_ = gc_if17
 //line streams.go:29
-									if gc_if29.ToBits() != 0 {
+									if gc_if17.ToBits() != 0 {
 //line streams.go:29
-										var gc_ld40 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line streams.go:29
-										if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+										if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line streams.go:29
-											gc_ld40 = archsimd.LoadFloat32x16Slice(in[gc_i20:])
+											gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
 //line streams.go:29
 										} else {
 //line streams.go:29
-											break gc_steps18
+											break gc_steps10
 //line streams.go:29
 										}
 //line streams.go:29
-										gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+										gc_result12 = gc_result12.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line streams.go:29
-										gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
+										gc_returned12 = archsimd.Mask32x16FromBits(gc_if17.ToBits() | gc_returned12.ToBits())
 //line streams.go:29
 									}
 //line streams.go:29
 								}
 //line streams.go:13
-								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line streams.go:13
-								_ = gc_if30
+								_ = gc_if18
 //line streams.go:13
-								if gc_if30.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line streams.go:13
-									gc_result20 = gc_result20.Merge(gc_vb13, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+									gc_result12 = gc_result12.Merge(gc_vb9, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line streams.go:13
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
+									gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line streams.go:13
 								}
-								ahead.Add(gc_result20).StoreSlice(sdata[tid:])
+								ahead.Add(gc_result12).StoreSlice(sdata[tid:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -669,22 +669,22 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 					}
 					if compiled.SIMD {
 //line streams.go:26
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line streams.go:26
-						_ = gc_none7
+						_ = gc_none4
 //line streams.go:26
-						gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:26
-						_ = gc_iota14
+						_ = gc_iota8
 //line streams.go:26
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line streams.go:26
-						_ = gc_all7
+						_ = gc_all4
 //line streams.go:16
-						gc_vb10 := archsimd.BroadcastFloat32x8(0)
+						gc_vb7 := archsimd.BroadcastFloat32x8(0)
 //line streams.go:16
-						_ = gc_vb10
-					gc_steps14:
+						_ = gc_vb7
+					gc_steps8:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -708,88 +708,88 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							}
 //line streams.go:29
-							var gc_t10 int = i + gc_bdx2
+							var gc_t6 int = i + gc_bdx2
 //line streams.go:29
-							_ = gc_t10
+							_ = gc_t6
 //line streams.go:29
-							var gc_i16 int = gc_t10
+							var gc_i10 int = gc_t6
 //line streams.go:29
-							_ = gc_i16
+							_ = gc_i10
 //line streams.go:29
-							var gc_result16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-							_ = gc_result16
+							_ = gc_result10
 //line streams.go:29
-							gc_returned16 := gc_none7
+							gc_returned10 := gc_none4
 //line streams.go:29
-							_ = gc_returned16
+							_ = gc_returned10
 //line streams.go:13
-							if compiled.Reach(len(in), gc_i16, 8) > 7 {
+							if compiled.Reach(len(in), gc_i10, 8) > 7 {
 //line streams.go:29
-								var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-								if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line streams.go:29
-									gc_ld31 = archsimd.LoadFloat32x8Slice(in[gc_i16:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line streams.go:29
 								} else {
 //line streams.go:29
-									break gc_steps14
+									break gc_steps8
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_result16 = gc_ld31
+								gc_result10 = gc_ld19
 //line streams.go:29
-								gc_b10 := gc_none7
+								gc_b7 := gc_none4
 //line streams.go:29
 								if true {
 //line streams.go:29
-									gc_b10 = gc_all7
+									gc_b7 = gc_all4
 //line streams.go:29
 								}
 //line streams.go:29
-								gc_returned16 = gc_b10
+								gc_returned10 = gc_b7
 //line streams.go:29
 							} else {
 //line streams.go:29
-								gc_if23 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+								gc_if14 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line streams.go:29
-								_ = gc_if23
+								_ = gc_if14
 //line streams.go:29
-								if gc_if23.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line streams.go:29
-									var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line streams.go:29
-									if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
+									if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line streams.go:29
-										gc_ld32 = archsimd.LoadFloat32x8Slice(in[gc_i16:])
+										gc_ld20 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
 //line streams.go:29
 									} else {
 //line streams.go:29
-										break gc_steps14
+										break gc_steps8
 //line streams.go:29
 									}
 //line streams.go:29
-									gc_result16 = gc_ld32.Merge(gc_result16, gc_if23)
+									gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
 //line streams.go:29
-									gc_returned16 = gc_if23.Or(gc_returned16)
+									gc_returned10 = gc_if14.Or(gc_returned10)
 //line streams.go:29
 								}
 //line streams.go:29
 							}
 //line streams.go:13
-							gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line streams.go:13
-							_ = gc_if24
+							_ = gc_if15
 //line streams.go:13
-							if gc_if24.ToBits() != 0 {
+							if gc_if15.ToBits() != 0 {
 //line streams.go:13
-								gc_result16 = gc_vb10.Merge(gc_result16, gc_if24)
+								gc_result10 = gc_vb7.Merge(gc_result10, gc_if15)
 //line streams.go:13
-								gc_returned16 = gc_if24.Or(gc_returned16)
+								gc_returned10 = gc_if15.Or(gc_returned10)
 //line streams.go:13
 							}
-							ahead.Add(gc_result16).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result10).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1348,11 +1348,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 								_ = i
 //line streams.go:51
-								gc_t8 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
+								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
 //line streams.go:51
-								_ = gc_t8
+								_ = gc_t4
 //line streams.go:51
-								ahead := gc_t8
+								ahead := gc_t4
 //line streams.go:51
 								_ = ahead
 //line streams.go:51
@@ -1379,11 +1379,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:49
 							_ = i
 //line streams.go:51
-							gc_t6 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
 //line streams.go:51
-							_ = gc_t6
+							_ = gc_t3
 //line streams.go:51
-							ahead := gc_t6
+							ahead := gc_t3
 //line streams.go:51
 							_ = ahead
 //line streams.go:51
@@ -1432,11 +1432,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 								}
 //line streams.go:51
-								gc_t4 := archsimd.LoadFloat32x16Slice(in[i:])
+								gc_t2 := archsimd.LoadFloat32x16Slice(in[i:])
 //line streams.go:51
-								_ = gc_t4
+								_ = gc_t2
 //line streams.go:51
-								ahead := gc_t4
+								ahead := gc_t2
 //line streams.go:51
 								_ = ahead
 //line streams.go:51
@@ -1469,11 +1469,11 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 //line streams.go:51
 							}
 //line streams.go:51
-							gc_t2 := archsimd.LoadFloat32x8Slice(in[i:])
+							gc_t := archsimd.LoadFloat32x8Slice(in[i:])
 //line streams.go:51
-							_ = gc_t2
+							_ = gc_t
 //line streams.go:51
-							ahead := gc_t2
+							ahead := gc_t
 //line streams.go:51
 							_ = ahead
 //line streams.go:51
@@ -2132,9 +2132,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						var gc_stop bool
 						gc_vstep5, gc_stop = func(gc_vstep5 int) (int, bool) {
 //line streams.go:65
-							gc_iota16 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
-							_ = gc_iota16
+							_ = gc_iota8
 							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2158,13 +2158,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 								} else {
 //line streams.go:68
-									gc_if20 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if12 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
-									_ = gc_if20
+									_ = gc_if12
 //line streams.go:68
-									if gc_if20.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line streams.go:68
 									}
 //line streams.go:68
@@ -2181,9 +2181,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
-						_ = gc_iota13
+						_ = gc_iota7
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2207,13 +2207,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:68
 							} else {
 //line streams.go:68
-								gc_if17 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
-								_ = gc_if17
+								_ = gc_if11
 //line streams.go:68
-								if gc_if17.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if17)
+									mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if11)
 //line streams.go:68
 								}
 //line streams.go:68
@@ -2251,9 +2251,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						var gc_stop2 bool
 						gc_vstep6, gc_stop2 = func(gc_vstep6 int) (int, bool) {
 //line streams.go:65
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
-							_ = gc_iota10
+							_ = gc_iota6
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2282,13 +2282,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 									mySum = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
 //line streams.go:69
-									gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									gc_if10 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line streams.go:68
-									_ = gc_if14
+									_ = gc_if10
 //line streams.go:68
-									if gc_if14.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line streams.go:68
-										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
+										mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 									}
 //line streams.go:69
 								}
@@ -2304,9 +2304,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
-						_ = gc_iota7
+						_ = gc_iota5
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2335,13 +2335,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
 //line streams.go:69
-								gc_if11 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if9 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line streams.go:68
-								_ = gc_if11
+								_ = gc_if9
 //line streams.go:68
-								if gc_if11.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line streams.go:68
-									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if11)
+									mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if9)
 								}
 //line streams.go:69
 							}
@@ -2482,9 +2482,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						var gc_stop3 bool
 						gc_vstep7, gc_stop3 = func(gc_vstep7 int) (int, bool) {
 //line streams.go:65
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
-							_ = gc_iota24
+							_ = gc_iota12
 							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2508,13 +2508,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 								} else {
 //line streams.go:71
-									gc_if28 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+									gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line streams.go:71
-									_ = gc_if28
+									_ = gc_if16
 //line streams.go:71
-									if gc_if28.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line streams.go:71
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line streams.go:71
 									}
 //line streams.go:71
@@ -2533,9 +2533,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
-						_ = gc_iota22
+						_ = gc_iota11
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2559,13 +2559,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 //line streams.go:71
 							} else {
 //line streams.go:71
-								gc_if26 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+								gc_if15 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line streams.go:71
-								_ = gc_if26
+								_ = gc_if15
 //line streams.go:71
-								if gc_if26.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if26)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if15)
 //line streams.go:71
 								}
 //line streams.go:71
@@ -2605,9 +2605,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						var gc_stop4 bool
 						gc_vstep8, gc_stop4 = func(gc_vstep8 int) (int, bool) {
 //line streams.go:65
-							gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line streams.go:65
-							_ = gc_iota20
+							_ = gc_iota10
 							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2637,13 +2637,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:]))
 								} else {
 //line streams.go:72
-									gc_if24 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+									gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
 //line streams.go:71
-									_ = gc_if24
+									_ = gc_if14
 //line streams.go:71
-									if gc_if24.ToBits() != 0 {
+									if gc_if14.ToBits() != 0 {
 //line streams.go:71
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 									}
 //line streams.go:72
 								}
@@ -2661,9 +2661,9 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 					if compiled.SIMD {
 //line streams.go:65
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line streams.go:65
-						_ = gc_iota18
+						_ = gc_iota9
 						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2693,13 +2693,13 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:]))
 							} else {
 //line streams.go:72
-								gc_if22 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+								gc_if13 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line streams.go:71
-								_ = gc_if22
+								_ = gc_if13
 //line streams.go:71
-								if gc_if22.ToBits() != 0 {
+								if gc_if13.ToBits() != 0 {
 //line streams.go:71
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if22)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx2:])).Merge(mySum, gc_if13)
 								}
 //line streams.go:72
 							}

@@ -53,30 +53,30 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						if offset == 1 {
 //line strided.go:17
-							gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line strided.go:17
-							_ = gc_evens164
+							_ = gc_evens162
 //line strided.go:17
-							gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line strided.go:17
-							_ = gc_odds164
+							_ = gc_odds162
 //line strided.go:17
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:17
-							_ = gc_spread16Lo4
+							_ = gc_spread16Lo2
 //line strided.go:17
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:17
-							_ = gc_spread16Hi4
+							_ = gc_spread16Hi2
 //line strided.go:17
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:17
-							_ = gc_evenLanes164
+							_ = gc_evenLanes162
 //line strided.go:17
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line strided.go:17
-							_ = gc_oddLanes164
-						gc_steps8:
+							_ = gc_oddLanes162
+						gc_steps4:
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -87,70 +87,70 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 								_ = thid
 //line strided.go:21
 								{
-									var gc_t15 int = first + 1*(2*thid+1) - 1
+									var gc_t7 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
-									_ = gc_t15
+									_ = gc_t7
 //line strided.go:22
-									var gc_t16 int = first + 1*(2*thid+2) - 1
+									var gc_t8 int = first + 1*(2*thid+2) - 1
 //line strided.go:22
-									_ = gc_t16
+									_ = gc_t8
 //line strided.go:22
-									var ai int = gc_t15
+									var ai int = gc_t7
 //line strided.go:22
 									_ = ai
 //line strided.go:22
-									var bi int = gc_t16
+									var bi int = gc_t8
 //line strided.go:22
 									_ = bi
-									var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:23
 									if ai >= 0 && ai <= len(data)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-31)) {
 //line strided.go:23
-										gc_ld15 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens164)
+										gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+16:]), gc_evens162)
 //line strided.go:23
 									} else if ai >= 1 && ai <= len(data)-31 {
 //line strided.go:23
-										gc_ld15 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds164)
+										gc_ld7 = archsimd.LoadFloat32x16Slice(data[ai-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[ai+15:]), gc_odds162)
 //line strided.go:23
 									} else {
 //line strided.go:23
-										break gc_steps8
+										break gc_steps4
 //line strided.go:23
 									}
 //line strided.go:23
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:23
 									if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
 //line strided.go:23
-										gc_ld16 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens164)
+										gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+16:]), gc_evens162)
 //line strided.go:23
 									} else if bi >= 1 && bi <= len(data)-31 {
 //line strided.go:23
-										gc_ld16 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds164)
+										gc_ld8 = archsimd.LoadFloat32x16Slice(data[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(data[bi+15:]), gc_odds162)
 //line strided.go:23
 									} else {
 //line strided.go:23
-										break gc_steps8
+										break gc_steps4
 //line strided.go:23
 									}
 //line strided.go:23
-									gc_st8 := gc_ld16.Add(gc_ld15)
+									gc_st4 := gc_ld8.Add(gc_ld7)
 //line strided.go:23
 									if bi >= 0 && bi <= len(data)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-31)) {
 //line strided.go:23
-										gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes164)
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi+0:]), gc_evenLanes162)
 //line strided.go:23
-										gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes164)
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+16:]), gc_evenLanes162)
 //line strided.go:23
 									} else if bi >= 1 && bi <= len(data)-31 {
 //line strided.go:23
-										gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes164)
+										gc_st4.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(data[bi-1:]), gc_oddLanes162)
 //line strided.go:23
-										gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes164)
+										gc_st4.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(data[bi+15:]), gc_oddLanes162)
 //line strided.go:23
 									} else {
 //line strided.go:23
-										break gc_steps8
+										break gc_steps4
 //line strided.go:23
 									}
 //line strided.go:23
@@ -167,26 +167,26 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line strided.go:17
-						gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line strided.go:17
-						_ = gc_evens4
+						_ = gc_evens2
 //line strided.go:17
-						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line strided.go:17
-						_ = gc_spreadLo4
+						_ = gc_spreadLo2
 //line strided.go:17
-						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line strided.go:17
-						_ = gc_spreadHi4
+						_ = gc_spreadHi2
 //line strided.go:17
-						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line strided.go:17
-						_ = gc_evenLanes4
+						_ = gc_evenLanes2
 //line strided.go:17
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line strided.go:17
-						_ = gc_oddLanes4
-					gc_steps4:
+						_ = gc_oddLanes2
+					gc_steps2:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -197,70 +197,70 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 							_ = thid
 //line strided.go:21
 							{
-								var gc_t7 int = first + 1*(2*thid+1) - 1
+								var gc_t3 int = first + 1*(2*thid+1) - 1
 //line strided.go:22
-								_ = gc_t7
+								_ = gc_t3
 //line strided.go:22
-								var gc_t8 int = first + 1*(2*thid+2) - 1
+								var gc_t4 int = first + 1*(2*thid+2) - 1
 //line strided.go:22
-								_ = gc_t8
+								_ = gc_t4
 //line strided.go:22
-								var ai int = gc_t7
+								var ai int = gc_t3
 //line strided.go:22
 								_ = ai
 //line strided.go:22
-								var bi int = gc_t8
+								var bi int = gc_t4
 //line strided.go:22
 								_ = bi
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:23
 								if ai >= 0 && ai <= len(data)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(data)-15)) {
 //line strided.go:23
-									gc_ld7 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens4))
+									gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[ai+8:]).Permute(gc_evens2))
 //line strided.go:23
 								} else if ai >= 1 && ai <= len(data)-15 {
 //line strided.go:23
-									gc_ld7 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens4))
+									gc_ld3 = archsimd.LoadFloat32x8Slice(data[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[ai+7:]).Permute(gc_evens2))
 //line strided.go:23
 								} else {
 //line strided.go:23
-									break gc_steps4
+									break gc_steps2
 //line strided.go:23
 								}
 //line strided.go:23
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:23
 								if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
 //line strided.go:23
-									gc_ld8 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens4))
+									gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(data[bi+8:]).Permute(gc_evens2))
 //line strided.go:23
 								} else if bi >= 1 && bi <= len(data)-15 {
 //line strided.go:23
-									gc_ld8 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens4))
+									gc_ld4 = archsimd.LoadFloat32x8Slice(data[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(data[bi+7:]).Permute(gc_evens2))
 //line strided.go:23
 								} else {
 //line strided.go:23
-									break gc_steps4
+									break gc_steps2
 //line strided.go:23
 								}
 //line strided.go:23
-								gc_st4 := gc_ld8.Add(gc_ld7)
+								gc_st2 := gc_ld4.Add(gc_ld3)
 //line strided.go:23
 								if bi >= 0 && bi <= len(data)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(data)-15)) {
 //line strided.go:23
-									gc_st4.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes4)
+									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi+0:]), gc_evenLanes2)
 //line strided.go:23
-									gc_st4.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes4)
+									gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+8:]), gc_evenLanes2)
 //line strided.go:23
 								} else if bi >= 1 && bi <= len(data)-15 {
 //line strided.go:23
-									gc_st4.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes4)
+									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(data[bi-1:]), gc_oddLanes2)
 //line strided.go:23
-									gc_st4.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes4)
+									gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(data[bi+7:]), gc_oddLanes2)
 //line strided.go:23
 								} else {
 //line strided.go:23
-									break gc_steps4
+									break gc_steps2
 //line strided.go:23
 								}
 //line strided.go:23
@@ -343,188 +343,6 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line strided.go:37
-							gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line strided.go:37
-							_ = gc_iota9
-//line strided.go:37
-							gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
-//line strided.go:37
-							_ = gc_iota28
-//line strided.go:39
-							gc_vb15 := archsimd.BroadcastFloat32x16(0)
-//line strided.go:39
-							_ = gc_vb15
-//line strided.go:40
-							gc_vb16 := archsimd.BroadcastFloat32x16(2)
-//line strided.go:40
-							_ = gc_vb16
-//line strided.go:40
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
-//line strided.go:40
-							_ = gc_spread16Lo4
-//line strided.go:40
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
-//line strided.go:40
-							_ = gc_spread16Hi4
-//line strided.go:40
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
-//line strided.go:40
-							_ = gc_evenLanes164
-//line strided.go:40
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
-//line strided.go:40
-							_ = gc_oddLanes164
-						gc_steps8:
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line strided.go:37
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line strided.go:37
-								_ = i
-//line strided.go:38
-								var g int = 2*i + off
-//line strided.go:38
-								_ = g
-//line strided.go:39
-								gc_if8 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb15).ToBits())
-//line strided.go:39
-								_ = gc_if8
-//line strided.go:40
-								if gc_if8.ToBits() != 0 {
-//line strided.go:40
-									gc_st8 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Mul(gc_vb16)
-//line strided.go:40
-									gc_bits4 := gc_if8.ToBits()
-//line strided.go:40
-									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-//line strided.go:40
-										gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
-//line strided.go:40
-										gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
-//line strided.go:40
-									} else if g >= 1 && g <= len(out)-31 {
-//line strided.go:40
-										gc_st8.Permute(gc_spread16Lo4).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
-//line strided.go:40
-										gc_st8.Permute(gc_spread16Hi4).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
-//line strided.go:40
-									} else {
-//line strided.go:40
-										break gc_steps8
-//line strided.go:40
-									}
-//line strided.go:40
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line strided.go:37
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line strided.go:37
-						_ = gc_iota7
-//line strided.go:37
-						gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
-//line strided.go:37
-						_ = gc_iota26
-//line strided.go:39
-						gc_vb11 := archsimd.BroadcastFloat32x8(0)
-//line strided.go:39
-						_ = gc_vb11
-//line strided.go:40
-						gc_vb12 := archsimd.BroadcastFloat32x8(2)
-//line strided.go:40
-						_ = gc_vb12
-//line strided.go:40
-						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
-//line strided.go:40
-						_ = gc_spreadLo4
-//line strided.go:40
-						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
-//line strided.go:40
-						_ = gc_spreadHi4
-//line strided.go:40
-						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
-//line strided.go:40
-						_ = gc_evenLanes4
-//line strided.go:40
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
-//line strided.go:40
-						_ = gc_oddLanes4
-					gc_steps6:
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line strided.go:37
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line strided.go:37
-							_ = i
-//line strided.go:38
-							var g int = 2*i + off
-//line strided.go:38
-							_ = g
-//line strided.go:39
-							gc_if6 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb11))
-//line strided.go:39
-							_ = gc_if6
-//line strided.go:40
-							if gc_if6.ToBits() != 0 {
-//line strided.go:40
-								gc_st6 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb12)
-//line strided.go:40
-								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-//line strided.go:40
-									gc_st6.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(out[g+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo4).ToMask().And(gc_evenLanes4))
-//line strided.go:40
-									gc_st6.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(out[g+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi4).ToMask().And(gc_evenLanes4))
-//line strided.go:40
-								} else if g >= 1 && g <= len(out)-15 {
-//line strided.go:40
-									gc_st6.Permute(gc_spreadLo4).StoreMasked((*[8]float32)(out[g-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo4).ToMask().And(gc_oddLanes4))
-//line strided.go:40
-									gc_st6.Permute(gc_spreadHi4).StoreMasked((*[8]float32)(out[g+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi4).ToMask().And(gc_oddLanes4))
-//line strided.go:40
-								} else {
-//line strided.go:40
-									break gc_steps6
-//line strided.go:40
-								}
-//line strided.go:40
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line strided.go:37
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line strided.go:38
-						g := 2*i + off
-						_ = g
-
-//line strided.go:39
-						if (true || i < len(in)) && g < n && gc_at2[gc_tx2] >= 0 {
-							out[g] = gc_at2[gc_tx2] * 2
-						}
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line strided.go:37
 							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line strided.go:37
 							_ = gc_iota5
@@ -557,8 +375,8 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 							_ = gc_oddLanes162
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line strided.go:37
@@ -570,19 +388,13 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:38
 								_ = g
 //line strided.go:39
-								if i < 0 || i > len(in)-16 {
-//line strided.go:39
-									break
-//line strided.go:39
-								}
-//line strided.go:39
-								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb7).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb7).ToBits())
 //line strided.go:39
 								_ = gc_if4
 //line strided.go:40
 								if gc_if4.ToBits() != 0 {
 //line strided.go:40
-									gc_st4 := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb8)
+									gc_st4 := archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Mul(gc_vb8)
 //line strided.go:40
 									gc_bits2 := gc_if4.ToBits()
 //line strided.go:40
@@ -607,29 +419,29 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line strided.go:37
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line strided.go:37
-						_ = gc_iota3
+						_ = gc_iota4
 //line strided.go:37
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota23 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line strided.go:37
-						_ = gc_iota22
+						_ = gc_iota23
 //line strided.go:39
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line strided.go:39
-						_ = gc_vb3
+						_ = gc_vb5
 //line strided.go:40
-						gc_vb4 := archsimd.BroadcastFloat32x8(2)
+						gc_vb6 := archsimd.BroadcastFloat32x8(2)
 //line strided.go:40
-						_ = gc_vb4
+						_ = gc_vb6
 //line strided.go:40
 						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line strided.go:40
@@ -646,7 +458,195 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line strided.go:40
 						_ = gc_oddLanes2
-					gc_steps2:
+					gc_steps3:
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line strided.go:37
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line strided.go:37
+							_ = i
+//line strided.go:38
+							var g int = 2*i + off
+//line strided.go:38
+							_ = g
+//line strided.go:39
+							gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).GreaterEqual(gc_vb5))
+//line strided.go:39
+							_ = gc_if3
+//line strided.go:40
+							if gc_if3.ToBits() != 0 {
+//line strided.go:40
+								gc_st3 := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb6)
+//line strided.go:40
+								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
+//line strided.go:40
+									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+//line strided.go:40
+									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+//line strided.go:40
+								} else if g >= 1 && g <= len(out)-15 {
+//line strided.go:40
+									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+//line strided.go:40
+									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+//line strided.go:40
+								} else {
+//line strided.go:40
+									break gc_steps3
+//line strided.go:40
+								}
+//line strided.go:40
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line strided.go:37
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line strided.go:38
+						g := 2*i + off
+						_ = g
+
+//line strided.go:39
+						if (true || i < len(in)) && g < n && gc_at2[gc_tx2] >= 0 {
+							out[g] = gc_at2[gc_tx2] * 2
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line strided.go:37
+							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line strided.go:37
+							_ = gc_iota3
+//line strided.go:37
+							gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+//line strided.go:37
+							_ = gc_iota22
+//line strided.go:39
+							gc_vb3 := archsimd.BroadcastFloat32x16(0)
+//line strided.go:39
+							_ = gc_vb3
+//line strided.go:40
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line strided.go:40
+							_ = gc_vb4
+//line strided.go:40
+							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+//line strided.go:40
+							_ = gc_spread16Lo
+//line strided.go:40
+							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+//line strided.go:40
+							_ = gc_spread16Hi
+//line strided.go:40
+							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
+//line strided.go:40
+							_ = gc_evenLanes16
+//line strided.go:40
+							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
+//line strided.go:40
+							_ = gc_oddLanes16
+						gc_steps2:
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line strided.go:37
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line strided.go:37
+								_ = i
+//line strided.go:38
+								var g int = 2*i + off
+//line strided.go:38
+								_ = g
+//line strided.go:39
+								if i < 0 || i > len(in)-16 {
+//line strided.go:39
+									break
+//line strided.go:39
+								}
+//line strided.go:39
+								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits()&gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32)))).ToBits()).ToBits() & archsimd.LoadFloat32x16Slice(in[i:]).GreaterEqual(gc_vb3).ToBits())
+//line strided.go:39
+								_ = gc_if2
+//line strided.go:40
+								if gc_if2.ToBits() != 0 {
+//line strided.go:40
+									gc_st2 := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4)
+//line strided.go:40
+									gc_bits := gc_if2.ToBits()
+//line strided.go:40
+									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
+//line strided.go:40
+										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
+//line strided.go:40
+										gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
+//line strided.go:40
+									} else if g >= 1 && g <= len(out)-31 {
+//line strided.go:40
+										gc_st2.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
+//line strided.go:40
+										gc_st2.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
+//line strided.go:40
+									} else {
+//line strided.go:40
+										break gc_steps2
+//line strided.go:40
+									}
+//line strided.go:40
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line strided.go:37
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line strided.go:37
+						_ = gc_iota
+//line strided.go:37
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+//line strided.go:37
+						_ = gc_iota2
+//line strided.go:39
+						gc_vb := archsimd.BroadcastFloat32x8(0)
+//line strided.go:39
+						_ = gc_vb
+//line strided.go:40
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+//line strided.go:40
+						_ = gc_vb2
+//line strided.go:40
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+//line strided.go:40
+						_ = gc_spreadLo
+//line strided.go:40
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+//line strided.go:40
+						_ = gc_spreadHi
+//line strided.go:40
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+//line strided.go:40
+						_ = gc_evenLanes
+//line strided.go:40
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+//line strided.go:40
+						_ = gc_oddLanes
+					gc_steps:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -666,29 +666,29 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:39
 							}
 //line strided.go:39
-							gc_if2 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb3))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))).And(archsimd.LoadFloat32x8Slice(in[i:]).GreaterEqual(gc_vb))
 //line strided.go:39
-							_ = gc_if2
+							_ = gc_if
 //line strided.go:40
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line strided.go:40
-								gc_st2 := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb4)
+								gc_st := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2)
 //line strided.go:40
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line strided.go:40
-									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line strided.go:40
-									gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line strided.go:40
 								} else if g >= 1 && g <= len(out)-15 {
 //line strided.go:40
-									gc_st2.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line strided.go:40
-									gc_st2.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line strided.go:40
 								} else {
 //line strided.go:40
-									break gc_steps2
+									break gc_steps
 //line strided.go:40
 								}
 //line strided.go:40
@@ -1007,34 +1007,34 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if s == 1 {
 //line strided.go:54
-							gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+							gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:54
-							_ = gc_iota24
+							_ = gc_iota22
 //line strided.go:54
-							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line strided.go:54
-							_ = gc_evens162
+							_ = gc_evens16
 //line strided.go:54
-							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line strided.go:54
-							_ = gc_odds162
+							_ = gc_odds16
 //line strided.go:54
-							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:54
-							_ = gc_spread16Lo2
+							_ = gc_spread16Lo
 //line strided.go:54
-							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:54
-							_ = gc_spread16Hi2
+							_ = gc_spread16Hi
 //line strided.go:54
-							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:54
-							_ = gc_evenLanes162
+							_ = gc_evenLanes16
 //line strided.go:54
-							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line strided.go:54
-							_ = gc_oddLanes162
-						gc_steps8:
+							_ = gc_oddLanes16
+						gc_steps4:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1052,85 +1052,85 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 									if compiled.Reach(gc_bdx2, index, 32) > 30 {
 //line strided.go:59
-										var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:59
 										if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-											gc_ld29 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+											gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line strided.go:60
-											gc_ld29 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+											gc_ld13 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line strided.go:60
 										} else {
 //line strided.go:60
-											break gc_steps8
+											break gc_steps4
 //line strided.go:60
 										}
 //line strided.go:60
-										var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
-											gc_ld30 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens162)
+											gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line strided.go:60
-											gc_ld30 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds162)
+											gc_ld14 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line strided.go:60
 										} else {
 //line strided.go:60
-											break gc_steps8
+											break gc_steps4
 //line strided.go:60
 										}
 //line strided.go:60
-										gc_st7 := gc_ld30.Add(gc_ld29)
+										gc_st3 := gc_ld14.Add(gc_ld13)
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
-											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes162).StoreSlice(sdata[index+0:])
+											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), gc_evenLanes16).StoreSlice(sdata[index+0:])
 //line strided.go:60
-											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes162).StoreSlice(sdata[index+16:])
+											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evenLanes16).StoreSlice(sdata[index+16:])
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-31 {
 //line strided.go:60
-											gc_st7.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes162).StoreSlice(sdata[index-1:])
+											gc_st3.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), gc_oddLanes16).StoreSlice(sdata[index-1:])
 //line strided.go:60
-											gc_st7.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes162).StoreSlice(sdata[index+15:])
+											gc_st3.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_oddLanes16).StoreSlice(sdata[index+15:])
 //line strided.go:60
 										} else {
 //line strided.go:60
-											break gc_steps8
+											break gc_steps4
 //line strided.go:60
 										}
 //line strided.go:60
 									} else {
 //line strided.go:60
-										gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
+										gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2, index, 32))))
 //line strided.go:59
-										_ = gc_if8
+										_ = gc_if4
 //line strided.go:59
-										if gc_if8.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line strided.go:59
-											var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:59
 											if (index+1) >= 0 && (index+1) <= len(sdata)-32 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-31)) {
-												gc_ld31 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens162)
+												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[index+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+16:]), gc_evens16)
 //line strided.go:60
 											} else if (index+1) >= 1 && (index+1) <= len(sdata)-31 {
 //line strided.go:60
-												gc_ld31 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds162)
+												gc_ld15 = archsimd.LoadFloat32x16Slice(sdata[(index+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[(index+1)+15:]), gc_odds16)
 //line strided.go:60
 											} else {
 //line strided.go:60
-												var gc_lanes46 [16]float32
+												var gc_lanes22 [16]float32
 //line strided.go:60
-												for gc_k46 := range 16 {
+												for gc_k22 := range 16 {
 //line strided.go:60
-													if gc_if8.ToBits()&(1<<gc_k46) != 0 {
+													if gc_if4.ToBits()&(1<<gc_k22) != 0 {
 //line strided.go:60
-														gc_pos2.Thread = gc_rank2 + gc_k46
+														gc_pos2.Thread = gc_rank2 + gc_k22
 //line strided.go:60
-														gc_lanes46[gc_k46] = sdata[(index+1)+2*gc_k46]
+														gc_lanes22[gc_k22] = sdata[(index+1)+2*gc_k22]
 //line strided.go:60
 													}
 //line strided.go:60
@@ -1138,31 +1138,31 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 												gc_pos2.Thread = gc_rank2
 //line strided.go:60
-												gc_ld31 = archsimd.LoadFloat32x16(&gc_lanes46)
+												gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes22)
 //line strided.go:60
 											}
 //line strided.go:60
-											var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+											var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line strided.go:60
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
-												gc_ld32 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens162)
+												gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+16:]), gc_evens16)
 //line strided.go:60
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line strided.go:60
-												gc_ld32 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds162)
+												gc_ld16 = archsimd.LoadFloat32x16Slice(sdata[index-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(sdata[index+15:]), gc_odds16)
 //line strided.go:60
 											} else {
 //line strided.go:60
-												var gc_lanes47 [16]float32
+												var gc_lanes23 [16]float32
 //line strided.go:60
-												for gc_k47 := range 16 {
+												for gc_k23 := range 16 {
 //line strided.go:60
-													if gc_if8.ToBits()&(1<<gc_k47) != 0 {
+													if gc_if4.ToBits()&(1<<gc_k23) != 0 {
 //line strided.go:60
-														gc_pos2.Thread = gc_rank2 + gc_k47
+														gc_pos2.Thread = gc_rank2 + gc_k23
 //line strided.go:60
-														gc_lanes47[gc_k47] = sdata[index+2*gc_k47]
+														gc_lanes23[gc_k23] = sdata[index+2*gc_k23]
 //line strided.go:60
 													}
 //line strided.go:60
@@ -1170,39 +1170,39 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 												gc_pos2.Thread = gc_rank2
 //line strided.go:60
-												gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes47)
+												gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes23)
 //line strided.go:60
 											}
 //line strided.go:60
-											gc_st8 := gc_ld32.Add(gc_ld31)
+											gc_st4 := gc_ld16.Add(gc_ld15)
 //line strided.go:60
-											gc_bits2 := gc_if8.ToBits()
+											gc_bits := gc_if4.ToBits()
 //line strided.go:60
 											if index >= 0 && index <= len(sdata)-32 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-31)) {
 //line strided.go:60
-												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2)))).StoreSlice(sdata[index+0:])
+												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits)))).StoreSlice(sdata[index+0:])
 //line strided.go:60
-												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8)))).StoreSlice(sdata[index+16:])
+												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8)))).StoreSlice(sdata[index+16:])
 //line strided.go:60
 											} else if index >= 1 && index <= len(sdata)-31 {
 //line strided.go:60
-												gc_st8.Permute(gc_spread16Lo2).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(sdata[index-1:])
+												gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(sdata[index-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1)).StoreSlice(sdata[index-1:])
 //line strided.go:60
-												gc_st8.Permute(gc_spread16Hi2).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(sdata[index+15:])
+												gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(sdata[index+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1)).StoreSlice(sdata[index+15:])
 //line strided.go:60
 											} else {
 //line strided.go:60
-												var gc_lanes48 [16]float32
+												var gc_lanes24 [16]float32
 //line strided.go:60
-												gc_st8.Store(&gc_lanes48)
+												gc_st4.Store(&gc_lanes24)
 //line strided.go:60
-												for gc_k48 := range 16 {
+												for gc_k24 := range 16 {
 //line strided.go:60
-													if gc_if8.ToBits()&(1<<gc_k48) != 0 {
+													if gc_if4.ToBits()&(1<<gc_k24) != 0 {
 //line strided.go:60
-														gc_pos2.Thread = gc_rank2 + gc_k48
+														gc_pos2.Thread = gc_rank2 + gc_k24
 //line strided.go:60
-														sdata[index+2*gc_k48] = gc_lanes48[gc_k48]
+														sdata[index+2*gc_k24] = gc_lanes24[gc_k24]
 //line strided.go:60
 													}
 //line strided.go:60
@@ -1229,30 +1229,30 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 				if compiled.SIMD {
 					if s == 1 {
 //line strided.go:54
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line strided.go:54
-						_ = gc_iota22
+						_ = gc_iota2
 //line strided.go:54
-						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line strided.go:54
-						_ = gc_evens2
+						_ = gc_evens
 //line strided.go:54
-						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line strided.go:54
-						_ = gc_spreadLo2
+						_ = gc_spreadLo
 //line strided.go:54
-						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line strided.go:54
-						_ = gc_spreadHi2
+						_ = gc_spreadHi
 //line strided.go:54
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line strided.go:54
-						_ = gc_evenLanes2
+						_ = gc_evenLanes
 //line strided.go:54
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line strided.go:54
-						_ = gc_oddLanes2
-					gc_steps4:
+						_ = gc_oddLanes
+					gc_steps2:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1270,85 +1270,85 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:59
 								if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line strided.go:59
-									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:59
 									if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+										gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 									} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line strided.go:60
-										gc_ld13 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+										gc_ld5 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line strided.go:60
 									} else {
 //line strided.go:60
-										break gc_steps4
+										break gc_steps2
 //line strided.go:60
 									}
 //line strided.go:60
-									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+										gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-										gc_ld14 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+										gc_ld6 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line strided.go:60
 									} else {
 //line strided.go:60
-										break gc_steps4
+										break gc_steps2
 //line strided.go:60
 									}
 //line strided.go:60
-									gc_st3 := gc_ld14.Add(gc_ld13)
+									gc_st := gc_ld6.Add(gc_ld5)
 //line strided.go:60
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-										gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes2).StoreSlice(sdata[index+0:])
+										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_evenLanes).StoreSlice(sdata[index+0:])
 //line strided.go:60
-										gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes2).StoreSlice(sdata[index+8:])
+										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_evenLanes).StoreSlice(sdata[index+8:])
 //line strided.go:60
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-										gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes2).StoreSlice(sdata[index-1:])
+										gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_oddLanes).StoreSlice(sdata[index-1:])
 //line strided.go:60
-										gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes2).StoreSlice(sdata[index+7:])
+										gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_oddLanes).StoreSlice(sdata[index+7:])
 //line strided.go:60
 									} else {
 //line strided.go:60
-										break gc_steps4
+										break gc_steps2
 //line strided.go:60
 									}
 //line strided.go:60
 								} else {
 //line strided.go:60
-									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
 //line strided.go:59
-									_ = gc_if4
+									_ = gc_if2
 //line strided.go:59
-									if gc_if4.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line strided.go:59
-										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:59
 										if (index+1) >= 0 && (index+1) <= len(sdata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(sdata)-15)) {
-											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens2))
+											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[(index+1)+8:]).Permute(gc_evens))
 //line strided.go:60
 										} else if (index+1) >= 1 && (index+1) <= len(sdata)-15 {
 //line strided.go:60
-											gc_ld15 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens2))
+											gc_ld7 = archsimd.LoadFloat32x8Slice(sdata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[(index+1)+7:]).Permute(gc_evens))
 //line strided.go:60
 										} else {
 //line strided.go:60
-											var gc_lanes22 [8]float32
+											var gc_lanes10 [8]float32
 //line strided.go:60
-											for gc_k22 := range 8 {
+											for gc_k10 := range 8 {
 //line strided.go:60
-												if gc_if4.ToBits()&(1<<gc_k22) != 0 {
+												if gc_if2.ToBits()&(1<<gc_k10) != 0 {
 //line strided.go:60
-													gc_pos2.Thread = gc_rank2 + gc_k22
+													gc_pos2.Thread = gc_rank2 + gc_k10
 //line strided.go:60
-													gc_lanes22[gc_k22] = sdata[(index+1)+2*gc_k22]
+													gc_lanes10[gc_k10] = sdata[(index+1)+2*gc_k10]
 //line strided.go:60
 												}
 //line strided.go:60
@@ -1356,31 +1356,31 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											gc_pos2.Thread = gc_rank2
 //line strided.go:60
-											gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
+											gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line strided.go:60
 										}
 //line strided.go:60
-										var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens2))
+											gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sdata[index+8:]).Permute(gc_evens))
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-											gc_ld16 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens2))
+											gc_ld8 = archsimd.LoadFloat32x8Slice(sdata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sdata[index+7:]).Permute(gc_evens))
 //line strided.go:60
 										} else {
 //line strided.go:60
-											var gc_lanes23 [8]float32
+											var gc_lanes11 [8]float32
 //line strided.go:60
-											for gc_k23 := range 8 {
+											for gc_k11 := range 8 {
 //line strided.go:60
-												if gc_if4.ToBits()&(1<<gc_k23) != 0 {
+												if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 //line strided.go:60
-													gc_pos2.Thread = gc_rank2 + gc_k23
+													gc_pos2.Thread = gc_rank2 + gc_k11
 //line strided.go:60
-													gc_lanes23[gc_k23] = sdata[index+2*gc_k23]
+													gc_lanes11[gc_k11] = sdata[index+2*gc_k11]
 //line strided.go:60
 												}
 //line strided.go:60
@@ -1388,37 +1388,37 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 											gc_pos2.Thread = gc_rank2
 //line strided.go:60
-											gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
+											gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line strided.go:60
 										}
 //line strided.go:60
-										gc_st4 := gc_ld16.Add(gc_ld15)
+										gc_st2 := gc_ld8.Add(gc_ld7)
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-											gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line strided.go:60
-											gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-											gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line strided.go:60
-											gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line strided.go:60
 										} else {
 //line strided.go:60
-											var gc_lanes24 [8]float32
+											var gc_lanes12 [8]float32
 //line strided.go:60
-											gc_st4.Store(&gc_lanes24)
+											gc_st2.Store(&gc_lanes12)
 //line strided.go:60
-											for gc_k24 := range 8 {
+											for gc_k12 := range 8 {
 //line strided.go:60
-												if gc_if4.ToBits()&(1<<gc_k24) != 0 {
+												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
 //line strided.go:60
-													gc_pos2.Thread = gc_rank2 + gc_k24
+													gc_pos2.Thread = gc_rank2 + gc_k12
 //line strided.go:60
-													sdata[index+2*gc_k24] = gc_lanes24[gc_k24]
+													sdata[index+2*gc_k12] = gc_lanes12[gc_k12]
 //line strided.go:60
 												}
 //line strided.go:60
@@ -1655,38 +1655,38 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line strided.go:79
-						gc_vb4 := archsimd.BroadcastFloat32x16(3)
+						gc_vb2 := archsimd.BroadcastFloat32x16(3)
 //line strided.go:79
-						_ = gc_vb4
+						_ = gc_vb2
 //line strided.go:79
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line strided.go:79
-						_ = gc_iota24
+						_ = gc_iota22
 //line strided.go:79
-						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line strided.go:79
-						_ = gc_spread16Lo2
+						_ = gc_spread16Lo
 //line strided.go:79
-						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line strided.go:79
-						_ = gc_spread16Hi2
+						_ = gc_spread16Hi
 //line strided.go:79
-						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line strided.go:79
-						_ = gc_evenLanes162
+						_ = gc_evenLanes16
 //line strided.go:79
-						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line strided.go:79
-						_ = gc_oddLanes162
+						_ = gc_oddLanes16
 //line strided.go:79
-						gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+						gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line strided.go:79
-						_ = gc_pairLo2
+						_ = gc_pairLo
 //line strided.go:79
-						gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+						gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line strided.go:79
-						_ = gc_pairHi2
-					gc_steps4:
+						_ = gc_pairHi
+					gc_steps2:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1710,75 +1710,75 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:79
 							_ = a
 //line strided.go:79
-							b := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb4)
+							b := archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2)
 //line strided.go:79
 							_ = b
 //line strided.go:83
 							if compiled.Reach(n, g+1, 32) > 30 && (compiled.Reach(n, g, 32) > 30 && (g >= 0 && g <= len(out)-32)) {
 //line strided.go:81
-								a.ConcatPermute(b, gc_pairLo2).StoreSlice(out[g:])
+								a.ConcatPermute(b, gc_pairLo).StoreSlice(out[g:])
 //line strided.go:81
-								a.ConcatPermute(b, gc_pairHi2).StoreSlice(out[g+16:])
+								a.ConcatPermute(b, gc_pairHi).StoreSlice(out[g+16:])
 //line strided.go:81
 							} else {
 //line strided.go:81
 								if compiled.Reach(n, g, 32) > 30 {
 //line strided.go:80
-									gc_st13 := a
+									gc_st5 := a
 //line strided.go:80
 									if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-										gc_st13.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes162)
+										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), gc_evenLanes16)
 //line strided.go:81
-										gc_st13.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes162)
+										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), gc_evenLanes16)
 //line strided.go:81
 									} else if g >= 1 && g <= len(out)-31 {
 //line strided.go:81
-										gc_st13.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes162)
+										gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), gc_oddLanes16)
 //line strided.go:81
-										gc_st13.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes162)
+										gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), gc_oddLanes16)
 //line strided.go:81
 									} else {
 //line strided.go:81
-										break gc_steps4
+										break gc_steps2
 //line strided.go:81
 									}
 //line strided.go:81
 								} else {
 //line strided.go:81
-									gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+									gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line strided.go:80
-									_ = gc_if7
+									_ = gc_if3
 //line strided.go:80
-									if gc_if7.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line strided.go:80
-										gc_st14 := a
+										gc_st6 := a
 //line strided.go:80
-										gc_bits3 := gc_if7.ToBits()
+										gc_bits := gc_if3.ToBits()
 //line strided.go:80
 										if g >= 0 && g <= len(out)-32 && (g&1 == 0 || !(g >= 1 && g <= len(out)-31)) {
-											gc_st14.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line strided.go:81
-											gc_st14.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line strided.go:81
 										} else if g >= 1 && g <= len(out)-31 {
 //line strided.go:81
-											gc_st14.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+											gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[g-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line strided.go:81
-											gc_st14.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+											gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[g+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line strided.go:81
 										} else {
 //line strided.go:81
-											var gc_lanes14 [16]float32
+											var gc_lanes6 [16]float32
 //line strided.go:81
-											gc_st14.Store(&gc_lanes14)
+											gc_st6.Store(&gc_lanes6)
 //line strided.go:81
-											for gc_k14 := range 16 {
+											for gc_k6 := range 16 {
 //line strided.go:81
-												if gc_if7.ToBits()&(1<<gc_k14) != 0 {
+												if gc_if3.ToBits()&(1<<gc_k6) != 0 {
 //line strided.go:81
-													gc_pos2.Thread = gc_rank2 + gc_k14
+													gc_pos2.Thread = gc_rank2 + gc_k6
 //line strided.go:81
-													out[g+2*gc_k14] = gc_lanes14[gc_k14]
+													out[g+2*gc_k6] = gc_lanes6[gc_k6]
 //line strided.go:81
 												}
 //line strided.go:81
@@ -1794,34 +1794,34 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:81
 								if compiled.Reach(n, g+1, 32) > 30 {
 //line strided.go:83
-									gc_st15 := b
+									gc_st7 := b
 //line strided.go:83
 									if (g+
 										1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line strided.go:84
-										gc_st15.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes162)
+										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), gc_evenLanes16)
 //line strided.go:84
-										gc_st15.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes162)
+										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), gc_evenLanes16)
 //line strided.go:84
 									} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line strided.go:84
-										gc_st15.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes162)
+										gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
 //line strided.go:84
-										gc_st15.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes162)
+										gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
 //line strided.go:84
 									} else {
 //line strided.go:84
-										var gc_lanes15 [16]float32
+										var gc_lanes7 [16]float32
 //line strided.go:84
-										gc_st15.Store(&gc_lanes15)
+										gc_st7.Store(&gc_lanes7)
 //line strided.go:84
-										for gc_k15 := range 16 {
+										for gc_k7 := range 16 {
 //line strided.go:84
-											if 0xffff&(1<<gc_k15) != 0 {
+											if 0xffff&(1<<gc_k7) != 0 {
 //line strided.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k15
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line strided.go:84
-												out[(g+1)+2*gc_k15] = gc_lanes15[gc_k15]
+												out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
 //line strided.go:84
 											}
 //line strided.go:84
@@ -1833,42 +1833,42 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:84
 								} else {
 //line strided.go:84
-									gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+									gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line strided.go:83
-									_ = gc_if8
+									_ = gc_if4
 //line strided.go:83
-									if gc_if8.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line strided.go:83
-										gc_st16 := b
+										gc_st8 := b
 //line strided.go:83
-										gc_bits4 := gc_if8.ToBits()
+										gc_bits2 := gc_if4.ToBits()
 //line strided.go:83
 										if (g+
 											1) >= 0 && (g+1) <= len(out)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-31)) {
 //line strided.go:84
-											gc_st16.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line strided.go:84
-											gc_st16.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line strided.go:84
 										} else if (g+1) >= 1 && (g+1) <= len(out)-31 {
 //line strided.go:84
-											gc_st16.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+											gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line strided.go:84
-											gc_st16.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+											gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 //line strided.go:84
 										} else {
 //line strided.go:84
-											var gc_lanes16 [16]float32
+											var gc_lanes8 [16]float32
 //line strided.go:84
-											gc_st16.Store(&gc_lanes16)
+											gc_st8.Store(&gc_lanes8)
 //line strided.go:84
-											for gc_k16 := range 16 {
+											for gc_k8 := range 16 {
 //line strided.go:84
-												if gc_if8.ToBits()&(1<<gc_k16) != 0 {
+												if gc_if4.ToBits()&(1<<gc_k8) != 0 {
 //line strided.go:84
-													gc_pos2.Thread = gc_rank2 + gc_k16
+													gc_pos2.Thread = gc_rank2 + gc_k8
 //line strided.go:84
-													out[(g+1)+2*gc_k16] = gc_lanes16[gc_k16]
+													out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
 //line strided.go:84
 												}
 //line strided.go:84
@@ -1893,30 +1893,30 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 				}
 				if compiled.SIMD {
 //line strided.go:79
-					gc_vb2 := archsimd.BroadcastFloat32x8(3)
+					gc_vb := archsimd.BroadcastFloat32x8(3)
 //line strided.go:79
-					_ = gc_vb2
+					_ = gc_vb
 //line strided.go:79
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line strided.go:79
-					_ = gc_iota22
+					_ = gc_iota2
 //line strided.go:79
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line strided.go:79
-					_ = gc_spreadLo2
+					_ = gc_spreadLo
 //line strided.go:79
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line strided.go:79
-					_ = gc_spreadHi2
+					_ = gc_spreadHi
 //line strided.go:79
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line strided.go:79
-					_ = gc_evenLanes2
+					_ = gc_evenLanes
 //line strided.go:79
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line strided.go:79
-					_ = gc_oddLanes2
-				gc_steps2:
+					_ = gc_oddLanes
+				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1940,73 +1940,73 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:79
 						_ = a
 //line strided.go:79
-						b := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb2)
+						b := archsimd.LoadFloat32x8Slice(in[i:]).Mul(gc_vb)
 //line strided.go:79
 						_ = b
 //line strided.go:83
 						if compiled.Reach(n, g+1, 16) > 14 && (compiled.Reach(n, g, 16) > 14 && (g >= 0 && g <= len(out)-16)) {
 //line strided.go:81
-							a.Permute(gc_spreadLo2).Merge(b.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(out[g:])
+							a.Permute(gc_spreadLo).Merge(b.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[g:])
 //line strided.go:81
-							a.Permute(gc_spreadHi2).Merge(b.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(out[g+8:])
+							a.Permute(gc_spreadHi).Merge(b.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[g+8:])
 //line strided.go:81
 						} else {
 //line strided.go:81
 							if compiled.Reach(n, g, 16) > 14 {
 //line strided.go:80
-								gc_st5 := a
+								gc_st := a
 //line strided.go:80
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes2)
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_evenLanes)
 //line strided.go:81
-									gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes2)
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_evenLanes)
 //line strided.go:81
 								} else if g >= 1 && g <= len(out)-15 {
 //line strided.go:81
-									gc_st5.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes2)
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_oddLanes)
 //line strided.go:81
-									gc_st5.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes2)
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_oddLanes)
 //line strided.go:81
 								} else {
 //line strided.go:81
-									break gc_steps2
+									break gc_steps
 //line strided.go:81
 								}
 //line strided.go:81
 							} else {
 //line strided.go:81
-								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+								gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line strided.go:80
-								_ = gc_if3
+								_ = gc_if
 //line strided.go:80
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line strided.go:80
-									gc_st6 := a
+									gc_st2 := a
 //line strided.go:80
 									if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-										gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line strided.go:81
-										gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line strided.go:81
 									} else if g >= 1 && g <= len(out)-15 {
 //line strided.go:81
-										gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line strided.go:81
-										gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line strided.go:81
 									} else {
 //line strided.go:81
-										var gc_lanes6 [8]float32
+										var gc_lanes2 [8]float32
 //line strided.go:81
-										gc_st6.Store(&gc_lanes6)
+										gc_st2.Store(&gc_lanes2)
 //line strided.go:81
-										for gc_k6 := range 8 {
+										for gc_k2 := range 8 {
 //line strided.go:81
-											if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line strided.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line strided.go:81
-												out[g+2*gc_k6] = gc_lanes6[gc_k6]
+												out[g+2*gc_k2] = gc_lanes2[gc_k2]
 //line strided.go:81
 											}
 //line strided.go:81
@@ -2022,34 +2022,34 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:81
 							if compiled.Reach(n, g+1, 16) > 14 {
 //line strided.go:83
-								gc_st7 := b
+								gc_st3 := b
 //line strided.go:83
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line strided.go:84
-									gc_st7.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes2)
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_evenLanes)
 //line strided.go:84
-									gc_st7.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes2)
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_evenLanes)
 //line strided.go:84
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line strided.go:84
-									gc_st7.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes2)
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
 //line strided.go:84
-									gc_st7.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes2)
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
 //line strided.go:84
 								} else {
 //line strided.go:84
-									var gc_lanes7 [8]float32
+									var gc_lanes3 [8]float32
 //line strided.go:84
-									gc_st7.Store(&gc_lanes7)
+									gc_st3.Store(&gc_lanes3)
 //line strided.go:84
-									for gc_k7 := range 8 {
+									for gc_k3 := range 8 {
 //line strided.go:84
-										if 0xff&(1<<gc_k7) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line strided.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line strided.go:84
-											out[(g+1)+2*gc_k7] = gc_lanes7[gc_k7]
+											out[(g+1)+2*gc_k3] = gc_lanes3[gc_k3]
 //line strided.go:84
 										}
 //line strided.go:84
@@ -2061,40 +2061,40 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:84
 							} else {
 //line strided.go:84
-								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line strided.go:83
-								_ = gc_if4
+								_ = gc_if2
 //line strided.go:83
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line strided.go:83
-									gc_st8 := b
+									gc_st4 := b
 //line strided.go:83
 									if (g+
 										1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line strided.go:84
-										gc_st8.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line strided.go:84
-										gc_st8.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line strided.go:84
 									} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line strided.go:84
-										gc_st8.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line strided.go:84
-										gc_st8.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line strided.go:84
 									} else {
 //line strided.go:84
-										var gc_lanes8 [8]float32
+										var gc_lanes4 [8]float32
 //line strided.go:84
-										gc_st8.Store(&gc_lanes8)
+										gc_st4.Store(&gc_lanes4)
 //line strided.go:84
-										for gc_k8 := range 8 {
+										for gc_k4 := range 8 {
 //line strided.go:84
-											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line strided.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line strided.go:84
-												out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+												out[(g+1)+2*gc_k4] = gc_lanes4[gc_k4]
 //line strided.go:84
 											}
 //line strided.go:84

@@ -46,22 +46,22 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line stridedguard.go:14
-					gc_iota28 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+					gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line stridedguard.go:14
-					_ = gc_iota28
+					_ = gc_iota24
 //line stridedguard.go:14
-					gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line stridedguard.go:14
-					_ = gc_evens164
+					_ = gc_evens162
 //line stridedguard.go:14
-					gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line stridedguard.go:14
-					_ = gc_odds164
+					_ = gc_odds162
 //line stridedguard.go:20
-					gc_vb8 := archsimd.BroadcastInt32x16(3)
+					gc_vb4 := archsimd.BroadcastInt32x16(3)
 //line stridedguard.go:20
-					_ = gc_vb8
-				gc_steps8:
+					_ = gc_vb4
+				gc_steps4:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -81,47 +81,47 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:16
 						if compiled.Reach(n, g, 32) > 30 {
 //line stridedguard.go:16
-							var gc_ld29 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld13 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
 							if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-								gc_ld29 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens164)
+								gc_ld13 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line stridedguard.go:17
 							} else if g >= 1 && g <= len(in)-31 {
 //line stridedguard.go:17
-								gc_ld29 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds164)
+								gc_ld13 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 //line stridedguard.go:17
 							} else {
 //line stridedguard.go:17
-								break gc_steps8
+								break gc_steps4
 //line stridedguard.go:17
 							}
 //line stridedguard.go:17
-							a0 = gc_ld29
+							a0 = gc_ld13
 //line stridedguard.go:17
 						} else {
 //line stridedguard.go:17
-							gc_if15 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+							gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
 //line stridedguard.go:16
-							_ = gc_if15
+							_ = gc_if7
 //line stridedguard.go:16
-							if gc_if15.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line stridedguard.go:16
-								var gc_ld30 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld14 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:16
 								if g >= 0 && g <= len(in)-32 && (g&1 == 0 || !(g >= 1 && g <= len(in)-31)) {
-									gc_ld30 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens164)
+									gc_ld14 = archsimd.LoadInt32x16Slice(in[g:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+16:]), gc_evens162)
 //line stridedguard.go:17
 								} else if g >= 1 && g <= len(in)-31 {
 //line stridedguard.go:17
-									gc_ld30 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds164)
+									gc_ld14 = archsimd.LoadInt32x16Slice(in[g-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[g+15:]), gc_odds162)
 //line stridedguard.go:17
 								} else {
 //line stridedguard.go:17
-									break gc_steps8
+									break gc_steps4
 //line stridedguard.go:17
 								}
 //line stridedguard.go:17
-								a0 = a0.Merge(gc_ld30, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+								a0 = a0.Merge(gc_ld14, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line stridedguard.go:17
 							}
 //line stridedguard.go:17
@@ -129,51 +129,51 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:19
 						if compiled.Reach(n, g+1, 32) > 30 {
 //line stridedguard.go:19
-							var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+							var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:19
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line stridedguard.go:20
-								gc_ld31 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens164)
+								gc_ld15 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line stridedguard.go:20
 							} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line stridedguard.go:20
-								gc_ld31 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds164)
+								gc_ld15 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 //line stridedguard.go:20
 							} else {
 //line stridedguard.go:20
-								break gc_steps8
+								break gc_steps4
 //line stridedguard.go:20
 							}
 //line stridedguard.go:20
-							a1 = gc_vb8.Mul(gc_ld31)
+							a1 = gc_vb4.Mul(gc_ld15)
 //line stridedguard.go:20
 						} else {
 //line stridedguard.go:20
-							gc_if16 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+							gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
 //line stridedguard.go:19
-							_ = gc_if16
+							_ = gc_if8
 //line stridedguard.go:19
-							if gc_if16.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line stridedguard.go:19
-								var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+								var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line stridedguard.go:19
 								if (g+
 									1) >= 0 && (g+1) <= len(in)-32 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-31)) {
 //line stridedguard.go:20
-									gc_ld32 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens164)
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[g+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+16:]), gc_evens162)
 //line stridedguard.go:20
 								} else if (g+1) >= 1 && (g+1) <= len(in)-31 {
 //line stridedguard.go:20
-									gc_ld32 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds164)
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[(g+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[(g+1)+15:]), gc_odds162)
 //line stridedguard.go:20
 								} else {
 //line stridedguard.go:20
-									break gc_steps8
+									break gc_steps4
 //line stridedguard.go:20
 								}
 //line stridedguard.go:20
-								a1 = a1.Merge(gc_vb8.Mul(gc_ld32), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								a1 = a1.Merge(gc_vb4.Mul(gc_ld16), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line stridedguard.go:20
 							}
 //line stridedguard.go:20
@@ -192,18 +192,18 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line stridedguard.go:14
-				gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+				gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line stridedguard.go:14
-				_ = gc_iota24
+				_ = gc_iota22
 //line stridedguard.go:14
-				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line stridedguard.go:14
-				_ = gc_evens4
+				_ = gc_evens2
 //line stridedguard.go:20
-				gc_vb4 := archsimd.BroadcastInt32x8(3)
+				gc_vb2 := archsimd.BroadcastInt32x8(3)
 //line stridedguard.go:20
-				_ = gc_vb4
-			gc_steps4:
+				_ = gc_vb2
+			gc_steps2:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -223,47 +223,47 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:16
 					if compiled.Reach(n, g, 16) > 14 {
 //line stridedguard.go:16
-						var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:16
 						if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-							gc_ld13 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens4))
+							gc_ld5 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line stridedguard.go:17
 						} else if g >= 1 && g <= len(in)-15 {
 //line stridedguard.go:17
-							gc_ld13 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens4))
+							gc_ld5 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 //line stridedguard.go:17
 						} else {
 //line stridedguard.go:17
-							break gc_steps4
+							break gc_steps2
 //line stridedguard.go:17
 						}
 //line stridedguard.go:17
-						a0 = gc_ld13
+						a0 = gc_ld5
 //line stridedguard.go:17
 					} else {
 //line stridedguard.go:17
-						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line stridedguard.go:16
-						_ = gc_if7
+						_ = gc_if3
 //line stridedguard.go:16
-						if gc_if7.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line stridedguard.go:16
-							var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:16
 							if g >= 0 && g <= len(in)-16 && (g&1 == 0 || !(g >= 1 && g <= len(in)-15)) {
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens4))
+								gc_ld6 = archsimd.LoadInt32x8Slice(in[g:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[g+8:]).Permute(gc_evens2))
 //line stridedguard.go:17
 							} else if g >= 1 && g <= len(in)-15 {
 //line stridedguard.go:17
-								gc_ld14 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens4))
+								gc_ld6 = archsimd.LoadInt32x8Slice(in[g-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[g+7:]).Permute(gc_evens2))
 //line stridedguard.go:17
 							} else {
 //line stridedguard.go:17
-								break gc_steps4
+								break gc_steps2
 //line stridedguard.go:17
 							}
 //line stridedguard.go:17
-							a0 = gc_ld14.Merge(a0, gc_if7)
+							a0 = gc_ld6.Merge(a0, gc_if3)
 //line stridedguard.go:17
 						}
 //line stridedguard.go:17
@@ -271,51 +271,51 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:19
 					if compiled.Reach(n, g+1, 16) > 14 {
 //line stridedguard.go:19
-						var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:19
 						if (g+
 							1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line stridedguard.go:20
-							gc_ld15 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens4))
+							gc_ld7 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line stridedguard.go:20
 						} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line stridedguard.go:20
-							gc_ld15 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens4))
+							gc_ld7 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 //line stridedguard.go:20
 						} else {
 //line stridedguard.go:20
-							break gc_steps4
+							break gc_steps2
 //line stridedguard.go:20
 						}
 //line stridedguard.go:20
-						a1 = gc_vb4.Mul(gc_ld15)
+						a1 = gc_vb2.Mul(gc_ld7)
 //line stridedguard.go:20
 					} else {
 //line stridedguard.go:20
-						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line stridedguard.go:19
-						_ = gc_if8
+						_ = gc_if4
 //line stridedguard.go:19
-						if gc_if8.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line stridedguard.go:19
-							var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stridedguard.go:19
 							if (g+
 								1) >= 0 && (g+1) <= len(in)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(in)-15)) {
 //line stridedguard.go:20
-								gc_ld16 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens4))
+								gc_ld8 = archsimd.LoadInt32x8Slice(in[g+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[(g+1)+8:]).Permute(gc_evens2))
 //line stridedguard.go:20
 							} else if (g+1) >= 1 && (g+1) <= len(in)-15 {
 //line stridedguard.go:20
-								gc_ld16 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens4))
+								gc_ld8 = archsimd.LoadInt32x8Slice(in[(g+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[(g+1)+7:]).Permute(gc_evens2))
 //line stridedguard.go:20
 							} else {
 //line stridedguard.go:20
-								break gc_steps4
+								break gc_steps2
 //line stridedguard.go:20
 							}
 //line stridedguard.go:20
-							a1 = gc_vb4.Mul(gc_ld16).Merge(a1, gc_if8)
+							a1 = gc_vb2.Mul(gc_ld8).Merge(a1, gc_if4)
 //line stridedguard.go:20
 						}
 //line stridedguard.go:20
@@ -364,9 +364,9 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line stridedguard.go:23
-						gc_iota9 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line stridedguard.go:23
-						_ = gc_iota9
+						_ = gc_iota5
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -392,13 +392,13 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:23
 								} else {
 //line stridedguard.go:23
-									gc_if24 := gc_iota9.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+									gc_if12 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 //line stridedguard.go:23
-									_ = gc_if24
+									_ = gc_if12
 //line stridedguard.go:23
-									if gc_if24.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line stridedguard.go:23
-										a0.Add(a1).StoreMasked((*[16]int32)(gc_at2[gc_tx2:]), gc_if24)
+										a0.Add(a1).StoreMasked((*[16]int32)(gc_at2[gc_tx2:]), gc_if12)
 //line stridedguard.go:23
 									}
 //line stridedguard.go:23
@@ -415,9 +415,9 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line stridedguard.go:23
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line stridedguard.go:23
-					_ = gc_iota7
+					_ = gc_iota4
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -443,13 +443,13 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:23
 							} else {
 //line stridedguard.go:23
-								gc_if22 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+								gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line stridedguard.go:23
-								_ = gc_if22
+								_ = gc_if11
 //line stridedguard.go:23
-								if gc_if22.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line stridedguard.go:23
-									a0.Add(a1).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if22)
+									a0.Add(a1).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if11)
 //line stridedguard.go:23
 								}
 //line stridedguard.go:23
@@ -476,9 +476,9 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line stridedguard.go:23
-						gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line stridedguard.go:23
-						_ = gc_iota5
+						_ = gc_iota3
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -505,17 +505,17 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:24
 									} else {
 //line stridedguard.go:24
-										var gc_lanes39 [16]int32
+										var gc_lanes19 [16]int32
 //line stridedguard.go:24
-										a0.Add(a1).Store(&gc_lanes39)
+										a0.Add(a1).Store(&gc_lanes19)
 //line stridedguard.go:24
-										for gc_k39 := range 16 {
+										for gc_k19 := range 16 {
 //line stridedguard.go:24
-											if 0xffff&(1<<gc_k39) != 0 {
+											if 0xffff&(1<<gc_k19) != 0 {
 //line stridedguard.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k39
+												gc_pos2.Thread = gc_rank2 + gc_k19
 //line stridedguard.go:24
-												out[i+gc_k39] = gc_lanes39[gc_k39]
+												out[i+gc_k19] = gc_lanes19[gc_k19]
 //line stridedguard.go:24
 											}
 //line stridedguard.go:24
@@ -527,28 +527,28 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:24
 								} else {
 //line stridedguard.go:24
-									gc_if20 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
+									gc_if10 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
 //line stridedguard.go:23
-									_ = gc_if20
+									_ = gc_if10
 //line stridedguard.go:23
-									if gc_if20.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line stridedguard.go:23
 										if i >= 0 && i <= len(out)-16 {
-											a0.Add(a1).StoreMasked((*[16]int32)(out[i:]), gc_if20)
+											a0.Add(a1).StoreMasked((*[16]int32)(out[i:]), gc_if10)
 //line stridedguard.go:24
 										} else {
 //line stridedguard.go:24
-											var gc_lanes40 [16]int32
+											var gc_lanes20 [16]int32
 //line stridedguard.go:24
-											a0.Add(a1).Store(&gc_lanes40)
+											a0.Add(a1).Store(&gc_lanes20)
 //line stridedguard.go:24
-											for gc_k40 := range 16 {
+											for gc_k20 := range 16 {
 //line stridedguard.go:24
-												if gc_if20.ToBits()&(1<<gc_k40) != 0 {
+												if gc_if10.ToBits()&(1<<gc_k20) != 0 {
 //line stridedguard.go:24
-													gc_pos2.Thread = gc_rank2 + gc_k40
+													gc_pos2.Thread = gc_rank2 + gc_k20
 //line stridedguard.go:24
-													out[i+gc_k40] = gc_lanes40[gc_k40]
+													out[i+gc_k20] = gc_lanes20[gc_k20]
 //line stridedguard.go:24
 												}
 //line stridedguard.go:24
@@ -573,9 +573,9 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line stridedguard.go:23
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line stridedguard.go:23
-					_ = gc_iota3
+					_ = gc_iota
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -602,17 +602,17 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:24
 								} else {
 //line stridedguard.go:24
-									var gc_lanes35 [8]int32
+									var gc_lanes17 [8]int32
 //line stridedguard.go:24
-									a0.Add(a1).Store(&gc_lanes35)
+									a0.Add(a1).Store(&gc_lanes17)
 //line stridedguard.go:24
-									for gc_k35 := range 8 {
+									for gc_k17 := range 8 {
 //line stridedguard.go:24
-										if 0xff&(1<<gc_k35) != 0 {
+										if 0xff&(1<<gc_k17) != 0 {
 //line stridedguard.go:24
-											gc_pos2.Thread = gc_rank2 + gc_k35
+											gc_pos2.Thread = gc_rank2 + gc_k17
 //line stridedguard.go:24
-											out[i+gc_k35] = gc_lanes35[gc_k35]
+											out[i+gc_k17] = gc_lanes17[gc_k17]
 //line stridedguard.go:24
 										}
 //line stridedguard.go:24
@@ -624,28 +624,28 @@ func gc_body_stridedGuard(gc_b2 *compiled.Block, in, out []int32) {
 //line stridedguard.go:24
 							} else {
 //line stridedguard.go:24
-								gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+								gc_if9 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
 //line stridedguard.go:23
-								_ = gc_if18
+								_ = gc_if9
 //line stridedguard.go:23
-								if gc_if18.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line stridedguard.go:23
 									if i >= 0 && i <= len(out)-8 {
-										a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if18)
+										a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if9)
 //line stridedguard.go:24
 									} else {
 //line stridedguard.go:24
-										var gc_lanes36 [8]int32
+										var gc_lanes18 [8]int32
 //line stridedguard.go:24
-										a0.Add(a1).Store(&gc_lanes36)
+										a0.Add(a1).Store(&gc_lanes18)
 //line stridedguard.go:24
-										for gc_k36 := range 8 {
+										for gc_k18 := range 8 {
 //line stridedguard.go:24
-											if gc_if18.ToBits()&(1<<gc_k36) != 0 {
+											if gc_if9.ToBits()&(1<<gc_k18) != 0 {
 //line stridedguard.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k36
+												gc_pos2.Thread = gc_rank2 + gc_k18
 //line stridedguard.go:24
-												out[i+gc_k36] = gc_lanes36[gc_k36]
+												out[i+gc_k18] = gc_lanes18[gc_k18]
 //line stridedguard.go:24
 											}
 //line stridedguard.go:24

@@ -60,22 +60,22 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line sweep.go:19
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:19
-					_ = gc_evens162
+					_ = gc_evens16
 //line sweep.go:19
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:19
-					_ = gc_odds162
+					_ = gc_odds16
 //line sweep.go:19
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:19
-					_ = gc_pairLo2
+					_ = gc_pairLo
 //line sweep.go:19
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line sweep.go:19
-					_ = gc_pairHi2
-				gc_steps4:
+					_ = gc_pairHi
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -85,61 +85,61 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 						_ = thid
 //line sweep.go:22
-						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:22
-						var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:22
-						_ = gc_ld8
+						_ = gc_ld4
 //line sweep.go:22
 						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:22
-							gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
+							gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(data[base+2*thid:]), archsimd.LoadFloat32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:22
-							gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
+							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line sweep.go:22
-							gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
+							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 //line sweep.go:22
 						} else {
 //line sweep.go:22
-							break gc_steps4
+							break gc_steps2
 //line sweep.go:22
 						}
 //line sweep.go:22
-						gc_t7 := gc_ld7
+						gc_t3 := gc_ld3
 //line sweep.go:22
-						_ = gc_t7
+						_ = gc_t3
 //line sweep.go:22
-						gc_t8 := gc_ld8
+						gc_t4 := gc_ld4
 //line sweep.go:22
-						_ = gc_t8
+						_ = gc_t4
 //line sweep.go:22
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:22
-							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 //line sweep.go:22
-							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 //line sweep.go:22
 						} else {
 //line sweep.go:22
-							var gc_lanes15 [16]float32
+							var gc_lanes7 [16]float32
 //line sweep.go:22
-							var gc_lanes16 [16]float32
+							var gc_lanes8 [16]float32
 //line sweep.go:22
-							gc_t7.Store(&gc_lanes15)
+							gc_t3.Store(&gc_lanes7)
 //line sweep.go:22
-							gc_t8.Store(&gc_lanes16)
+							gc_t4.Store(&gc_lanes8)
 //line sweep.go:22
-							for gc_k12 := range 16 {
+							for gc_k6 := range 16 {
 //line sweep.go:22
-								if 0xffff&(1<<gc_k12) != 0 {
+								if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:22
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line sweep.go:22
 									{
 //line sweep.go:22
-										temp[(2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
+										temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
 //line sweep.go:22
-										temp[((2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
+										temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 //line sweep.go:22
 									}
 //line sweep.go:22
@@ -160,22 +160,22 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 			}
 			if compiled.SIMD {
 //line sweep.go:19
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:19
-				_ = gc_evens2
+				_ = gc_evens
 //line sweep.go:19
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:19
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line sweep.go:19
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:19
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line sweep.go:19
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:19
-				_ = gc_evenLanes2
-			gc_steps2:
+				_ = gc_evenLanes
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -185,67 +185,67 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 					_ = thid
 //line sweep.go:22
-					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:22
-					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:22
-					_ = gc_ld4
+					_ = gc_ld2
 //line sweep.go:22
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 //line sweep.go:22
 						{
 //line sweep.go:22
-							gc_lo4 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens2)
+							gc_lo3 := archsimd.LoadFloat32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:22
-							gc_hi4 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens2)
+							gc_hi3 := archsimd.LoadFloat32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:22
-							gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line sweep.go:22
-							gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line sweep.go:22
 						}
 //line sweep.go:22
 					} else {
 //line sweep.go:22
-						break gc_steps2
+						break gc_steps
 //line sweep.go:22
 					}
 //line sweep.go:22
-					gc_t3 := gc_ld3
+					gc_t := gc_ld
 //line sweep.go:22
-					_ = gc_t3
+					_ = gc_t
 //line sweep.go:22
-					gc_t4 := gc_ld4
+					gc_t2 := gc_ld2
 //line sweep.go:22
-					_ = gc_t4
+					_ = gc_t2
 //line sweep.go:22
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line sweep.go:22
-						gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 //line sweep.go:22
-						gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 //line sweep.go:22
 					} else {
 //line sweep.go:22
-						var gc_lanes7 [8]float32
+						var gc_lanes3 [8]float32
 //line sweep.go:22
-						var gc_lanes8 [8]float32
+						var gc_lanes4 [8]float32
 //line sweep.go:22
-						gc_t3.Store(&gc_lanes7)
+						gc_t.Store(&gc_lanes3)
 //line sweep.go:22
-						gc_t4.Store(&gc_lanes8)
+						gc_t2.Store(&gc_lanes4)
 //line sweep.go:22
-						for gc_k6 := range 8 {
+						for gc_k3 := range 8 {
 //line sweep.go:22
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:22
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line sweep.go:22
 								{
 //line sweep.go:22
-									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+									temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
 //line sweep.go:22
-									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 //line sweep.go:22
 								}
 //line sweep.go:22
@@ -556,22 +556,22 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line sweep.go:19
-					gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:19
-					_ = gc_evens164
+					_ = gc_evens162
 //line sweep.go:19
-					gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:19
-					_ = gc_odds164
+					_ = gc_odds162
 //line sweep.go:19
-					gc_pairLo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:19
-					_ = gc_pairLo4
+					_ = gc_pairLo2
 //line sweep.go:19
-					gc_pairHi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line sweep.go:19
-					_ = gc_pairHi4
-				gc_steps8:
+					_ = gc_pairHi2
+				gc_steps4:
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -581,61 +581,61 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 						_ = thid
 //line sweep.go:46
-						var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:46
-						var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line sweep.go:46
-						_ = gc_ld16
+						_ = gc_ld8
 //line sweep.go:46
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:46
-							gc_lo10, gc_hi10 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
+							gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(temp[2*thid:]), archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:46
-							gc_ld15 = gc_lo10.ConcatPermute(gc_hi10, gc_evens164)
+							gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
 //line sweep.go:46
-							gc_ld16 = gc_lo10.ConcatPermute(gc_hi10, gc_odds164)
+							gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
 //line sweep.go:46
 						} else {
 //line sweep.go:46
-							break gc_steps8
+							break gc_steps4
 //line sweep.go:46
 						}
 //line sweep.go:46
-						gc_t15 := gc_ld15
+						gc_t7 := gc_ld7
 //line sweep.go:46
-						_ = gc_t15
+						_ = gc_t7
 //line sweep.go:46
-						gc_t16 := gc_ld16
+						gc_t8 := gc_ld8
 //line sweep.go:46
-						_ = gc_t16
+						_ = gc_t8
 //line sweep.go:46
 						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:46
-							gc_t15.ConcatPermute(gc_t16, gc_pairLo4).StoreSlice(data[base+2*thid:])
+							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(data[base+2*thid:])
 //line sweep.go:46
-							gc_t15.ConcatPermute(gc_t16, gc_pairHi4).StoreSlice(data[(base+2*thid)+16:])
+							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
 //line sweep.go:46
 						} else {
 //line sweep.go:46
-							var gc_lanes31 [16]float32
+							var gc_lanes15 [16]float32
 //line sweep.go:46
-							var gc_lanes32 [16]float32
+							var gc_lanes16 [16]float32
 //line sweep.go:46
-							gc_t15.Store(&gc_lanes31)
+							gc_t7.Store(&gc_lanes15)
 //line sweep.go:46
-							gc_t16.Store(&gc_lanes32)
+							gc_t8.Store(&gc_lanes16)
 //line sweep.go:46
-							for gc_k24 := range 16 {
+							for gc_k12 := range 16 {
 //line sweep.go:46
-								if 0xffff&(1<<gc_k24) != 0 {
+								if 0xffff&(1<<gc_k12) != 0 {
 //line sweep.go:46
-									gc_pos2.Thread = gc_rank2 + gc_k24
+									gc_pos2.Thread = gc_rank2 + gc_k12
 //line sweep.go:46
 									{
 //line sweep.go:46
-										data[(base+2*thid)+2*gc_k24] = gc_lanes31[gc_k24]
+										data[(base+2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
 //line sweep.go:46
-										data[((base+2*thid)+1)+2*gc_k24] = gc_lanes32[gc_k24]
+										data[((base+2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
 //line sweep.go:46
 									}
 //line sweep.go:46
@@ -656,22 +656,22 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 			}
 			if compiled.SIMD {
 //line sweep.go:19
-				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:19
-				_ = gc_evens4
+				_ = gc_evens2
 //line sweep.go:19
-				gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:19
-				_ = gc_spreadLo4
+				_ = gc_spreadLo2
 //line sweep.go:19
-				gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:19
-				_ = gc_spreadHi4
+				_ = gc_spreadHi2
 //line sweep.go:19
-				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:19
-				_ = gc_evenLanes4
-			gc_steps6:
+				_ = gc_evenLanes2
+			gc_steps3:
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -681,67 +681,67 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 					_ = thid
 //line sweep.go:46
-					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:46
-					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line sweep.go:46
-					_ = gc_ld12
+					_ = gc_ld6
 //line sweep.go:46
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line sweep.go:46
 						{
 //line sweep.go:46
-							gc_lo8 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens4)
+							gc_lo5 := archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens2)
 //line sweep.go:46
-							gc_hi8 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
+							gc_hi5 := archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2)
 //line sweep.go:46
-							gc_ld11 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+							gc_ld5 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line sweep.go:46
-							gc_ld12 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+							gc_ld6 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 //line sweep.go:46
 						}
 //line sweep.go:46
 					} else {
 //line sweep.go:46
-						break gc_steps6
+						break gc_steps3
 //line sweep.go:46
 					}
 //line sweep.go:46
-					gc_t11 := gc_ld11
+					gc_t5 := gc_ld5
 //line sweep.go:46
-					_ = gc_t11
+					_ = gc_t5
 //line sweep.go:46
-					gc_t12 := gc_ld12
+					gc_t6 := gc_ld6
 //line sweep.go:46
-					_ = gc_t12
+					_ = gc_t6
 //line sweep.go:46
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 //line sweep.go:46
-						gc_t11.Permute(gc_spreadLo4).Merge(gc_t12.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(data[base+2*thid:])
+						gc_t5.Permute(gc_spreadLo2).Merge(gc_t6.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(data[base+2*thid:])
 //line sweep.go:46
-						gc_t11.Permute(gc_spreadHi4).Merge(gc_t12.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(data[(base+2*thid)+8:])
+						gc_t5.Permute(gc_spreadHi2).Merge(gc_t6.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(data[(base+2*thid)+8:])
 //line sweep.go:46
 					} else {
 //line sweep.go:46
-						var gc_lanes23 [8]float32
+						var gc_lanes11 [8]float32
 //line sweep.go:46
-						var gc_lanes24 [8]float32
+						var gc_lanes12 [8]float32
 //line sweep.go:46
-						gc_t11.Store(&gc_lanes23)
+						gc_t5.Store(&gc_lanes11)
 //line sweep.go:46
-						gc_t12.Store(&gc_lanes24)
+						gc_t6.Store(&gc_lanes12)
 //line sweep.go:46
-						for gc_k18 := range 8 {
+						for gc_k9 := range 8 {
 //line sweep.go:46
-							if 0xff&(1<<gc_k18) != 0 {
+							if 0xff&(1<<gc_k9) != 0 {
 //line sweep.go:46
-								gc_pos2.Thread = gc_rank2 + gc_k18
+								gc_pos2.Thread = gc_rank2 + gc_k9
 //line sweep.go:46
 								{
 //line sweep.go:46
-									data[(base+2*thid)+2*gc_k18] = gc_lanes23[gc_k18]
+									data[(base+2*thid)+2*gc_k9] = gc_lanes11[gc_k9]
 //line sweep.go:46
-									data[((base+2*thid)+1)+2*gc_k18] = gc_lanes24[gc_k18]
+									data[((base+2*thid)+1)+2*gc_k9] = gc_lanes12[gc_k9]
 //line sweep.go:46
 								}
 //line sweep.go:46
@@ -870,22 +870,22 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line sweep.go:56
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:56
-					_ = gc_evens162
+					_ = gc_evens16
 //line sweep.go:56
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:56
-					_ = gc_odds162
+					_ = gc_odds16
 //line sweep.go:56
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:56
-					_ = gc_pairLo2
+					_ = gc_pairLo
 //line sweep.go:56
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line sweep.go:56
-					_ = gc_pairHi2
-				gc_steps4:
+					_ = gc_pairHi
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -895,61 +895,61 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						_ = thid
 //line sweep.go:59
-						var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:59
-						var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:59
-						_ = gc_ld8
+						_ = gc_ld4
 //line sweep.go:59
 						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:59
-							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:59
-							gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
+							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line sweep.go:59
-							gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
+							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 //line sweep.go:59
 						} else {
 //line sweep.go:59
-							break gc_steps4
+							break gc_steps2
 //line sweep.go:59
 						}
 //line sweep.go:59
-						gc_t7 := gc_ld7
+						gc_t3 := gc_ld3
 //line sweep.go:59
-						_ = gc_t7
+						_ = gc_t3
 //line sweep.go:59
-						gc_t8 := gc_ld8
+						gc_t4 := gc_ld4
 //line sweep.go:59
-						_ = gc_t8
+						_ = gc_t4
 //line sweep.go:59
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:59
-							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 //line sweep.go:59
-							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 //line sweep.go:59
 						} else {
 //line sweep.go:59
-							var gc_lanes15 [16]int32
+							var gc_lanes7 [16]int32
 //line sweep.go:59
-							var gc_lanes16 [16]int32
+							var gc_lanes8 [16]int32
 //line sweep.go:59
-							gc_t7.Store(&gc_lanes15)
+							gc_t3.Store(&gc_lanes7)
 //line sweep.go:59
-							gc_t8.Store(&gc_lanes16)
+							gc_t4.Store(&gc_lanes8)
 //line sweep.go:59
-							for gc_k12 := range 16 {
+							for gc_k6 := range 16 {
 //line sweep.go:59
-								if 0xffff&(1<<gc_k12) != 0 {
+								if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:59
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line sweep.go:59
 									{
 //line sweep.go:59
-										temp[(2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
+										temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
 //line sweep.go:59
-										temp[((2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
+										temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 //line sweep.go:59
 									}
 //line sweep.go:59
@@ -970,22 +970,22 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			}
 			if compiled.SIMD {
 //line sweep.go:56
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:56
-				_ = gc_evens2
+				_ = gc_evens
 //line sweep.go:56
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:56
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line sweep.go:56
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:56
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line sweep.go:56
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:56
-				_ = gc_evenLanes2
-			gc_steps2:
+				_ = gc_evenLanes
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -995,67 +995,67 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 					_ = thid
 //line sweep.go:59
-					var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:59
-					var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:59
-					_ = gc_ld4
+					_ = gc_ld2
 //line sweep.go:59
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 //line sweep.go:59
 						{
 //line sweep.go:59
-							gc_lo4 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens2)
+							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:59
-							gc_hi4 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens2)
+							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:59
-							gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line sweep.go:59
-							gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line sweep.go:59
 						}
 //line sweep.go:59
 					} else {
 //line sweep.go:59
-						break gc_steps2
+						break gc_steps
 //line sweep.go:59
 					}
 //line sweep.go:59
-					gc_t3 := gc_ld3
+					gc_t := gc_ld
 //line sweep.go:59
-					_ = gc_t3
+					_ = gc_t
 //line sweep.go:59
-					gc_t4 := gc_ld4
+					gc_t2 := gc_ld2
 //line sweep.go:59
-					_ = gc_t4
+					_ = gc_t2
 //line sweep.go:59
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line sweep.go:59
-						gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 //line sweep.go:59
-						gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 //line sweep.go:59
 					} else {
 //line sweep.go:59
-						var gc_lanes7 [8]int32
+						var gc_lanes3 [8]int32
 //line sweep.go:59
-						var gc_lanes8 [8]int32
+						var gc_lanes4 [8]int32
 //line sweep.go:59
-						gc_t3.Store(&gc_lanes7)
+						gc_t.Store(&gc_lanes3)
 //line sweep.go:59
-						gc_t4.Store(&gc_lanes8)
+						gc_t2.Store(&gc_lanes4)
 //line sweep.go:59
-						for gc_k6 := range 8 {
+						for gc_k3 := range 8 {
 //line sweep.go:59
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:59
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line sweep.go:59
 								{
 //line sweep.go:59
-									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+									temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
 //line sweep.go:59
-									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 //line sweep.go:59
 								}
 //line sweep.go:59
@@ -1153,30 +1153,30 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line sweep.go:56
-							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:56
-							_ = gc_evens166
+							_ = gc_evens163
 //line sweep.go:56
-							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:56
-							_ = gc_odds166
+							_ = gc_odds163
 //line sweep.go:56
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:56
-							_ = gc_spread16Lo4
+							_ = gc_spread16Lo2
 //line sweep.go:56
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:56
-							_ = gc_spread16Hi4
+							_ = gc_spread16Hi2
 //line sweep.go:56
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:56
-							_ = gc_evenLanes164
+							_ = gc_evenLanes162
 //line sweep.go:56
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:56
-							_ = gc_oddLanes164
-						gc_steps12:
+							_ = gc_oddLanes162
+						gc_steps6:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1193,55 +1193,55 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 									var bi int = 1*(2*thid+2) - 1
 //line sweep.go:65
 									_ = bi
-									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:66
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:66
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens166)
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:66
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line sweep.go:66
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds166)
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 //line sweep.go:66
 									} else {
 //line sweep.go:66
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:66
 									}
 //line sweep.go:66
-									var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:66
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:66
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens166)
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:66
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:66
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds166)
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 //line sweep.go:66
 									} else {
 //line sweep.go:66
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:66
 									}
 //line sweep.go:66
-									gc_st8 := gc_ld24.Add(gc_ld23)
+									gc_st4 := gc_ld12.Add(gc_ld11)
 //line sweep.go:66
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:66
-										gc_st8.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes164).StoreSlice(temp[bi+0:])
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line sweep.go:66
-										gc_st8.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes164).StoreSlice(temp[bi+16:])
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:66
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:66
-										gc_st8.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes164).StoreSlice(temp[bi-1:])
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line sweep.go:66
-										gc_st8.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes164).StoreSlice(temp[bi+15:])
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 //line sweep.go:66
 									} else {
 //line sweep.go:66
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:66
 									}
 //line sweep.go:66
@@ -1258,26 +1258,26 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:56
-						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:56
-						_ = gc_evens6
+						_ = gc_evens3
 //line sweep.go:56
-						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:56
-						_ = gc_spreadLo6
+						_ = gc_spreadLo3
 //line sweep.go:56
-						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:56
-						_ = gc_spreadHi6
+						_ = gc_spreadHi3
 //line sweep.go:56
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:56
-						_ = gc_evenLanes6
+						_ = gc_evenLanes3
 //line sweep.go:56
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line sweep.go:56
-						_ = gc_oddLanes4
-					gc_steps8:
+						_ = gc_oddLanes2
+					gc_steps4:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1294,55 +1294,55 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 								var bi int = 1*(2*thid+2) - 1
 //line sweep.go:65
 								_ = bi
-								var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:66
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:66
-									gc_ld15 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens6))
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:66
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line sweep.go:66
-									gc_ld15 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens6))
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 //line sweep.go:66
 								} else {
 //line sweep.go:66
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:66
 								}
 //line sweep.go:66
-								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:66
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:66
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens6))
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:66
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:66
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens6))
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 //line sweep.go:66
 								} else {
 //line sweep.go:66
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:66
 								}
 //line sweep.go:66
-								gc_st4 := gc_ld16.Add(gc_ld15)
+								gc_st2 := gc_ld8.Add(gc_ld7)
 //line sweep.go:66
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:66
-									gc_st4.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes6).StoreSlice(temp[bi+0:])
+									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line sweep.go:66
-									gc_st4.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes6).StoreSlice(temp[bi+8:])
+									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line sweep.go:66
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:66
-									gc_st4.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes4).StoreSlice(temp[bi-1:])
+									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line sweep.go:66
-									gc_st4.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes4).StoreSlice(temp[bi+7:])
+									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 //line sweep.go:66
 								} else {
 //line sweep.go:66
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:66
 								}
 //line sweep.go:66
@@ -1379,22 +1379,22 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line sweep.go:56
-					gc_evens168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:56
-					_ = gc_evens168
+					_ = gc_evens164
 //line sweep.go:56
-					gc_odds168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:56
-					_ = gc_odds168
+					_ = gc_odds164
 //line sweep.go:56
-					gc_pairLo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:56
-					_ = gc_pairLo4
+					_ = gc_pairLo2
 //line sweep.go:56
-					gc_pairHi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line sweep.go:56
-					_ = gc_pairHi4
-				gc_steps16:
+					_ = gc_pairHi2
+				gc_steps8:
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1404,61 +1404,61 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						_ = thid
 //line sweep.go:71
-						var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:71
-						var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:71
-						_ = gc_ld32
+						_ = gc_ld16
 //line sweep.go:71
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:71
-							gc_lo10, gc_hi10 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:71
-							gc_ld31 = gc_lo10.ConcatPermute(gc_hi10, gc_evens168)
+							gc_ld15 = gc_lo6.ConcatPermute(gc_hi6, gc_evens164)
 //line sweep.go:71
-							gc_ld32 = gc_lo10.ConcatPermute(gc_hi10, gc_odds168)
+							gc_ld16 = gc_lo6.ConcatPermute(gc_hi6, gc_odds164)
 //line sweep.go:71
 						} else {
 //line sweep.go:71
-							break gc_steps16
+							break gc_steps8
 //line sweep.go:71
 						}
 //line sweep.go:71
-						gc_t15 := gc_ld31
+						gc_t7 := gc_ld15
 //line sweep.go:71
-						_ = gc_t15
+						_ = gc_t7
 //line sweep.go:71
-						gc_t16 := gc_ld32
+						gc_t8 := gc_ld16
 //line sweep.go:71
-						_ = gc_t16
+						_ = gc_t8
 //line sweep.go:71
 						if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-32 {
 //line sweep.go:71
-							gc_t15.ConcatPermute(gc_t16, gc_pairLo4).StoreSlice(tree[base+2*thid:])
+							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(tree[base+2*thid:])
 //line sweep.go:71
-							gc_t15.ConcatPermute(gc_t16, gc_pairHi4).StoreSlice(tree[(base+2*thid)+16:])
+							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(tree[(base+2*thid)+16:])
 //line sweep.go:71
 						} else {
 //line sweep.go:71
-							var gc_lanes55 [16]int32
+							var gc_lanes27 [16]int32
 //line sweep.go:71
-							var gc_lanes56 [16]int32
+							var gc_lanes28 [16]int32
 //line sweep.go:71
-							gc_t15.Store(&gc_lanes55)
+							gc_t7.Store(&gc_lanes27)
 //line sweep.go:71
-							gc_t16.Store(&gc_lanes56)
+							gc_t8.Store(&gc_lanes28)
 //line sweep.go:71
-							for gc_k48 := range 16 {
+							for gc_k24 := range 16 {
 //line sweep.go:71
-								if 0xffff&(1<<gc_k48) != 0 {
+								if 0xffff&(1<<gc_k24) != 0 {
 //line sweep.go:71
-									gc_pos2.Thread = gc_rank2 + gc_k48
+									gc_pos2.Thread = gc_rank2 + gc_k24
 //line sweep.go:71
 									{
 //line sweep.go:71
-										tree[(base+2*thid)+2*gc_k48] = gc_lanes55[gc_k48]
+										tree[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
 //line sweep.go:71
-										tree[((base+2*thid)+1)+2*gc_k48] = gc_lanes56[gc_k48]
+										tree[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
 //line sweep.go:71
 									}
 //line sweep.go:71
@@ -1479,22 +1479,22 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			}
 			if compiled.SIMD {
 //line sweep.go:56
-				gc_evens8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:56
-				_ = gc_evens8
+				_ = gc_evens4
 //line sweep.go:56
-				gc_spreadLo8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:56
-				_ = gc_spreadLo8
+				_ = gc_spreadLo4
 //line sweep.go:56
-				gc_spreadHi8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:56
-				_ = gc_spreadHi8
+				_ = gc_spreadHi4
 //line sweep.go:56
-				gc_evenLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:56
-				_ = gc_evenLanes8
-			gc_steps14:
+				_ = gc_evenLanes4
+			gc_steps7:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1504,67 +1504,67 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 					_ = thid
 //line sweep.go:71
-					var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:71
-					var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:71
-					_ = gc_ld28
+					_ = gc_ld14
 //line sweep.go:71
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line sweep.go:71
 						{
 //line sweep.go:71
-							gc_lo8 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens8)
+							gc_lo5 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
 //line sweep.go:71
-							gc_hi8 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens8)
+							gc_hi5 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
 //line sweep.go:71
-							gc_ld27 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+							gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line sweep.go:71
-							gc_ld28 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+							gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 //line sweep.go:71
 						}
 //line sweep.go:71
 					} else {
 //line sweep.go:71
-						break gc_steps14
+						break gc_steps7
 //line sweep.go:71
 					}
 //line sweep.go:71
-					gc_t11 := gc_ld27
+					gc_t5 := gc_ld13
 //line sweep.go:71
-					_ = gc_t11
+					_ = gc_t5
 //line sweep.go:71
-					gc_t12 := gc_ld28
+					gc_t6 := gc_ld14
 //line sweep.go:71
-					_ = gc_t12
+					_ = gc_t6
 //line sweep.go:71
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(tree)-16 {
 //line sweep.go:71
-						gc_t11.Permute(gc_spreadLo8).Merge(gc_t12.Permute(gc_spreadLo8), gc_evenLanes8).StoreSlice(tree[base+2*thid:])
+						gc_t5.Permute(gc_spreadLo4).Merge(gc_t6.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(tree[base+2*thid:])
 //line sweep.go:71
-						gc_t11.Permute(gc_spreadHi8).Merge(gc_t12.Permute(gc_spreadHi8), gc_evenLanes8).StoreSlice(tree[(base+2*thid)+8:])
+						gc_t5.Permute(gc_spreadHi4).Merge(gc_t6.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(tree[(base+2*thid)+8:])
 //line sweep.go:71
 					} else {
 //line sweep.go:71
-						var gc_lanes47 [8]int32
+						var gc_lanes23 [8]int32
 //line sweep.go:71
-						var gc_lanes48 [8]int32
+						var gc_lanes24 [8]int32
 //line sweep.go:71
-						gc_t11.Store(&gc_lanes47)
+						gc_t5.Store(&gc_lanes23)
 //line sweep.go:71
-						gc_t12.Store(&gc_lanes48)
+						gc_t6.Store(&gc_lanes24)
 //line sweep.go:71
-						for gc_k42 := range 8 {
+						for gc_k21 := range 8 {
 //line sweep.go:71
-							if 0xff&(1<<gc_k42) != 0 {
+							if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:71
-								gc_pos2.Thread = gc_rank2 + gc_k42
+								gc_pos2.Thread = gc_rank2 + gc_k21
 //line sweep.go:71
 								{
 //line sweep.go:71
-									tree[(base+2*thid)+2*gc_k42] = gc_lanes47[gc_k42]
+									tree[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
 //line sweep.go:71
-									tree[((base+2*thid)+1)+2*gc_k42] = gc_lanes48[gc_k42]
+									tree[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
 //line sweep.go:71
 								}
 //line sweep.go:71
@@ -1763,30 +1763,30 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						if offset == 1 {
 //line sweep.go:56
-							gc_evens1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:56
-							_ = gc_evens1612
+							_ = gc_evens166
 //line sweep.go:56
-							gc_odds1612 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:56
-							_ = gc_odds1612
+							_ = gc_odds166
 //line sweep.go:56
-							gc_spread16Lo8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:56
-							_ = gc_spread16Lo8
+							_ = gc_spread16Lo4
 //line sweep.go:56
-							gc_spread16Hi8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:56
-							_ = gc_spread16Hi8
+							_ = gc_spread16Hi4
 //line sweep.go:56
-							gc_evenLanes168 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:56
-							_ = gc_evenLanes168
+							_ = gc_evenLanes164
 //line sweep.go:56
-							gc_oddLanes168 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:56
-							_ = gc_oddLanes168
-						gc_steps24:
+							_ = gc_oddLanes164
+						gc_steps12:
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1803,81 +1803,81 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 									var bi_ int = 1*(2*thid+2) - 1
 //line sweep.go:81
 									_ = bi_
-									var gc_ld54 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld26 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:82
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:82
-										gc_ld54 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1612)
+										gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens166)
 //line sweep.go:82
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:82
-										gc_ld54 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1612)
+										gc_ld26 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds166)
 //line sweep.go:82
 									} else {
 //line sweep.go:82
-										break gc_steps24
+										break gc_steps12
 //line sweep.go:82
 									}
 //line sweep.go:82
-									v := gc_ld54
+									v := gc_ld26
 //line sweep.go:82
 									_ = v
 //line sweep.go:82
-									var gc_ld55 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld27 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:82
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld55 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1612)
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line sweep.go:83
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:83
-										gc_ld55 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1612)
+										gc_ld27 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 //line sweep.go:83
 									} else {
 //line sweep.go:83
-										break gc_steps24
+										break gc_steps12
 //line sweep.go:83
 									}
 //line sweep.go:83
-									gc_st23 := gc_ld55
+									gc_st11 := gc_ld27
 //line sweep.go:83
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:83
-										gc_st23.Permute(gc_spread16Lo8).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes168).StoreSlice(temp[ai_+0:])
+										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line sweep.go:83
-										gc_st23.Permute(gc_spread16Hi8).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes168).StoreSlice(temp[ai_+16:])
+										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line sweep.go:83
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:83
-										gc_st23.Permute(gc_spread16Lo8).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes168).StoreSlice(temp[ai_-1:])
+										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line sweep.go:83
-										gc_st23.Permute(gc_spread16Hi8).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes168).StoreSlice(temp[ai_+15:])
+										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 //line sweep.go:83
 									} else {
 //line sweep.go:83
-										break gc_steps24
+										break gc_steps12
 //line sweep.go:83
 									}
 //line sweep.go:83
-									var gc_ld56 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld28 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:83
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1612)
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens166)
 //line sweep.go:84
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:84
-										gc_ld56 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1612)
+										gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 //line sweep.go:84
 									} else {
 //line sweep.go:84
-										var gc_lanes95 [16]int32
+										var gc_lanes47 [16]int32
 //line sweep.go:84
-										for gc_k87 := range 16 {
+										for gc_k43 := range 16 {
 //line sweep.go:84
-											if 0xffff&(1<<gc_k87) != 0 {
+											if 0xffff&(1<<gc_k43) != 0 {
 //line sweep.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k87
+												gc_pos2.Thread = gc_rank2 + gc_k43
 //line sweep.go:84
-												gc_lanes95[gc_k87] = temp[bi_+2*gc_k87]
+												gc_lanes47[gc_k43] = temp[bi_+2*gc_k43]
 //line sweep.go:84
 											}
 //line sweep.go:84
@@ -1885,37 +1885,37 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:84
 										gc_pos2.Thread = gc_rank2
 //line sweep.go:84
-										gc_ld56 = archsimd.LoadInt32x16(&gc_lanes95)
+										gc_ld28 = archsimd.LoadInt32x16(&gc_lanes47)
 //line sweep.go:84
 									}
 //line sweep.go:84
-									gc_st24 := gc_ld56.Add(v)
+									gc_st12 := gc_ld28.Add(v)
 //line sweep.go:84
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line sweep.go:84
-										gc_st24.Permute(gc_spread16Lo8).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes168).StoreSlice(temp[bi_+0:])
+										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line sweep.go:84
-										gc_st24.Permute(gc_spread16Hi8).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes168).StoreSlice(temp[bi_+16:])
+										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line sweep.go:84
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:84
-										gc_st24.Permute(gc_spread16Lo8).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes168).StoreSlice(temp[bi_-1:])
+										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line sweep.go:84
-										gc_st24.Permute(gc_spread16Hi8).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes168).StoreSlice(temp[bi_+15:])
+										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 //line sweep.go:84
 									} else {
 //line sweep.go:84
-										var gc_lanes96 [16]int32
+										var gc_lanes48 [16]int32
 //line sweep.go:84
-										gc_st24.Store(&gc_lanes96)
+										gc_st12.Store(&gc_lanes48)
 //line sweep.go:84
-										for gc_k88 := range 16 {
+										for gc_k44 := range 16 {
 //line sweep.go:84
-											if 0xffff&(1<<gc_k88) != 0 {
+											if 0xffff&(1<<gc_k44) != 0 {
 //line sweep.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k88
+												gc_pos2.Thread = gc_rank2 + gc_k44
 //line sweep.go:84
-												temp[bi_+2*gc_k88] = gc_lanes96[gc_k88]
+												temp[bi_+2*gc_k44] = gc_lanes48[gc_k44]
 //line sweep.go:84
 											}
 //line sweep.go:84
@@ -1938,26 +1938,26 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:56
-						gc_evens12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:56
-						_ = gc_evens12
+						_ = gc_evens6
 //line sweep.go:56
-						gc_spreadLo12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:56
-						_ = gc_spreadLo12
+						_ = gc_spreadLo6
 //line sweep.go:56
-						gc_spreadHi12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:56
-						_ = gc_spreadHi12
+						_ = gc_spreadHi6
 //line sweep.go:56
-						gc_evenLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:56
-						_ = gc_evenLanes12
+						_ = gc_evenLanes6
 //line sweep.go:56
-						gc_oddLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line sweep.go:56
-						_ = gc_oddLanes8
-					gc_steps20:
+						_ = gc_oddLanes4
+					gc_steps10:
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1974,81 +1974,81 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 								var bi_ int = 1*(2*thid+2) - 1
 //line sweep.go:81
 								_ = bi_
-								var gc_ld42 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld20 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:82
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:82
-									gc_ld42 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens12))
+									gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens6))
 //line sweep.go:82
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:82
-									gc_ld42 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens12))
+									gc_ld20 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens6))
 //line sweep.go:82
 								} else {
 //line sweep.go:82
-									break gc_steps20
+									break gc_steps10
 //line sweep.go:82
 								}
 //line sweep.go:82
-								v := gc_ld42
+								v := gc_ld20
 //line sweep.go:82
 								_ = v
 //line sweep.go:82
-								var gc_ld43 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld21 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:82
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld43 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens12))
+									gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line sweep.go:83
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:83
-									gc_ld43 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens12))
+									gc_ld21 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 //line sweep.go:83
 								} else {
 //line sweep.go:83
-									break gc_steps20
+									break gc_steps10
 //line sweep.go:83
 								}
 //line sweep.go:83
-								gc_st15 := gc_ld43
+								gc_st7 := gc_ld21
 //line sweep.go:83
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:83
-									gc_st15.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes12).StoreSlice(temp[ai_+0:])
+									gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes6).StoreSlice(temp[ai_+0:])
 //line sweep.go:83
-									gc_st15.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes12).StoreSlice(temp[ai_+8:])
+									gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes6).StoreSlice(temp[ai_+8:])
 //line sweep.go:83
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:83
-									gc_st15.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes8).StoreSlice(temp[ai_-1:])
+									gc_st7.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line sweep.go:83
-									gc_st15.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes8).StoreSlice(temp[ai_+7:])
+									gc_st7.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 //line sweep.go:83
 								} else {
 //line sweep.go:83
-									break gc_steps20
+									break gc_steps10
 //line sweep.go:83
 								}
 //line sweep.go:83
-								var gc_ld44 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:83
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens12))
+									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens6))
 //line sweep.go:84
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:84
-									gc_ld44 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens12))
+									gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 //line sweep.go:84
 								} else {
 //line sweep.go:84
-									var gc_lanes75 [8]int32
+									var gc_lanes37 [8]int32
 //line sweep.go:84
-									for gc_k67 := range 8 {
+									for gc_k33 := range 8 {
 //line sweep.go:84
-										if 0xff&(1<<gc_k67) != 0 {
+										if 0xff&(1<<gc_k33) != 0 {
 //line sweep.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k67
+											gc_pos2.Thread = gc_rank2 + gc_k33
 //line sweep.go:84
-											gc_lanes75[gc_k67] = temp[bi_+2*gc_k67]
+											gc_lanes37[gc_k33] = temp[bi_+2*gc_k33]
 //line sweep.go:84
 										}
 //line sweep.go:84
@@ -2056,37 +2056,37 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:84
 									gc_pos2.Thread = gc_rank2
 //line sweep.go:84
-									gc_ld44 = archsimd.LoadInt32x8(&gc_lanes75)
+									gc_ld22 = archsimd.LoadInt32x8(&gc_lanes37)
 //line sweep.go:84
 								}
 //line sweep.go:84
-								gc_st16 := gc_ld44.Add(v)
+								gc_st8 := gc_ld22.Add(v)
 //line sweep.go:84
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line sweep.go:84
-									gc_st16.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes12).StoreSlice(temp[bi_+0:])
+									gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes6).StoreSlice(temp[bi_+0:])
 //line sweep.go:84
-									gc_st16.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes12).StoreSlice(temp[bi_+8:])
+									gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes6).StoreSlice(temp[bi_+8:])
 //line sweep.go:84
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:84
-									gc_st16.Permute(gc_spreadLo12).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes8).StoreSlice(temp[bi_-1:])
+									gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line sweep.go:84
-									gc_st16.Permute(gc_spreadHi12).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes8).StoreSlice(temp[bi_+7:])
+									gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 //line sweep.go:84
 								} else {
 //line sweep.go:84
-									var gc_lanes76 [8]int32
+									var gc_lanes38 [8]int32
 //line sweep.go:84
-									gc_st16.Store(&gc_lanes76)
+									gc_st8.Store(&gc_lanes38)
 //line sweep.go:84
-									for gc_k68 := range 8 {
+									for gc_k34 := range 8 {
 //line sweep.go:84
-										if 0xff&(1<<gc_k68) != 0 {
+										if 0xff&(1<<gc_k34) != 0 {
 //line sweep.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k68
+											gc_pos2.Thread = gc_rank2 + gc_k34
 //line sweep.go:84
-											temp[bi_+2*gc_k68] = gc_lanes76[gc_k68]
+											temp[bi_+2*gc_k34] = gc_lanes38[gc_k34]
 //line sweep.go:84
 										}
 //line sweep.go:84
@@ -2128,22 +2128,22 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line sweep.go:56
-					gc_evens1614 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:56
-					_ = gc_evens1614
+					_ = gc_evens167
 //line sweep.go:56
-					gc_odds1614 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds167 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:56
-					_ = gc_odds1614
+					_ = gc_odds167
 //line sweep.go:56
-					gc_pairLo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:56
-					_ = gc_pairLo6
+					_ = gc_pairLo3
 //line sweep.go:56
-					gc_pairHi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line sweep.go:56
-					_ = gc_pairHi6
-				gc_steps28:
+					_ = gc_pairHi3
+				gc_steps14:
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2153,61 +2153,61 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						_ = thid
 //line sweep.go:88
-						var gc_ld63 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:88
-						var gc_ld64 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:88
-						_ = gc_ld64
+						_ = gc_ld32
 //line sweep.go:88
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:88
-							gc_lo14, gc_hi14 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+							gc_lo8, gc_hi8 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:88
-							gc_ld63 = gc_lo14.ConcatPermute(gc_hi14, gc_evens1614)
+							gc_ld31 = gc_lo8.ConcatPermute(gc_hi8, gc_evens167)
 //line sweep.go:88
-							gc_ld64 = gc_lo14.ConcatPermute(gc_hi14, gc_odds1614)
+							gc_ld32 = gc_lo8.ConcatPermute(gc_hi8, gc_odds167)
 //line sweep.go:88
 						} else {
 //line sweep.go:88
-							break gc_steps28
+							break gc_steps14
 //line sweep.go:88
 						}
 //line sweep.go:88
-						gc_t23 := gc_ld63
+						gc_t11 := gc_ld31
 //line sweep.go:88
-						_ = gc_t23
+						_ = gc_t11
 //line sweep.go:88
-						gc_t24 := gc_ld64
+						gc_t12 := gc_ld32
 //line sweep.go:88
-						_ = gc_t24
+						_ = gc_t12
 //line sweep.go:88
 						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:88
-							gc_t23.ConcatPermute(gc_t24, gc_pairLo6).StoreSlice(data[base+2*thid:])
+							gc_t11.ConcatPermute(gc_t12, gc_pairLo3).StoreSlice(data[base+2*thid:])
 //line sweep.go:88
-							gc_t23.ConcatPermute(gc_t24, gc_pairHi6).StoreSlice(data[(base+2*thid)+16:])
+							gc_t11.ConcatPermute(gc_t12, gc_pairHi3).StoreSlice(data[(base+2*thid)+16:])
 //line sweep.go:88
 						} else {
 //line sweep.go:88
-							var gc_lanes111 [16]int32
+							var gc_lanes55 [16]int32
 //line sweep.go:88
-							var gc_lanes112 [16]int32
+							var gc_lanes56 [16]int32
 //line sweep.go:88
-							gc_t23.Store(&gc_lanes111)
+							gc_t11.Store(&gc_lanes55)
 //line sweep.go:88
-							gc_t24.Store(&gc_lanes112)
+							gc_t12.Store(&gc_lanes56)
 //line sweep.go:88
-							for gc_k100 := range 16 {
+							for gc_k50 := range 16 {
 //line sweep.go:88
-								if 0xffff&(1<<gc_k100) != 0 {
+								if 0xffff&(1<<gc_k50) != 0 {
 //line sweep.go:88
-									gc_pos2.Thread = gc_rank2 + gc_k100
+									gc_pos2.Thread = gc_rank2 + gc_k50
 //line sweep.go:88
 									{
 //line sweep.go:88
-										data[(base+2*thid)+2*gc_k100] = gc_lanes111[gc_k100]
+										data[(base+2*thid)+2*gc_k50] = gc_lanes55[gc_k50]
 //line sweep.go:88
-										data[((base+2*thid)+1)+2*gc_k100] = gc_lanes112[gc_k100]
+										data[((base+2*thid)+1)+2*gc_k50] = gc_lanes56[gc_k50]
 //line sweep.go:88
 									}
 //line sweep.go:88
@@ -2228,22 +2228,22 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			}
 			if compiled.SIMD {
 //line sweep.go:56
-				gc_evens14 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:56
-				_ = gc_evens14
+				_ = gc_evens7
 //line sweep.go:56
-				gc_spreadLo14 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:56
-				_ = gc_spreadLo14
+				_ = gc_spreadLo7
 //line sweep.go:56
-				gc_spreadHi14 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi7 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:56
-				_ = gc_spreadHi14
+				_ = gc_spreadHi7
 //line sweep.go:56
-				gc_evenLanes14 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:56
-				_ = gc_evenLanes14
-			gc_steps26:
+				_ = gc_evenLanes7
+			gc_steps13:
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
@@ -2253,67 +2253,67 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 					_ = thid
 //line sweep.go:88
-					var gc_ld59 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld29 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:88
-					var gc_ld60 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld30 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:88
-					_ = gc_ld60
+					_ = gc_ld30
 //line sweep.go:88
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line sweep.go:88
 						{
 //line sweep.go:88
-							gc_lo12 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens14)
+							gc_lo7 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens7)
 //line sweep.go:88
-							gc_hi12 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens14)
+							gc_hi7 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens7)
 //line sweep.go:88
-							gc_ld59 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
+							gc_ld29 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
 //line sweep.go:88
-							gc_ld60 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
+							gc_ld30 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
 //line sweep.go:88
 						}
 //line sweep.go:88
 					} else {
 //line sweep.go:88
-						break gc_steps26
+						break gc_steps13
 //line sweep.go:88
 					}
 //line sweep.go:88
-					gc_t19 := gc_ld59
+					gc_t9 := gc_ld29
 //line sweep.go:88
-					_ = gc_t19
+					_ = gc_t9
 //line sweep.go:88
-					gc_t20 := gc_ld60
+					gc_t10 := gc_ld30
 //line sweep.go:88
-					_ = gc_t20
+					_ = gc_t10
 //line sweep.go:88
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 //line sweep.go:88
-						gc_t19.Permute(gc_spreadLo14).Merge(gc_t20.Permute(gc_spreadLo14), gc_evenLanes14).StoreSlice(data[base+2*thid:])
+						gc_t9.Permute(gc_spreadLo7).Merge(gc_t10.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(data[base+2*thid:])
 //line sweep.go:88
-						gc_t19.Permute(gc_spreadHi14).Merge(gc_t20.Permute(gc_spreadHi14), gc_evenLanes14).StoreSlice(data[(base+2*thid)+8:])
+						gc_t9.Permute(gc_spreadHi7).Merge(gc_t10.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(data[(base+2*thid)+8:])
 //line sweep.go:88
 					} else {
 //line sweep.go:88
-						var gc_lanes103 [8]int32
+						var gc_lanes51 [8]int32
 //line sweep.go:88
-						var gc_lanes104 [8]int32
+						var gc_lanes52 [8]int32
 //line sweep.go:88
-						gc_t19.Store(&gc_lanes103)
+						gc_t9.Store(&gc_lanes51)
 //line sweep.go:88
-						gc_t20.Store(&gc_lanes104)
+						gc_t10.Store(&gc_lanes52)
 //line sweep.go:88
-						for gc_k94 := range 8 {
+						for gc_k47 := range 8 {
 //line sweep.go:88
-							if 0xff&(1<<gc_k94) != 0 {
+							if 0xff&(1<<gc_k47) != 0 {
 //line sweep.go:88
-								gc_pos2.Thread = gc_rank2 + gc_k94
+								gc_pos2.Thread = gc_rank2 + gc_k47
 //line sweep.go:88
 								{
 //line sweep.go:88
-									data[(base+2*thid)+2*gc_k94] = gc_lanes103[gc_k94]
+									data[(base+2*thid)+2*gc_k47] = gc_lanes51[gc_k47]
 //line sweep.go:88
-									data[((base+2*thid)+1)+2*gc_k94] = gc_lanes104[gc_k94]
+									data[((base+2*thid)+1)+2*gc_k47] = gc_lanes52[gc_k47]
 //line sweep.go:88
 								}
 //line sweep.go:88
@@ -2443,22 +2443,22 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line sweep.go:99
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:99
-					_ = gc_evens162
+					_ = gc_evens16
 //line sweep.go:99
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:99
-					_ = gc_odds162
+					_ = gc_odds16
 //line sweep.go:99
-					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:99
-					_ = gc_pairLo2
+					_ = gc_pairLo
 //line sweep.go:99
-					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line sweep.go:99
-					_ = gc_pairHi2
-				gc_steps4:
+					_ = gc_pairHi
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2468,61 +2468,61 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 						_ = thid
 //line sweep.go:102
-						var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:102
-						var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:102
-						_ = gc_ld8
+						_ = gc_ld4
 //line sweep.go:102
 						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:102
-							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:102
-							gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
+							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line sweep.go:102
-							gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
+							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 //line sweep.go:102
 						} else {
 //line sweep.go:102
-							break gc_steps4
+							break gc_steps2
 //line sweep.go:102
 						}
 //line sweep.go:102
-						gc_t7 := gc_ld7
+						gc_t3 := gc_ld3
 //line sweep.go:102
-						_ = gc_t7
+						_ = gc_t3
 //line sweep.go:102
-						gc_t8 := gc_ld8
+						gc_t4 := gc_ld4
 //line sweep.go:102
-						_ = gc_t8
+						_ = gc_t4
 //line sweep.go:102
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:102
-							gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 //line sweep.go:102
-							gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
+							gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 //line sweep.go:102
 						} else {
 //line sweep.go:102
-							var gc_lanes15 [16]int32
+							var gc_lanes7 [16]int32
 //line sweep.go:102
-							var gc_lanes16 [16]int32
+							var gc_lanes8 [16]int32
 //line sweep.go:102
-							gc_t7.Store(&gc_lanes15)
+							gc_t3.Store(&gc_lanes7)
 //line sweep.go:102
-							gc_t8.Store(&gc_lanes16)
+							gc_t4.Store(&gc_lanes8)
 //line sweep.go:102
-							for gc_k12 := range 16 {
+							for gc_k6 := range 16 {
 //line sweep.go:102
-								if 0xffff&(1<<gc_k12) != 0 {
+								if 0xffff&(1<<gc_k6) != 0 {
 //line sweep.go:102
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line sweep.go:102
 									{
 //line sweep.go:102
-										temp[(2*thid)+2*gc_k12] = gc_lanes15[gc_k12]
+										temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
 //line sweep.go:102
-										temp[((2*thid)+1)+2*gc_k12] = gc_lanes16[gc_k12]
+										temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
 //line sweep.go:102
 									}
 //line sweep.go:102
@@ -2543,22 +2543,22 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 			}
 			if compiled.SIMD {
 //line sweep.go:99
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:99
-				_ = gc_evens2
+				_ = gc_evens
 //line sweep.go:99
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:99
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line sweep.go:99
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:99
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line sweep.go:99
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:99
-				_ = gc_evenLanes2
-			gc_steps2:
+				_ = gc_evenLanes
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -2568,67 +2568,67 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 					_ = thid
 //line sweep.go:102
-					var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:102
-					var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:102
-					_ = gc_ld4
+					_ = gc_ld2
 //line sweep.go:102
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 //line sweep.go:102
 						{
 //line sweep.go:102
-							gc_lo4 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens2)
+							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:102
-							gc_hi4 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens2)
+							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:102
-							gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line sweep.go:102
-							gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line sweep.go:102
 						}
 //line sweep.go:102
 					} else {
 //line sweep.go:102
-						break gc_steps2
+						break gc_steps
 //line sweep.go:102
 					}
 //line sweep.go:102
-					gc_t3 := gc_ld3
+					gc_t := gc_ld
 //line sweep.go:102
-					_ = gc_t3
+					_ = gc_t
 //line sweep.go:102
-					gc_t4 := gc_ld4
+					gc_t2 := gc_ld2
 //line sweep.go:102
-					_ = gc_t4
+					_ = gc_t2
 //line sweep.go:102
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line sweep.go:102
-						gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
+						gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 //line sweep.go:102
-						gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+						gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 //line sweep.go:102
 					} else {
 //line sweep.go:102
-						var gc_lanes7 [8]int32
+						var gc_lanes3 [8]int32
 //line sweep.go:102
-						var gc_lanes8 [8]int32
+						var gc_lanes4 [8]int32
 //line sweep.go:102
-						gc_t3.Store(&gc_lanes7)
+						gc_t.Store(&gc_lanes3)
 //line sweep.go:102
-						gc_t4.Store(&gc_lanes8)
+						gc_t2.Store(&gc_lanes4)
 //line sweep.go:102
-						for gc_k6 := range 8 {
+						for gc_k3 := range 8 {
 //line sweep.go:102
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line sweep.go:102
-								gc_pos2.Thread = gc_rank2 + gc_k6
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line sweep.go:102
 								{
 //line sweep.go:102
-									temp[(2*thid)+2*gc_k6] = gc_lanes7[gc_k6]
+									temp[(2*thid)+2*gc_k3] = gc_lanes3[gc_k3]
 //line sweep.go:102
-									temp[((2*thid)+1)+2*gc_k6] = gc_lanes8[gc_k6]
+									temp[((2*thid)+1)+2*gc_k3] = gc_lanes4[gc_k3]
 //line sweep.go:102
 								}
 //line sweep.go:102
@@ -2726,30 +2726,30 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line sweep.go:99
-							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:99
-							_ = gc_evens166
+							_ = gc_evens163
 //line sweep.go:99
-							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:99
-							_ = gc_odds166
+							_ = gc_odds163
 //line sweep.go:99
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:99
-							_ = gc_spread16Lo4
+							_ = gc_spread16Lo2
 //line sweep.go:99
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:99
-							_ = gc_spread16Hi4
+							_ = gc_spread16Hi2
 //line sweep.go:99
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:99
-							_ = gc_evenLanes164
+							_ = gc_evenLanes162
 //line sweep.go:99
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:99
-							_ = gc_oddLanes164
-						gc_steps12:
+							_ = gc_oddLanes162
+						gc_steps6:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2760,70 +2760,70 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 								_ = thid
 //line sweep.go:106
 								{
-									var gc_t23 int = 1*(2*thid+1) - 1
+									var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:107
-									_ = gc_t23
+									_ = gc_t11
 //line sweep.go:107
-									var gc_t24 int = 1*(2*thid+2) - 1
+									var gc_t12 int = 1*(2*thid+2) - 1
 //line sweep.go:107
-									_ = gc_t24
+									_ = gc_t12
 //line sweep.go:107
-									var ai int = gc_t23
+									var ai int = gc_t11
 //line sweep.go:107
 									_ = ai
 //line sweep.go:107
-									var bi int = gc_t24
+									var bi int = gc_t12
 //line sweep.go:107
 									_ = bi
-									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:108
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:108
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens166)
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:108
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line sweep.go:108
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds166)
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 //line sweep.go:108
 									} else {
 //line sweep.go:108
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:108
 									}
 //line sweep.go:108
-									var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:108
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:108
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens166)
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:108
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:108
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds166)
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 //line sweep.go:108
 									} else {
 //line sweep.go:108
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:108
 									}
 //line sweep.go:108
-									gc_st8 := gc_ld24.Add(gc_ld23)
+									gc_st4 := gc_ld12.Add(gc_ld11)
 //line sweep.go:108
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:108
-										gc_st8.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes164).StoreSlice(temp[bi+0:])
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line sweep.go:108
-										gc_st8.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes164).StoreSlice(temp[bi+16:])
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:108
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:108
-										gc_st8.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes164).StoreSlice(temp[bi-1:])
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line sweep.go:108
-										gc_st8.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes164).StoreSlice(temp[bi+15:])
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 //line sweep.go:108
 									} else {
 //line sweep.go:108
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:108
 									}
 //line sweep.go:108
@@ -2840,26 +2840,26 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:99
-						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:99
-						_ = gc_evens6
+						_ = gc_evens3
 //line sweep.go:99
-						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:99
-						_ = gc_spreadLo6
+						_ = gc_spreadLo3
 //line sweep.go:99
-						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:99
-						_ = gc_spreadHi6
+						_ = gc_spreadHi3
 //line sweep.go:99
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:99
-						_ = gc_evenLanes6
+						_ = gc_evenLanes3
 //line sweep.go:99
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line sweep.go:99
-						_ = gc_oddLanes4
-					gc_steps8:
+						_ = gc_oddLanes2
+					gc_steps4:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2870,70 +2870,70 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 							_ = thid
 //line sweep.go:106
 							{
-								var gc_t15 int = 1*(2*thid+1) - 1
+								var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:107
-								_ = gc_t15
+								_ = gc_t7
 //line sweep.go:107
-								var gc_t16 int = 1*(2*thid+2) - 1
+								var gc_t8 int = 1*(2*thid+2) - 1
 //line sweep.go:107
-								_ = gc_t16
+								_ = gc_t8
 //line sweep.go:107
-								var ai int = gc_t15
+								var ai int = gc_t7
 //line sweep.go:107
 								_ = ai
 //line sweep.go:107
-								var bi int = gc_t16
+								var bi int = gc_t8
 //line sweep.go:107
 								_ = bi
-								var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:108
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:108
-									gc_ld15 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens6))
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:108
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line sweep.go:108
-									gc_ld15 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens6))
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 //line sweep.go:108
 								} else {
 //line sweep.go:108
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:108
 								}
 //line sweep.go:108
-								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:108
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:108
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens6))
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:108
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:108
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens6))
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 //line sweep.go:108
 								} else {
 //line sweep.go:108
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:108
 								}
 //line sweep.go:108
-								gc_st4 := gc_ld16.Add(gc_ld15)
+								gc_st2 := gc_ld8.Add(gc_ld7)
 //line sweep.go:108
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:108
-									gc_st4.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes6).StoreSlice(temp[bi+0:])
+									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line sweep.go:108
-									gc_st4.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes6).StoreSlice(temp[bi+8:])
+									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line sweep.go:108
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:108
-									gc_st4.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes4).StoreSlice(temp[bi-1:])
+									gc_st2.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line sweep.go:108
-									gc_st4.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes4).StoreSlice(temp[bi+7:])
+									gc_st2.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 //line sweep.go:108
 								} else {
 //line sweep.go:108
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:108
 								}
 //line sweep.go:108
@@ -2969,22 +2969,22 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line sweep.go:99
-					gc_evens168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:99
-					_ = gc_evens168
+					_ = gc_evens164
 //line sweep.go:99
-					gc_odds168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:99
-					_ = gc_odds168
+					_ = gc_odds164
 //line sweep.go:99
-					gc_pairLo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
+					gc_pairLo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 //line sweep.go:99
-					_ = gc_pairLo4
+					_ = gc_pairLo2
 //line sweep.go:99
-					gc_pairHi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
+					gc_pairHi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 //line sweep.go:99
-					_ = gc_pairHi4
-				gc_steps16:
+					_ = gc_pairHi2
+				gc_steps8:
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2994,61 +2994,61 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 						_ = thid
 //line sweep.go:113
-						var gc_ld31 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:113
-						var gc_ld32 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:113
-						_ = gc_ld32
+						_ = gc_ld16
 //line sweep.go:113
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line sweep.go:113
-							gc_lo10, gc_hi10 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
+							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(temp[2*thid:]), archsimd.LoadInt32x16Slice(temp[(2*thid)+16:])
 //line sweep.go:113
-							gc_ld31 = gc_lo10.ConcatPermute(gc_hi10, gc_evens168)
+							gc_ld15 = gc_lo6.ConcatPermute(gc_hi6, gc_evens164)
 //line sweep.go:113
-							gc_ld32 = gc_lo10.ConcatPermute(gc_hi10, gc_odds168)
+							gc_ld16 = gc_lo6.ConcatPermute(gc_hi6, gc_odds164)
 //line sweep.go:113
 						} else {
 //line sweep.go:113
-							break gc_steps16
+							break gc_steps8
 //line sweep.go:113
 						}
 //line sweep.go:113
-						gc_t31 := gc_ld31
+						gc_t15 := gc_ld15
 //line sweep.go:113
-						_ = gc_t31
+						_ = gc_t15
 //line sweep.go:113
-						gc_t32 := gc_ld32
+						gc_t16 := gc_ld16
 //line sweep.go:113
-						_ = gc_t32
+						_ = gc_t16
 //line sweep.go:113
 						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:113
-							gc_t31.ConcatPermute(gc_t32, gc_pairLo4).StoreSlice(data[base+2*thid:])
+							gc_t15.ConcatPermute(gc_t16, gc_pairLo2).StoreSlice(data[base+2*thid:])
 //line sweep.go:113
-							gc_t31.ConcatPermute(gc_t32, gc_pairHi4).StoreSlice(data[(base+2*thid)+16:])
+							gc_t15.ConcatPermute(gc_t16, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
 //line sweep.go:113
 						} else {
 //line sweep.go:113
-							var gc_lanes55 [16]int32
+							var gc_lanes27 [16]int32
 //line sweep.go:113
-							var gc_lanes56 [16]int32
+							var gc_lanes28 [16]int32
 //line sweep.go:113
-							gc_t31.Store(&gc_lanes55)
+							gc_t15.Store(&gc_lanes27)
 //line sweep.go:113
-							gc_t32.Store(&gc_lanes56)
+							gc_t16.Store(&gc_lanes28)
 //line sweep.go:113
-							for gc_k48 := range 16 {
+							for gc_k24 := range 16 {
 //line sweep.go:113
-								if 0xffff&(1<<gc_k48) != 0 {
+								if 0xffff&(1<<gc_k24) != 0 {
 //line sweep.go:113
-									gc_pos2.Thread = gc_rank2 + gc_k48
+									gc_pos2.Thread = gc_rank2 + gc_k24
 //line sweep.go:113
 									{
 //line sweep.go:113
-										data[(base+2*thid)+2*gc_k48] = gc_lanes55[gc_k48]
+										data[(base+2*thid)+2*gc_k24] = gc_lanes27[gc_k24]
 //line sweep.go:113
-										data[((base+2*thid)+1)+2*gc_k48] = gc_lanes56[gc_k48]
+										data[((base+2*thid)+1)+2*gc_k24] = gc_lanes28[gc_k24]
 //line sweep.go:113
 									}
 //line sweep.go:113
@@ -3069,22 +3069,22 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 			}
 			if compiled.SIMD {
 //line sweep.go:99
-				gc_evens8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:99
-				_ = gc_evens8
+				_ = gc_evens4
 //line sweep.go:99
-				gc_spreadLo8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:99
-				_ = gc_spreadLo8
+				_ = gc_spreadLo4
 //line sweep.go:99
-				gc_spreadHi8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:99
-				_ = gc_spreadHi8
+				_ = gc_spreadHi4
 //line sweep.go:99
-				gc_evenLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:99
-				_ = gc_evenLanes8
-			gc_steps14:
+				_ = gc_evenLanes4
+			gc_steps7:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3094,67 +3094,67 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 					_ = thid
 //line sweep.go:113
-					var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:113
-					var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:113
-					_ = gc_ld28
+					_ = gc_ld14
 //line sweep.go:113
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line sweep.go:113
 						{
 //line sweep.go:113
-							gc_lo8 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens8)
+							gc_lo5 := archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens4)
 //line sweep.go:113
-							gc_hi8 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens8)
+							gc_hi5 := archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens4)
 //line sweep.go:113
-							gc_ld27 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+							gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line sweep.go:113
-							gc_ld28 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+							gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 //line sweep.go:113
 						}
 //line sweep.go:113
 					} else {
 //line sweep.go:113
-						break gc_steps14
+						break gc_steps7
 //line sweep.go:113
 					}
 //line sweep.go:113
-					gc_t27 := gc_ld27
+					gc_t13 := gc_ld13
 //line sweep.go:113
-					_ = gc_t27
+					_ = gc_t13
 //line sweep.go:113
-					gc_t28 := gc_ld28
+					gc_t14 := gc_ld14
 //line sweep.go:113
-					_ = gc_t28
+					_ = gc_t14
 //line sweep.go:113
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 //line sweep.go:113
-						gc_t27.Permute(gc_spreadLo8).Merge(gc_t28.Permute(gc_spreadLo8), gc_evenLanes8).StoreSlice(data[base+2*thid:])
+						gc_t13.Permute(gc_spreadLo4).Merge(gc_t14.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(data[base+2*thid:])
 //line sweep.go:113
-						gc_t27.Permute(gc_spreadHi8).Merge(gc_t28.Permute(gc_spreadHi8), gc_evenLanes8).StoreSlice(data[(base+2*thid)+8:])
+						gc_t13.Permute(gc_spreadHi4).Merge(gc_t14.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(data[(base+2*thid)+8:])
 //line sweep.go:113
 					} else {
 //line sweep.go:113
-						var gc_lanes47 [8]int32
+						var gc_lanes23 [8]int32
 //line sweep.go:113
-						var gc_lanes48 [8]int32
+						var gc_lanes24 [8]int32
 //line sweep.go:113
-						gc_t27.Store(&gc_lanes47)
+						gc_t13.Store(&gc_lanes23)
 //line sweep.go:113
-						gc_t28.Store(&gc_lanes48)
+						gc_t14.Store(&gc_lanes24)
 //line sweep.go:113
-						for gc_k42 := range 8 {
+						for gc_k21 := range 8 {
 //line sweep.go:113
-							if 0xff&(1<<gc_k42) != 0 {
+							if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:113
-								gc_pos2.Thread = gc_rank2 + gc_k42
+								gc_pos2.Thread = gc_rank2 + gc_k21
 //line sweep.go:113
 								{
 //line sweep.go:113
-									data[(base+2*thid)+2*gc_k42] = gc_lanes47[gc_k42]
+									data[(base+2*thid)+2*gc_k21] = gc_lanes23[gc_k21]
 //line sweep.go:113
-									data[((base+2*thid)+1)+2*gc_k42] = gc_lanes48[gc_k42]
+									data[((base+2*thid)+1)+2*gc_k21] = gc_lanes24[gc_k21]
 //line sweep.go:113
 								}
 //line sweep.go:113
@@ -3521,30 +3521,30 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line sweep.go:126
-							gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:126
-							_ = gc_evens164
+							_ = gc_evens162
 //line sweep.go:126
-							gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:126
-							_ = gc_odds164
+							_ = gc_odds162
 //line sweep.go:126
-							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:126
-							_ = gc_spread16Lo4
+							_ = gc_spread16Lo2
 //line sweep.go:126
-							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:126
-							_ = gc_spread16Hi4
+							_ = gc_spread16Hi2
 //line sweep.go:126
-							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:126
-							_ = gc_evenLanes164
+							_ = gc_evenLanes162
 //line sweep.go:126
-							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:126
-							_ = gc_oddLanes164
-						gc_steps8:
+							_ = gc_oddLanes162
+						gc_steps4:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3555,70 +3555,70 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 								_ = thid
 //line sweep.go:135
 								{
-									var gc_t15 int = 1*(2*thid+1) - 1
+									var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:136
-									_ = gc_t15
+									_ = gc_t7
 //line sweep.go:136
-									var gc_t16 int = 1*(2*thid+2) - 1
+									var gc_t8 int = 1*(2*thid+2) - 1
 //line sweep.go:136
-									_ = gc_t16
+									_ = gc_t8
 //line sweep.go:136
-									var ai int = gc_t15
+									var ai int = gc_t7
 //line sweep.go:136
 									_ = ai
 //line sweep.go:136
-									var bi int = gc_t16
+									var bi int = gc_t8
 //line sweep.go:136
 									_ = bi
-									var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:137
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:137
-										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens164)
+										gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens162)
 //line sweep.go:137
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line sweep.go:137
-										gc_ld15 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds164)
+										gc_ld7 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds162)
 //line sweep.go:137
 									} else {
 //line sweep.go:137
-										break gc_steps8
+										break gc_steps4
 //line sweep.go:137
 									}
 //line sweep.go:137
-									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:137
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:137
-										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens164)
+										gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens162)
 //line sweep.go:137
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:137
-										gc_ld16 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds164)
+										gc_ld8 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds162)
 //line sweep.go:137
 									} else {
 //line sweep.go:137
-										break gc_steps8
+										break gc_steps4
 //line sweep.go:137
 									}
 //line sweep.go:137
-									gc_st8 := gc_ld16.Add(gc_ld15)
+									gc_st4 := gc_ld8.Add(gc_ld7)
 //line sweep.go:137
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:137
-										gc_st8.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes164).StoreSlice(temp[bi+0:])
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi+0:]), gc_evenLanes162).StoreSlice(temp[bi+0:])
 //line sweep.go:137
-										gc_st8.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes164).StoreSlice(temp[bi+16:])
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evenLanes162).StoreSlice(temp[bi+16:])
 //line sweep.go:137
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:137
-										gc_st8.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes164).StoreSlice(temp[bi-1:])
+										gc_st4.Permute(gc_spread16Lo2).Merge(archsimd.LoadInt32x16Slice(temp[bi-1:]), gc_oddLanes162).StoreSlice(temp[bi-1:])
 //line sweep.go:137
-										gc_st8.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes164).StoreSlice(temp[bi+15:])
+										gc_st4.Permute(gc_spread16Hi2).Merge(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_oddLanes162).StoreSlice(temp[bi+15:])
 //line sweep.go:137
 									} else {
 //line sweep.go:137
-										break gc_steps8
+										break gc_steps4
 //line sweep.go:137
 									}
 //line sweep.go:137
@@ -3635,26 +3635,26 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:126
-						gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:126
-						_ = gc_evens4
+						_ = gc_evens2
 //line sweep.go:126
-						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:126
-						_ = gc_spreadLo4
+						_ = gc_spreadLo2
 //line sweep.go:126
-						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:126
-						_ = gc_spreadHi4
+						_ = gc_spreadHi2
 //line sweep.go:126
-						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:126
-						_ = gc_evenLanes4
+						_ = gc_evenLanes2
 //line sweep.go:126
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line sweep.go:126
-						_ = gc_oddLanes4
-					gc_steps4:
+						_ = gc_oddLanes2
+					gc_steps2:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3665,70 +3665,70 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							_ = thid
 //line sweep.go:135
 							{
-								var gc_t7 int = 1*(2*thid+1) - 1
+								var gc_t3 int = 1*(2*thid+1) - 1
 //line sweep.go:136
-								_ = gc_t7
+								_ = gc_t3
 //line sweep.go:136
-								var gc_t8 int = 1*(2*thid+2) - 1
+								var gc_t4 int = 1*(2*thid+2) - 1
 //line sweep.go:136
-								_ = gc_t8
+								_ = gc_t4
 //line sweep.go:136
-								var ai int = gc_t7
+								var ai int = gc_t3
 //line sweep.go:136
 								_ = ai
 //line sweep.go:136
-								var bi int = gc_t8
+								var bi int = gc_t4
 //line sweep.go:136
 								_ = bi
-								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:137
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:137
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens4))
+									gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens2))
 //line sweep.go:137
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line sweep.go:137
-									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens4))
+									gc_ld3 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens2))
 //line sweep.go:137
 								} else {
 //line sweep.go:137
-									break gc_steps4
+									break gc_steps2
 //line sweep.go:137
 								}
 //line sweep.go:137
-								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:137
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:137
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens4))
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens2))
 //line sweep.go:137
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:137
-									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens4))
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens2))
 //line sweep.go:137
 								} else {
 //line sweep.go:137
-									break gc_steps4
+									break gc_steps2
 //line sweep.go:137
 								}
 //line sweep.go:137
-								gc_st4 := gc_ld8.Add(gc_ld7)
+								gc_st2 := gc_ld4.Add(gc_ld3)
 //line sweep.go:137
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:137
-									gc_st4.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes4).StoreSlice(temp[bi+0:])
+									gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes2).StoreSlice(temp[bi+0:])
 //line sweep.go:137
-									gc_st4.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes4).StoreSlice(temp[bi+8:])
+									gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes2).StoreSlice(temp[bi+8:])
 //line sweep.go:137
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:137
-									gc_st4.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes4).StoreSlice(temp[bi-1:])
+									gc_st2.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes2).StoreSlice(temp[bi-1:])
 //line sweep.go:137
-									gc_st4.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes4).StoreSlice(temp[bi+7:])
+									gc_st2.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes2).StoreSlice(temp[bi+7:])
 //line sweep.go:137
 								} else {
 //line sweep.go:137
-									break gc_steps4
+									break gc_steps2
 //line sweep.go:137
 								}
 //line sweep.go:137
@@ -3878,30 +3878,30 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						if offset == 1 {
 //line sweep.go:126
-							gc_evens168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:126
-							_ = gc_evens168
+							_ = gc_evens164
 //line sweep.go:126
-							gc_odds168 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds164 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:126
-							_ = gc_odds168
+							_ = gc_odds164
 //line sweep.go:126
-							gc_spread16Lo8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:126
-							_ = gc_spread16Lo8
+							_ = gc_spread16Lo4
 //line sweep.go:126
-							gc_spread16Hi8 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi4 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:126
-							_ = gc_spread16Hi8
+							_ = gc_spread16Hi4
 //line sweep.go:126
-							gc_evenLanes168 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes164 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:126
-							_ = gc_evenLanes168
+							_ = gc_evenLanes164
 //line sweep.go:126
-							gc_oddLanes168 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes164 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:126
-							_ = gc_oddLanes168
-						gc_steps16:
+							_ = gc_oddLanes164
+						gc_steps8:
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3912,96 +3912,96 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 								_ = thid
 //line sweep.go:147
 								{
-									var gc_t31 int = 1*(2*thid+1) - 1
+									var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:148
-									_ = gc_t31
+									_ = gc_t15
 //line sweep.go:148
-									var gc_t32 int = 1*(2*thid+2) - 1
+									var gc_t16 int = 1*(2*thid+2) - 1
 //line sweep.go:148
-									_ = gc_t32
+									_ = gc_t16
 //line sweep.go:148
-									var ai_ int = gc_t31
+									var ai_ int = gc_t15
 //line sweep.go:148
 									_ = ai_
 //line sweep.go:148
-									var bi_ int = gc_t32
+									var bi_ int = gc_t16
 //line sweep.go:148
 									_ = bi_
-									var gc_ld38 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld18 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:149
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:149
-										gc_ld38 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens168)
+										gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens164)
 //line sweep.go:149
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:149
-										gc_ld38 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds168)
+										gc_ld18 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds164)
 //line sweep.go:149
 									} else {
 //line sweep.go:149
-										break gc_steps16
+										break gc_steps8
 //line sweep.go:149
 									}
 //line sweep.go:149
-									y := gc_ld38
+									y := gc_ld18
 //line sweep.go:149
 									_ = y
 //line sweep.go:149
-									var gc_ld39 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld19 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:149
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld39 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens168)
+										gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
 //line sweep.go:150
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:150
-										gc_ld39 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds168)
+										gc_ld19 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
 //line sweep.go:150
 									} else {
 //line sweep.go:150
-										break gc_steps16
+										break gc_steps8
 //line sweep.go:150
 									}
 //line sweep.go:150
-									gc_st23 := gc_ld39
+									gc_st11 := gc_ld19
 //line sweep.go:150
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:150
-										gc_st23.Permute(gc_spread16Lo8).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes168).StoreSlice(temp[ai_+0:])
+										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+0:]), gc_evenLanes164).StoreSlice(temp[ai_+0:])
 //line sweep.go:150
-										gc_st23.Permute(gc_spread16Hi8).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes168).StoreSlice(temp[ai_+16:])
+										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evenLanes164).StoreSlice(temp[ai_+16:])
 //line sweep.go:150
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:150
-										gc_st23.Permute(gc_spread16Lo8).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes168).StoreSlice(temp[ai_-1:])
+										gc_st11.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[ai_-1:]), gc_oddLanes164).StoreSlice(temp[ai_-1:])
 //line sweep.go:150
-										gc_st23.Permute(gc_spread16Hi8).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes168).StoreSlice(temp[ai_+15:])
+										gc_st11.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_oddLanes164).StoreSlice(temp[ai_+15:])
 //line sweep.go:150
 									} else {
 //line sweep.go:150
-										break gc_steps16
+										break gc_steps8
 //line sweep.go:150
 									}
 //line sweep.go:150
-									var gc_ld40 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld20 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:150
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld40 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens168)
+										gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens164)
 //line sweep.go:151
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:151
-										gc_ld40 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds168)
+										gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
 //line sweep.go:151
 									} else {
 //line sweep.go:151
-										var gc_lanes63 [16]int32
+										var gc_lanes31 [16]int32
 //line sweep.go:151
-										for gc_k63 := range 16 {
+										for gc_k31 := range 16 {
 //line sweep.go:151
-											if 0xffff&(1<<gc_k63) != 0 {
+											if 0xffff&(1<<gc_k31) != 0 {
 //line sweep.go:151
-												gc_pos2.Thread = gc_rank2 + gc_k63
+												gc_pos2.Thread = gc_rank2 + gc_k31
 //line sweep.go:151
-												gc_lanes63[gc_k63] = temp[bi_+2*gc_k63]
+												gc_lanes31[gc_k31] = temp[bi_+2*gc_k31]
 //line sweep.go:151
 											}
 //line sweep.go:151
@@ -4009,37 +4009,37 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:151
 										gc_pos2.Thread = gc_rank2
 //line sweep.go:151
-										gc_ld40 = archsimd.LoadInt32x16(&gc_lanes63)
+										gc_ld20 = archsimd.LoadInt32x16(&gc_lanes31)
 //line sweep.go:151
 									}
 //line sweep.go:151
-									gc_st24 := gc_ld40.Add(y)
+									gc_st12 := gc_ld20.Add(y)
 //line sweep.go:151
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line sweep.go:151
-										gc_st24.Permute(gc_spread16Lo8).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes168).StoreSlice(temp[bi_+0:])
+										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+0:]), gc_evenLanes164).StoreSlice(temp[bi_+0:])
 //line sweep.go:151
-										gc_st24.Permute(gc_spread16Hi8).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes168).StoreSlice(temp[bi_+16:])
+										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evenLanes164).StoreSlice(temp[bi_+16:])
 //line sweep.go:151
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:151
-										gc_st24.Permute(gc_spread16Lo8).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes168).StoreSlice(temp[bi_-1:])
+										gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 //line sweep.go:151
-										gc_st24.Permute(gc_spread16Hi8).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes168).StoreSlice(temp[bi_+15:])
+										gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 //line sweep.go:151
 									} else {
 //line sweep.go:151
-										var gc_lanes64 [16]int32
+										var gc_lanes32 [16]int32
 //line sweep.go:151
-										gc_st24.Store(&gc_lanes64)
+										gc_st12.Store(&gc_lanes32)
 //line sweep.go:151
-										for gc_k64 := range 16 {
+										for gc_k32 := range 16 {
 //line sweep.go:151
-											if 0xffff&(1<<gc_k64) != 0 {
+											if 0xffff&(1<<gc_k32) != 0 {
 //line sweep.go:151
-												gc_pos2.Thread = gc_rank2 + gc_k64
+												gc_pos2.Thread = gc_rank2 + gc_k32
 //line sweep.go:151
-												temp[bi_+2*gc_k64] = gc_lanes64[gc_k64]
+												temp[bi_+2*gc_k32] = gc_lanes32[gc_k32]
 //line sweep.go:151
 											}
 //line sweep.go:151
@@ -4062,26 +4062,26 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:126
-						gc_evens8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:126
-						_ = gc_evens8
+						_ = gc_evens4
 //line sweep.go:126
-						gc_spreadLo8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:126
-						_ = gc_spreadLo8
+						_ = gc_spreadLo4
 //line sweep.go:126
-						gc_spreadHi8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:126
-						_ = gc_spreadHi8
+						_ = gc_spreadHi4
 //line sweep.go:126
-						gc_evenLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:126
-						_ = gc_evenLanes8
+						_ = gc_evenLanes4
 //line sweep.go:126
-						gc_oddLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line sweep.go:126
-						_ = gc_oddLanes8
-					gc_steps12:
+						_ = gc_oddLanes4
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4092,96 +4092,96 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							_ = thid
 //line sweep.go:147
 							{
-								var gc_t23 int = 1*(2*thid+1) - 1
+								var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:148
-								_ = gc_t23
+								_ = gc_t11
 //line sweep.go:148
-								var gc_t24 int = 1*(2*thid+2) - 1
+								var gc_t12 int = 1*(2*thid+2) - 1
 //line sweep.go:148
-								_ = gc_t24
+								_ = gc_t12
 //line sweep.go:148
-								var ai_ int = gc_t23
+								var ai_ int = gc_t11
 //line sweep.go:148
 								_ = ai_
 //line sweep.go:148
-								var bi_ int = gc_t24
+								var bi_ int = gc_t12
 //line sweep.go:148
 								_ = bi_
-								var gc_ld26 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:149
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:149
-									gc_ld26 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens8))
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens4))
 //line sweep.go:149
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:149
-									gc_ld26 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens8))
+									gc_ld12 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens4))
 //line sweep.go:149
 								} else {
 //line sweep.go:149
-									break gc_steps12
+									break gc_steps6
 //line sweep.go:149
 								}
 //line sweep.go:149
-								y := gc_ld26
+								y := gc_ld12
 //line sweep.go:149
 								_ = y
 //line sweep.go:149
-								var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:149
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld27 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens8))
+									gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
 //line sweep.go:150
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:150
-									gc_ld27 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens8))
+									gc_ld13 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
 //line sweep.go:150
 								} else {
 //line sweep.go:150
-									break gc_steps12
+									break gc_steps6
 //line sweep.go:150
 								}
 //line sweep.go:150
-								gc_st15 := gc_ld27
+								gc_st7 := gc_ld13
 //line sweep.go:150
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:150
-									gc_st15.Permute(gc_spreadLo8).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes8).StoreSlice(temp[ai_+0:])
+									gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes4).StoreSlice(temp[ai_+0:])
 //line sweep.go:150
-									gc_st15.Permute(gc_spreadHi8).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes8).StoreSlice(temp[ai_+8:])
+									gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes4).StoreSlice(temp[ai_+8:])
 //line sweep.go:150
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:150
-									gc_st15.Permute(gc_spreadLo8).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes8).StoreSlice(temp[ai_-1:])
+									gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes4).StoreSlice(temp[ai_-1:])
 //line sweep.go:150
-									gc_st15.Permute(gc_spreadHi8).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes8).StoreSlice(temp[ai_+7:])
+									gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes4).StoreSlice(temp[ai_+7:])
 //line sweep.go:150
 								} else {
 //line sweep.go:150
-									break gc_steps12
+									break gc_steps6
 //line sweep.go:150
 								}
 //line sweep.go:150
-								var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:150
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld28 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens8))
+									gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens4))
 //line sweep.go:151
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:151
-									gc_ld28 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens8))
+									gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
 //line sweep.go:151
 								} else {
 //line sweep.go:151
-									var gc_lanes43 [8]int32
+									var gc_lanes21 [8]int32
 //line sweep.go:151
-									for gc_k43 := range 8 {
+									for gc_k21 := range 8 {
 //line sweep.go:151
-										if 0xff&(1<<gc_k43) != 0 {
+										if 0xff&(1<<gc_k21) != 0 {
 //line sweep.go:151
-											gc_pos2.Thread = gc_rank2 + gc_k43
+											gc_pos2.Thread = gc_rank2 + gc_k21
 //line sweep.go:151
-											gc_lanes43[gc_k43] = temp[bi_+2*gc_k43]
+											gc_lanes21[gc_k21] = temp[bi_+2*gc_k21]
 //line sweep.go:151
 										}
 //line sweep.go:151
@@ -4189,37 +4189,37 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:151
 									gc_pos2.Thread = gc_rank2
 //line sweep.go:151
-									gc_ld28 = archsimd.LoadInt32x8(&gc_lanes43)
+									gc_ld14 = archsimd.LoadInt32x8(&gc_lanes21)
 //line sweep.go:151
 								}
 //line sweep.go:151
-								gc_st16 := gc_ld28.Add(y)
+								gc_st8 := gc_ld14.Add(y)
 //line sweep.go:151
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line sweep.go:151
-									gc_st16.Permute(gc_spreadLo8).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes8).StoreSlice(temp[bi_+0:])
+									gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes4).StoreSlice(temp[bi_+0:])
 //line sweep.go:151
-									gc_st16.Permute(gc_spreadHi8).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes8).StoreSlice(temp[bi_+8:])
+									gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes4).StoreSlice(temp[bi_+8:])
 //line sweep.go:151
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:151
-									gc_st16.Permute(gc_spreadLo8).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes8).StoreSlice(temp[bi_-1:])
+									gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 //line sweep.go:151
-									gc_st16.Permute(gc_spreadHi8).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes8).StoreSlice(temp[bi_+7:])
+									gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 //line sweep.go:151
 								} else {
 //line sweep.go:151
-									var gc_lanes44 [8]int32
+									var gc_lanes22 [8]int32
 //line sweep.go:151
-									gc_st16.Store(&gc_lanes44)
+									gc_st8.Store(&gc_lanes22)
 //line sweep.go:151
-									for gc_k44 := range 8 {
+									for gc_k22 := range 8 {
 //line sweep.go:151
-										if 0xff&(1<<gc_k44) != 0 {
+										if 0xff&(1<<gc_k22) != 0 {
 //line sweep.go:151
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos2.Thread = gc_rank2 + gc_k22
 //line sweep.go:151
-											temp[bi_+2*gc_k44] = gc_lanes44[gc_k44]
+											temp[bi_+2*gc_k22] = gc_lanes22[gc_k22]
 //line sweep.go:151
 										}
 //line sweep.go:151
@@ -4529,50 +4529,50 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line sweep.go:169
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line sweep.go:169
-					_ = gc_all4
+					_ = gc_all2
 //line sweep.go:169
-					gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+					gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:169
-					_ = gc_evens162
+					_ = gc_evens16
 //line sweep.go:169
-					gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+					gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:169
-					_ = gc_odds162
+					_ = gc_odds16
 //line sweep.go:169
-					gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:169
-					_ = gc_spread16Lo2
+					_ = gc_spread16Lo
 //line sweep.go:169
-					gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:169
-					_ = gc_spread16Hi2
+					_ = gc_spread16Hi
 //line sweep.go:169
-					gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+					gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:169
-					_ = gc_evenLanes162
+					_ = gc_evenLanes16
 //line sweep.go:169
-					gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:169
-					_ = gc_oddLanes162
+					_ = gc_oddLanes16
 //line sweep.go:169
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line sweep.go:169
-					_ = gc_iota4
-				gc_steps4:
+					_ = gc_iota2
+				gc_steps2:
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line sweep.go:169
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line sweep.go:169
-						_ = gc_alive4
+						_ = gc_alive2
 //line sweep.go:169
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line sweep.go:169
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 //line sweep.go:169
 						}
 //line sweep.go:169
@@ -4580,85 +4580,85 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 						_ = thid
 //line sweep.go:172
-						var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:172
-						var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+						var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:172
-						_ = gc_ld8
+						_ = gc_ld4
 //line sweep.go:172
 						if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-32 {
 //line sweep.go:172
-							gc_lo6, gc_hi6 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
+							gc_lo4, gc_hi4 := archsimd.LoadInt32x16Slice(data[base+2*thid:]), archsimd.LoadInt32x16Slice(data[(base+2*thid)+16:])
 //line sweep.go:172
-							gc_ld7 = gc_lo6.ConcatPermute(gc_hi6, gc_evens162)
+							gc_ld3 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
 //line sweep.go:172
-							gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_odds162)
+							gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
 //line sweep.go:172
 						} else {
 //line sweep.go:172
-							break gc_steps4
+							break gc_steps2
 //line sweep.go:172
 						}
 //line sweep.go:172
-						gc_t7 := gc_ld7
+						gc_t3 := gc_ld3
 //line sweep.go:172
-						_ = gc_t7
+						_ = gc_t3
 //line sweep.go:172
-						gc_t8 := gc_ld8
+						gc_t4 := gc_ld4
 //line sweep.go:172
-						_ = gc_t8
+						_ = gc_t4
 //line sweep.go:172
-						gc_st7 := gc_t7
+						gc_st3 := gc_t3
 //line sweep.go:172
-						gc_bits3 := gc_alive4.ToBits()
+						gc_bits := gc_alive2.ToBits()
 //line sweep.go:172
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-31)) {
 //line sweep.go:172
-							gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(temp[(2*thid)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
+							gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line sweep.go:172
-							gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(temp[(2*thid)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
+							gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line sweep.go:172
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line sweep.go:172
-							gc_st7.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(temp[(2*thid)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
+							gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line sweep.go:172
-							gc_st7.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
+							gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line sweep.go:172
 						} else {
 //line sweep.go:172
-							break gc_steps4
+							break gc_steps2
 //line sweep.go:172
 						}
 //line sweep.go:172
-						gc_st8 := gc_t8
+						gc_st4 := gc_t4
 //line sweep.go:172
-						gc_bits4 := gc_alive4.ToBits()
+						gc_bits2 := gc_alive2.ToBits()
 //line sweep.go:172
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31)) {
 //line sweep.go:172
-							gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(temp[(2*thid+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
+							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line sweep.go:172
-							gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(temp[(2*thid+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
+							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line sweep.go:172
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line sweep.go:172
-							gc_st8.Permute(gc_spread16Lo2).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
+							gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line sweep.go:172
-							gc_st8.Permute(gc_spread16Hi2).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
+							gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 //line sweep.go:172
 						} else {
 //line sweep.go:172
-							var gc_lanes16 [16]int32
+							var gc_lanes8 [16]int32
 //line sweep.go:172
-							gc_st8.Store(&gc_lanes16)
+							gc_st4.Store(&gc_lanes8)
 //line sweep.go:172
-							for gc_k16 := range 16 {
+							for gc_k8 := range 16 {
 //line sweep.go:172
-								if gc_alive4.ToBits()&(1<<gc_k16) != 0 {
+								if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
 //line sweep.go:172
-									gc_pos2.Thread = gc_rank2 + gc_k16
+									gc_pos2.Thread = gc_rank2 + gc_k8
 //line sweep.go:172
-									temp[(2*thid+1)+2*gc_k16] = gc_lanes16[gc_k16]
+									temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
 //line sweep.go:172
 								}
 //line sweep.go:172
@@ -4668,15 +4668,15 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 						}
 //line sweep.go:173
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(live, thid, 16))))
 //line sweep.go:173
-						_ = gc_if4
+						_ = gc_if2
 //line sweep.go:173
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 //line sweep.go:173
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 //line sweep.go:173
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 //line sweep.go:173
 						}
 					}
@@ -4689,46 +4689,46 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 			}
 			if compiled.SIMD {
 //line sweep.go:169
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sweep.go:169
-				_ = gc_all2
+				_ = gc_all
 //line sweep.go:169
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:169
-				_ = gc_evens2
+				_ = gc_evens
 //line sweep.go:169
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:169
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line sweep.go:169
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:169
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line sweep.go:169
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:169
-				_ = gc_evenLanes2
+				_ = gc_evenLanes
 //line sweep.go:169
-				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line sweep.go:169
-				_ = gc_oddLanes2
+				_ = gc_oddLanes
 //line sweep.go:169
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line sweep.go:169
-				_ = gc_iota2
-			gc_steps2:
+				_ = gc_iota
+			gc_steps:
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line sweep.go:169
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line sweep.go:169
-					_ = gc_alive2
+					_ = gc_alive
 //line sweep.go:169
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line sweep.go:169
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line sweep.go:169
 					}
 //line sweep.go:169
@@ -4736,87 +4736,87 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 					_ = thid
 //line sweep.go:172
-					var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:172
-					var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+					var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:172
-					_ = gc_ld4
+					_ = gc_ld2
 //line sweep.go:172
 					if (base+2*thid) >= 0 && (base+2*thid) <= len(data)-16 {
 //line sweep.go:172
 						{
 //line sweep.go:172
-							gc_lo4 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens2)
+							gc_lo3 := archsimd.LoadInt32x8Slice(data[base+2*thid:]).Permute(gc_evens)
 //line sweep.go:172
-							gc_hi4 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens2)
+							gc_hi3 := archsimd.LoadInt32x8Slice(data[(base+2*thid)+8:]).Permute(gc_evens)
 //line sweep.go:172
-							gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+							gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line sweep.go:172
-							gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+							gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line sweep.go:172
 						}
 //line sweep.go:172
 					} else {
 //line sweep.go:172
-						break gc_steps2
+						break gc_steps
 //line sweep.go:172
 					}
 //line sweep.go:172
-					gc_t3 := gc_ld3
+					gc_t := gc_ld
 //line sweep.go:172
-					_ = gc_t3
+					_ = gc_t
 //line sweep.go:172
-					gc_t4 := gc_ld4
+					gc_t2 := gc_ld2
 //line sweep.go:172
-					_ = gc_t4
+					_ = gc_t2
 //line sweep.go:172
-					gc_st3 := gc_t3
+					gc_st := gc_t
 //line sweep.go:172
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line sweep.go:172
-						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line sweep.go:172
-						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line sweep.go:172
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line sweep.go:172
-						gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line sweep.go:172
-						gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line sweep.go:172
 					} else {
 //line sweep.go:172
-						break gc_steps2
+						break gc_steps
 //line sweep.go:172
 					}
 //line sweep.go:172
-					gc_st4 := gc_t4
+					gc_st2 := gc_t2
 //line sweep.go:172
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line sweep.go:172
-						gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line sweep.go:172
-						gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line sweep.go:172
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line sweep.go:172
-						gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line sweep.go:172
-						gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line sweep.go:172
 					} else {
 //line sweep.go:172
-						var gc_lanes8 [8]int32
+						var gc_lanes4 [8]int32
 //line sweep.go:172
-						gc_st4.Store(&gc_lanes8)
+						gc_st2.Store(&gc_lanes4)
 //line sweep.go:172
-						for gc_k8 := range 8 {
+						for gc_k4 := range 8 {
 //line sweep.go:172
-							if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 //line sweep.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos2.Thread = gc_rank2 + gc_k4
 //line sweep.go:172
-								temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+								temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 //line sweep.go:172
 							}
 //line sweep.go:172
@@ -4826,15 +4826,15 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 					}
 //line sweep.go:173
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(live, thid, 8))))
 //line sweep.go:173
-					_ = gc_if2
+					_ = gc_if
 //line sweep.go:173
-					if gc_alive2.And(gc_if2).ToBits() != 0 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line sweep.go:173
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
 //line sweep.go:173
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line sweep.go:173
 					}
 				}
@@ -4888,46 +4888,46 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						if offset == 1 {
 //line sweep.go:169
-							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line sweep.go:169
-							_ = gc_all12
+							_ = gc_all6
 //line sweep.go:169
-							gc_evens166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:169
-							_ = gc_evens166
+							_ = gc_evens163
 //line sweep.go:169
-							gc_odds166 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds163 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:169
-							_ = gc_odds166
+							_ = gc_odds163
 //line sweep.go:169
-							gc_spread16Lo6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:169
-							_ = gc_spread16Lo6
+							_ = gc_spread16Lo3
 //line sweep.go:169
-							gc_spread16Hi6 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi3 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:169
-							_ = gc_spread16Hi6
+							_ = gc_spread16Hi3
 //line sweep.go:169
-							gc_evenLanes166 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes163 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:169
-							_ = gc_evenLanes166
+							_ = gc_evenLanes163
 //line sweep.go:169
-							gc_oddLanes166 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes163 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:169
-							_ = gc_oddLanes166
-						gc_steps12:
+							_ = gc_oddLanes163
+						gc_steps6:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line sweep.go:169
-								gc_alive12 := gc_all12
+								gc_alive6 := gc_all6
 //line sweep.go:169
-								_ = gc_alive12
+								_ = gc_alive6
 //line sweep.go:169
-								if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
+								if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line sweep.go:169
-									gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+									gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line sweep.go:169
 								}
 //line sweep.go:169
@@ -4936,72 +4936,72 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 								_ = thid
 //line sweep.go:179
 								{
-									var gc_t23 int = 1*(2*thid+1) - 1
+									var gc_t11 int = 1*(2*thid+1) - 1
 //line sweep.go:180
-									_ = gc_t23
+									_ = gc_t11
 //line sweep.go:180
-									var gc_t24 int = 1*(2*thid+2) - 1
+									var gc_t12 int = 1*(2*thid+2) - 1
 //line sweep.go:180
-									_ = gc_t24
+									_ = gc_t12
 //line sweep.go:180
-									var ai int = gc_t23
+									var ai int = gc_t11
 //line sweep.go:180
 									_ = ai
 //line sweep.go:180
-									var bi int = gc_t24
+									var bi int = gc_t12
 //line sweep.go:180
 									_ = bi
-									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld11 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:181
 									if ai >= 0 && ai <= len(temp)-32 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-31)) {
 //line sweep.go:181
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens166)
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+16:]), gc_evens163)
 //line sweep.go:181
 									} else if ai >= 1 && ai <= len(temp)-31 {
 //line sweep.go:181
-										gc_ld23 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds166)
+										gc_ld11 = archsimd.LoadInt32x16Slice(temp[ai-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai+15:]), gc_odds163)
 //line sweep.go:181
 									} else {
 //line sweep.go:181
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:181
 									}
 //line sweep.go:181
-									var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld12 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:181
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:181
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens166)
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+16:]), gc_evens163)
 //line sweep.go:181
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:181
-										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds166)
+										gc_ld12 = archsimd.LoadInt32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi+15:]), gc_odds163)
 //line sweep.go:181
 									} else {
 //line sweep.go:181
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:181
 									}
 //line sweep.go:181
-									gc_st16 := gc_ld24.Add(gc_ld23)
+									gc_st8 := gc_ld12.Add(gc_ld11)
 //line sweep.go:181
-									gc_bits8 := gc_alive12.ToBits()
+									gc_bits4 := gc_alive6.ToBits()
 //line sweep.go:181
 									if bi >= 0 && bi <= len(temp)-32 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-31)) {
 //line sweep.go:181
-										gc_st16.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(temp[bi+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
+										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line sweep.go:181
-										gc_st16.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(temp[bi+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
+										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line sweep.go:181
 									} else if bi >= 1 && bi <= len(temp)-31 {
 //line sweep.go:181
-										gc_st16.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(temp[bi-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
+										gc_st8.Permute(gc_spread16Lo3).StoreMasked((*[16]int32)(temp[bi-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line sweep.go:181
-										gc_st16.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(temp[bi+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
+										gc_st8.Permute(gc_spread16Hi3).StoreMasked((*[16]int32)(temp[bi+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 //line sweep.go:181
 									} else {
 //line sweep.go:181
-										break gc_steps12
+										break gc_steps6
 //line sweep.go:181
 									}
 //line sweep.go:181
@@ -5018,42 +5018,42 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:169
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sweep.go:169
-						_ = gc_all8
+						_ = gc_all4
 //line sweep.go:169
-						gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:169
-						_ = gc_evens6
+						_ = gc_evens3
 //line sweep.go:169
-						gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:169
-						_ = gc_spreadLo6
+						_ = gc_spreadLo3
 //line sweep.go:169
-						gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:169
-						_ = gc_spreadHi6
+						_ = gc_spreadHi3
 //line sweep.go:169
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:169
-						_ = gc_evenLanes6
+						_ = gc_evenLanes3
 //line sweep.go:169
-						gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line sweep.go:169
-						_ = gc_oddLanes6
-					gc_steps8:
+						_ = gc_oddLanes3
+					gc_steps4:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line sweep.go:169
-							gc_alive8 := gc_all8
+							gc_alive4 := gc_all4
 //line sweep.go:169
-							_ = gc_alive8
+							_ = gc_alive4
 //line sweep.go:169
-							if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line sweep.go:169
-								gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line sweep.go:169
 							}
 //line sweep.go:169
@@ -5062,70 +5062,70 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 							_ = thid
 //line sweep.go:179
 							{
-								var gc_t15 int = 1*(2*thid+1) - 1
+								var gc_t7 int = 1*(2*thid+1) - 1
 //line sweep.go:180
-								_ = gc_t15
+								_ = gc_t7
 //line sweep.go:180
-								var gc_t16 int = 1*(2*thid+2) - 1
+								var gc_t8 int = 1*(2*thid+2) - 1
 //line sweep.go:180
-								_ = gc_t16
+								_ = gc_t8
 //line sweep.go:180
-								var ai int = gc_t15
+								var ai int = gc_t7
 //line sweep.go:180
 								_ = ai
 //line sweep.go:180
-								var bi int = gc_t16
+								var bi int = gc_t8
 //line sweep.go:180
 								_ = bi
-								var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:181
 								if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line sweep.go:181
-									gc_ld15 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens6))
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line sweep.go:181
 								} else if ai >= 1 && ai <= len(temp)-15 {
 //line sweep.go:181
-									gc_ld15 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens6))
+									gc_ld7 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 //line sweep.go:181
 								} else {
 //line sweep.go:181
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:181
 								}
 //line sweep.go:181
-								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:181
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:181
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens6))
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line sweep.go:181
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:181
-									gc_ld16 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens6))
+									gc_ld8 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 //line sweep.go:181
 								} else {
 //line sweep.go:181
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:181
 								}
 //line sweep.go:181
-								gc_st12 := gc_ld16.Add(gc_ld15)
+								gc_st6 := gc_ld8.Add(gc_ld7)
 //line sweep.go:181
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:181
-									gc_st12.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line sweep.go:181
-									gc_st12.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line sweep.go:181
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:181
-									gc_st12.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line sweep.go:181
-									gc_st12.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line sweep.go:181
 								} else {
 //line sweep.go:181
-									break gc_steps8
+									break gc_steps4
 //line sweep.go:181
 								}
 //line sweep.go:181
@@ -5205,46 +5205,46 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						if offset == 1 {
 //line sweep.go:169
-							gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line sweep.go:169
-							_ = gc_all20
+							_ = gc_all10
 //line sweep.go:169
-							gc_evens1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+							gc_evens165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line sweep.go:169
-							_ = gc_evens1610
+							_ = gc_evens165
 //line sweep.go:169
-							gc_odds1610 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+							gc_odds165 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line sweep.go:169
-							_ = gc_odds1610
+							_ = gc_odds165
 //line sweep.go:169
-							gc_spread16Lo10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+							gc_spread16Lo5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line sweep.go:169
-							_ = gc_spread16Lo10
+							_ = gc_spread16Lo5
 //line sweep.go:169
-							gc_spread16Hi10 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+							gc_spread16Hi5 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line sweep.go:169
-							_ = gc_spread16Hi10
+							_ = gc_spread16Hi5
 //line sweep.go:169
-							gc_evenLanes1610 := archsimd.Mask32x16FromBits(21845)
+							gc_evenLanes165 := archsimd.Mask32x16FromBits(21845)
 //line sweep.go:169
-							_ = gc_evenLanes1610
+							_ = gc_evenLanes165
 //line sweep.go:169
-							gc_oddLanes1610 := archsimd.Mask32x16FromBits(43690)
+							gc_oddLanes165 := archsimd.Mask32x16FromBits(43690)
 //line sweep.go:169
-							_ = gc_oddLanes1610
-						gc_steps20:
+							_ = gc_oddLanes165
+						gc_steps10:
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line sweep.go:169
-								gc_alive20 := gc_all20
+								gc_alive10 := gc_all10
 //line sweep.go:169
-								_ = gc_alive20
+								_ = gc_alive10
 //line sweep.go:169
-								if gc_ex20 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex20 != 0 {
+								if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line sweep.go:169
-									gc_alive20 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex20).ToBits())
+									gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
 //line sweep.go:169
 								}
 //line sweep.go:169
@@ -5253,98 +5253,98 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 								_ = thid
 //line sweep.go:193
 								{
-									var gc_t39 int = 1*(2*thid+1) - 1
+									var gc_t19 int = 1*(2*thid+1) - 1
 //line sweep.go:194
-									_ = gc_t39
+									_ = gc_t19
 //line sweep.go:194
-									var gc_t40 int = 1*(2*thid+2) - 1
+									var gc_t20 int = 1*(2*thid+2) - 1
 //line sweep.go:194
-									_ = gc_t40
+									_ = gc_t20
 //line sweep.go:194
-									var ai_ int = gc_t39
+									var ai_ int = gc_t19
 //line sweep.go:194
 									_ = ai_
 //line sweep.go:194
-									var bi_ int = gc_t40
+									var bi_ int = gc_t20
 //line sweep.go:194
 									_ = bi_
-									var gc_ld46 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld22 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:195
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:195
-										gc_ld46 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens1610)
+										gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+16:]), gc_evens165)
 //line sweep.go:195
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:195
-										gc_ld46 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds1610)
+										gc_ld22 = archsimd.LoadInt32x16Slice(temp[ai_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[ai_+15:]), gc_odds165)
 //line sweep.go:195
 									} else {
 //line sweep.go:195
-										break gc_steps20
+										break gc_steps10
 //line sweep.go:195
 									}
 //line sweep.go:195
-									y := gc_ld46
+									y := gc_ld22
 //line sweep.go:195
 									_ = y
 //line sweep.go:195
-									var gc_ld47 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld23 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:195
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld47 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1610)
+										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line sweep.go:196
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:196
-										gc_ld47 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1610)
+										gc_ld23 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 //line sweep.go:196
 									} else {
 //line sweep.go:196
-										break gc_steps20
+										break gc_steps10
 //line sweep.go:196
 									}
 //line sweep.go:196
-									gc_st31 := gc_ld47
+									gc_st15 := gc_ld23
 //line sweep.go:196
-									gc_bits15 := gc_alive20.ToBits()
+									gc_bits7 := gc_alive10.ToBits()
 //line sweep.go:196
 									if ai_ >= 0 && ai_ <= len(temp)-32 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-31)) {
 //line sweep.go:196
-										gc_st31.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(temp[ai_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits15))))
+										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
 //line sweep.go:196
-										gc_st31.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(temp[ai_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits15>>8))))
+										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
 //line sweep.go:196
 									} else if ai_ >= 1 && ai_ <= len(temp)-31 {
 //line sweep.go:196
-										gc_st31.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(temp[ai_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits15))<<1))
+										gc_st15.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[ai_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
 //line sweep.go:196
-										gc_st31.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(temp[ai_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits15>>8))<<1))
+										gc_st15.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[ai_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
 //line sweep.go:196
 									} else {
 //line sweep.go:196
-										break gc_steps20
+										break gc_steps10
 //line sweep.go:196
 									}
 //line sweep.go:196
-									var gc_ld48 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld24 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line sweep.go:196
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
-										gc_ld48 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens1610)
+										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+16:]), gc_evens165)
 //line sweep.go:197
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:197
-										gc_ld48 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds1610)
+										gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 //line sweep.go:197
 									} else {
 //line sweep.go:197
-										var gc_lanes79 [16]int32
+										var gc_lanes39 [16]int32
 //line sweep.go:197
-										for gc_k79 := range 16 {
+										for gc_k39 := range 16 {
 //line sweep.go:197
-											if gc_alive20.ToBits()&(1<<gc_k79) != 0 {
+											if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
 //line sweep.go:197
-												gc_pos2.Thread = gc_rank2 + gc_k79
+												gc_pos2.Thread = gc_rank2 + gc_k39
 //line sweep.go:197
-												gc_lanes79[gc_k79] = temp[bi_+2*gc_k79]
+												gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
 //line sweep.go:197
 											}
 //line sweep.go:197
@@ -5352,39 +5352,39 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:197
 										gc_pos2.Thread = gc_rank2
 //line sweep.go:197
-										gc_ld48 = archsimd.LoadInt32x16(&gc_lanes79)
+										gc_ld24 = archsimd.LoadInt32x16(&gc_lanes39)
 //line sweep.go:197
 									}
 //line sweep.go:197
-									gc_st32 := gc_ld48.Add(y)
+									gc_st16 := gc_ld24.Add(y)
 //line sweep.go:197
-									gc_bits16 := gc_alive20.ToBits()
+									gc_bits8 := gc_alive10.ToBits()
 //line sweep.go:197
 									if bi_ >= 0 && bi_ <= len(temp)-32 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-31)) {
 //line sweep.go:197
-										gc_st32.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(temp[bi_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits16))))
+										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
 //line sweep.go:197
-										gc_st32.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(temp[bi_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits16>>8))))
+										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
 //line sweep.go:197
 									} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 //line sweep.go:197
-										gc_st32.Permute(gc_spread16Lo10).StoreMasked((*[16]int32)(temp[bi_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits16))<<1))
+										gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
 //line sweep.go:197
-										gc_st32.Permute(gc_spread16Hi10).StoreMasked((*[16]int32)(temp[bi_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits16>>8))<<1))
+										gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
 //line sweep.go:197
 									} else {
 //line sweep.go:197
-										var gc_lanes80 [16]int32
+										var gc_lanes40 [16]int32
 //line sweep.go:197
-										gc_st32.Store(&gc_lanes80)
+										gc_st16.Store(&gc_lanes40)
 //line sweep.go:197
-										for gc_k80 := range 16 {
+										for gc_k40 := range 16 {
 //line sweep.go:197
-											if gc_alive20.ToBits()&(1<<gc_k80) != 0 {
+											if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
 //line sweep.go:197
-												gc_pos2.Thread = gc_rank2 + gc_k80
+												gc_pos2.Thread = gc_rank2 + gc_k40
 //line sweep.go:197
-												temp[bi_+2*gc_k80] = gc_lanes80[gc_k80]
+												temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
 //line sweep.go:197
 											}
 //line sweep.go:197
@@ -5407,42 +5407,42 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:169
-						gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line sweep.go:169
-						_ = gc_all16
+						_ = gc_all8
 //line sweep.go:169
-						gc_evens10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line sweep.go:169
-						_ = gc_evens10
+						_ = gc_evens5
 //line sweep.go:169
-						gc_spreadLo10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line sweep.go:169
-						_ = gc_spreadLo10
+						_ = gc_spreadLo5
 //line sweep.go:169
-						gc_spreadHi10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line sweep.go:169
-						_ = gc_spreadHi10
+						_ = gc_spreadHi5
 //line sweep.go:169
-						gc_evenLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line sweep.go:169
-						_ = gc_evenLanes10
+						_ = gc_evenLanes5
 //line sweep.go:169
-						gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line sweep.go:169
-						_ = gc_oddLanes10
-					gc_steps16:
+						_ = gc_oddLanes5
+					gc_steps8:
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line sweep.go:169
-							gc_alive16 := gc_all16
+							gc_alive8 := gc_all8
 //line sweep.go:169
-							_ = gc_alive16
+							_ = gc_alive8
 //line sweep.go:169
-							if gc_ex16 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex16 != 0 {
+							if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line sweep.go:169
-								gc_alive16 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex16]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line sweep.go:169
 							}
 //line sweep.go:169
@@ -5451,96 +5451,96 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 							_ = thid
 //line sweep.go:193
 							{
-								var gc_t31 int = 1*(2*thid+1) - 1
+								var gc_t15 int = 1*(2*thid+1) - 1
 //line sweep.go:194
-								_ = gc_t31
+								_ = gc_t15
 //line sweep.go:194
-								var gc_t32 int = 1*(2*thid+2) - 1
+								var gc_t16 int = 1*(2*thid+2) - 1
 //line sweep.go:194
-								_ = gc_t32
+								_ = gc_t16
 //line sweep.go:194
-								var ai_ int = gc_t31
+								var ai_ int = gc_t15
 //line sweep.go:194
 								_ = ai_
 //line sweep.go:194
-								var bi_ int = gc_t32
+								var bi_ int = gc_t16
 //line sweep.go:194
 								_ = bi_
-								var gc_ld34 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:195
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:195
-									gc_ld34 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens10))
+									gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line sweep.go:195
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:195
-									gc_ld34 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens10))
+									gc_ld16 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 //line sweep.go:195
 								} else {
 //line sweep.go:195
-									break gc_steps16
+									break gc_steps8
 //line sweep.go:195
 								}
 //line sweep.go:195
-								y := gc_ld34
+								y := gc_ld16
 //line sweep.go:195
 								_ = y
 //line sweep.go:195
-								var gc_ld35 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld17 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:195
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld35 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
+									gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line sweep.go:196
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:196
-									gc_ld35 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
+									gc_ld17 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line sweep.go:196
 								} else {
 //line sweep.go:196
-									break gc_steps16
+									break gc_steps8
 //line sweep.go:196
 								}
 //line sweep.go:196
-								gc_st23 := gc_ld35
+								gc_st11 := gc_ld17
 //line sweep.go:196
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:196
-									gc_st23.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive16.ToInt32x8().Permute(gc_spreadLo10).ToMask().And(gc_evenLanes10))
+									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_evenLanes5))
 //line sweep.go:196
-									gc_st23.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive16.ToInt32x8().Permute(gc_spreadHi10).ToMask().And(gc_evenLanes10))
+									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_evenLanes5))
 //line sweep.go:196
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:196
-									gc_st23.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive16.ToInt32x8().Permute(gc_spreadLo10).ToMask().And(gc_oddLanes10))
+									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_oddLanes5))
 //line sweep.go:196
-									gc_st23.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive16.ToInt32x8().Permute(gc_spreadHi10).ToMask().And(gc_oddLanes10))
+									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_oddLanes5))
 //line sweep.go:196
 								} else {
 //line sweep.go:196
-									break gc_steps16
+									break gc_steps8
 //line sweep.go:196
 								}
 //line sweep.go:196
-								var gc_ld36 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld18 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line sweep.go:196
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-									gc_ld36 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
+									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line sweep.go:197
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:197
-									gc_ld36 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
+									gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line sweep.go:197
 								} else {
 //line sweep.go:197
-									var gc_lanes59 [8]int32
+									var gc_lanes29 [8]int32
 //line sweep.go:197
-									for gc_k59 := range 8 {
+									for gc_k29 := range 8 {
 //line sweep.go:197
-										if gc_alive16.ToBits()&(1<<gc_k59) != 0 {
+										if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
 //line sweep.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k59
+											gc_pos2.Thread = gc_rank2 + gc_k29
 //line sweep.go:197
-											gc_lanes59[gc_k59] = temp[bi_+2*gc_k59]
+											gc_lanes29[gc_k29] = temp[bi_+2*gc_k29]
 //line sweep.go:197
 										}
 //line sweep.go:197
@@ -5548,37 +5548,37 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:197
 									gc_pos2.Thread = gc_rank2
 //line sweep.go:197
-									gc_ld36 = archsimd.LoadInt32x8(&gc_lanes59)
+									gc_ld18 = archsimd.LoadInt32x8(&gc_lanes29)
 //line sweep.go:197
 								}
 //line sweep.go:197
-								gc_st24 := gc_ld36.Add(y)
+								gc_st12 := gc_ld18.Add(y)
 //line sweep.go:197
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line sweep.go:197
-									gc_st24.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive16.ToInt32x8().Permute(gc_spreadLo10).ToMask().And(gc_evenLanes10))
+									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_evenLanes5))
 //line sweep.go:197
-									gc_st24.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive16.ToInt32x8().Permute(gc_spreadHi10).ToMask().And(gc_evenLanes10))
+									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_evenLanes5))
 //line sweep.go:197
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:197
-									gc_st24.Permute(gc_spreadLo10).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive16.ToInt32x8().Permute(gc_spreadLo10).ToMask().And(gc_oddLanes10))
+									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_oddLanes5))
 //line sweep.go:197
-									gc_st24.Permute(gc_spreadHi10).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive16.ToInt32x8().Permute(gc_spreadHi10).ToMask().And(gc_oddLanes10))
+									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_oddLanes5))
 //line sweep.go:197
 								} else {
 //line sweep.go:197
-									var gc_lanes60 [8]int32
+									var gc_lanes30 [8]int32
 //line sweep.go:197
-									gc_st24.Store(&gc_lanes60)
+									gc_st12.Store(&gc_lanes30)
 //line sweep.go:197
-									for gc_k60 := range 8 {
+									for gc_k30 := range 8 {
 //line sweep.go:197
-										if gc_alive16.ToBits()&(1<<gc_k60) != 0 {
+										if gc_alive8.ToBits()&(1<<gc_k30) != 0 {
 //line sweep.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k60
+											gc_pos2.Thread = gc_rank2 + gc_k30
 //line sweep.go:197
-											temp[bi_+2*gc_k60] = gc_lanes60[gc_k60]
+											temp[bi_+2*gc_k30] = gc_lanes30[gc_k30]
 //line sweep.go:197
 										}
 //line sweep.go:197

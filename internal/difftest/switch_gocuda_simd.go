@@ -54,9 +54,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					var gc_stop bool
 					gc_vstep4, gc_stop = func(gc_vstep4 int) (int, bool) {
 //line switch.go:12
-						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:12
-						_ = gc_iota10
+						_ = gc_iota6
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -71,7 +71,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								break
 //line switch.go:14
 							}
-							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota10).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6).StoreSlice(gc_at5[gc_tx2:])
 //line switch.go:15
 							var v int32 = int32(0)
 //line switch.go:15
@@ -87,9 +87,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				if compiled.SIMD {
 //line switch.go:12
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:12
-					_ = gc_iota8
+					_ = gc_iota5
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -104,7 +104,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							break
 //line switch.go:14
 						}
-						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota8).StoreSlice(gc_at5[gc_tx2:])
+						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_at5[gc_tx2:])
 //line switch.go:15
 						var v int32 = int32(0)
 //line switch.go:15
@@ -135,9 +135,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					var gc_stop2 bool
 					gc_vstep5, gc_stop2 = func(gc_vstep5 int) (int, bool) {
 //line switch.go:12
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:12
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -152,7 +152,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								break
 //line switch.go:14
 							}
-							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota6).StoreSlice(s[tid:])
+							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(s[tid:])
 //line switch.go:15
 							var v int32 = int32(0)
 //line switch.go:15
@@ -168,9 +168,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				if compiled.SIMD {
 //line switch.go:12
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:12
-					_ = gc_iota4
+					_ = gc_iota3
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -185,7 +185,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							break
 //line switch.go:14
 						}
-						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota4).StoreSlice(s[tid:])
+						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(s[tid:])
 //line switch.go:15
 						var v int32 = int32(0)
 //line switch.go:15
@@ -534,15 +534,15 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line switch.go:23
-							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:23
-							_ = gc_iota12
+							_ = gc_iota7
 							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line switch.go:23
-								gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:23
-								_ = gc_iota14
+								_ = gc_iota8
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_tx2 := gc_tidx3.X + gc_lane2
@@ -556,7 +556,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									var tid int = gc_tx2
 //line switch.go:12
 									_ = tid
-									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota14).StoreSlice(gc_c21v[gc_lane2:])
+									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota8).StoreSlice(gc_c21v[gc_lane2:])
 									gc_left &^= 0xff << gc_lane2
 								}
 							} else {
@@ -580,7 +580,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									var tid int = gc_tx2
 //line switch.go:12
 									_ = tid
-									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota12).StoreSlice(gc_c21v[gc_lane2:])
+									archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota7).StoreSlice(gc_c21v[gc_lane2:])
 									gc_left &^= 0xff << gc_lane2
 								}
 							}
@@ -960,9 +960,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					var gc_stop6 bool
 					gc_vstep9, gc_stop6 = func(gc_vstep9 int) (int, bool) {
 //line switch.go:33
-						gc_vb5 := archsimd.BroadcastInt32x16(2)
+						gc_vb3 := archsimd.BroadcastInt32x16(2)
 //line switch.go:33
-						_ = gc_vb5
+						_ = gc_vb3
 						for ; gc_vstep9+15 < gc_n2; gc_vstep9 += 16 {
 							gc_rank2 := gc_vstep9
 							_ = gc_rank2
@@ -971,7 +971,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:33
 							_ = v
 //line switch.go:33
-							v = v.Mul(gc_vb5)
+							v = v.Mul(gc_vb3)
 //line switch.go:33
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
@@ -984,9 +984,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				if compiled.SIMD {
 //line switch.go:33
-					gc_vb3 := archsimd.BroadcastInt32x8(2)
+					gc_vb2 := archsimd.BroadcastInt32x8(2)
 //line switch.go:33
-					_ = gc_vb3
+					_ = gc_vb2
 					for ; gc_vstep9+7 < gc_n2; gc_vstep9 += 8 {
 						gc_rank2 := gc_vstep9
 						_ = gc_rank2
@@ -995,7 +995,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:33
 						_ = v
 //line switch.go:33
-						v = v.Mul(gc_vb3)
+						v = v.Mul(gc_vb2)
 //line switch.go:33
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
@@ -1332,15 +1332,15 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				var gc_stop bool
 				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line switch.go:45
-					gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line switch.go:45
-					_ = gc_iota5
+					_ = gc_iota3
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:45
-						v := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota5)
+						v := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota3)
 //line switch.go:45
 						_ = v
 //line switch.go:45
@@ -1355,15 +1355,15 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 			}
 			if compiled.SIMD {
 //line switch.go:45
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line switch.go:45
-				_ = gc_iota3
+				_ = gc_iota2
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line switch.go:45
-					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
+					v := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line switch.go:45
 					_ = v
 //line switch.go:45

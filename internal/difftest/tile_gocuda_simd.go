@@ -210,26 +210,26 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line tile.go:34
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line tile.go:34
-					_ = gc_all10
+					_ = gc_all6
 //line tile.go:34
-					gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line tile.go:34
-					_ = gc_iota10
+					_ = gc_iota6
 //line tile.go:34
-					gc_none10 := archsimd.Mask32x16FromBits(0)
+					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line tile.go:34
-					_ = gc_none10
-				gc_steps10:
+					_ = gc_none6
+				gc_steps6:
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line tile.go:34
-						gc_alive10 := gc_all10
+						gc_alive6 := gc_all6
 //line tile.go:34
-						_ = gc_alive10
+						_ = gc_alive6
 //line tile.go:34
 						var x int = x0 + r + gc_tx2
 //line tile.go:34
@@ -239,29 +239,29 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 						_ = y
 //line tile.go:35
-						gc_b21 := gc_none10
+						gc_b13 := gc_none6
 //line tile.go:35
 						if y >= height {
 //line tile.go:35
-							gc_b21 = gc_all10
+							gc_b13 = gc_all6
 //line tile.go:35
 						}
 //line tile.go:35
-						gc_b22 := gc_none10
+						gc_b14 := gc_none6
 //line tile.go:35
 						if r < 1 {
 //line tile.go:35
-							gc_b22 = gc_all10
+							gc_b14 = gc_all6
 //line tile.go:35
 						}
 //line tile.go:35
-						gc_if10 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b21.ToBits()).ToBits() | gc_b22.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits()|gc_b13.ToBits()).ToBits() | gc_b14.ToBits())
 //line tile.go:35
-						_ = gc_if10
+						_ = gc_if6
 //line tile.go:35
-						if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line tile.go:35
-							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits()).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
 //line tile.go:35
 						}
 //line tile.go:38
@@ -283,14 +283,14 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 							if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-16) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-									var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line tile.go:40
 									{
 //line tile.go:40
-										gc_ld10 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+										gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 									}
 //line tile.go:41
-									sum = sum.Add(gc_ld10)
+									sum = sum.Add(gc_ld6)
 //line tile.go:41
 								}
 //line tile.go:41
@@ -298,18 +298,18 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:41
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-									var gc_ld10 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									var gc_ld6 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line tile.go:40
 									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-16 {
-										gc_ld10 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+										gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 //line tile.go:41
 									} else {
 //line tile.go:41
-										break gc_steps10
+										break gc_steps6
 //line tile.go:41
 									}
 //line tile.go:41
-									sum = sum.Add(gc_ld10)
+									sum = sum.Add(gc_ld6)
 //line tile.go:41
 								}
 //line tile.go:41
@@ -317,7 +317,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:41
 						}
 //line tile.go:44
-						sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive10)
+						sum.StoreMasked((*[16]int32)(out[y*width+x:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -328,26 +328,26 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 			}
 			if compiled.SIMD {
 //line tile.go:34
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line tile.go:34
-				_ = gc_all6
+				_ = gc_all4
 //line tile.go:34
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line tile.go:34
-				_ = gc_iota6
+				_ = gc_iota4
 //line tile.go:34
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line tile.go:34
-				_ = gc_none6
-			gc_steps6:
+				_ = gc_none4
+			gc_steps4:
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line tile.go:34
-					gc_alive6 := gc_all6
+					gc_alive4 := gc_all4
 //line tile.go:34
-					_ = gc_alive6
+					_ = gc_alive4
 //line tile.go:34
 					var x int = x0 + r + gc_tx2
 //line tile.go:34
@@ -357,29 +357,29 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 					_ = y
 //line tile.go:35
-					gc_b13 := gc_none6
+					gc_b9 := gc_none4
 //line tile.go:35
 					if y >= height {
 //line tile.go:35
-						gc_b13 = gc_all6
+						gc_b9 = gc_all4
 //line tile.go:35
 					}
 //line tile.go:35
-					gc_b14 := gc_none6
+					gc_b10 := gc_none4
 //line tile.go:35
 					if r < 1 {
 //line tile.go:35
-						gc_b14 = gc_all6
+						gc_b10 = gc_all4
 //line tile.go:35
 					}
 //line tile.go:35
-					gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b13).Or(gc_b14)
+					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b9).Or(gc_b10)
 //line tile.go:35
-					_ = gc_if6
+					_ = gc_if4
 //line tile.go:35
-					if gc_alive6.And(gc_if6).ToBits() != 0 {
+					if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line tile.go:35
-						gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if6).ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().ToMask())
 //line tile.go:35
 					}
 //line tile.go:38
@@ -401,14 +401,14 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 						if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-8) {
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:40
 								{
 //line tile.go:40
-									gc_ld6 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+									gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 								}
 //line tile.go:41
-								sum = sum.Add(gc_ld6)
+								sum = sum.Add(gc_ld4)
 //line tile.go:41
 							}
 //line tile.go:41
@@ -416,18 +416,18 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:41
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line tile.go:40
 								if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-8 {
-									gc_ld6 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+									gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 //line tile.go:41
 								} else {
 //line tile.go:41
-									break gc_steps6
+									break gc_steps4
 //line tile.go:41
 								}
 //line tile.go:41
-								sum = sum.Add(gc_ld6)
+								sum = sum.Add(gc_ld4)
 //line tile.go:41
 							}
 //line tile.go:41
@@ -435,7 +435,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:41
 					}
 //line tile.go:44
-					sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive6)
+					sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -680,28 +680,28 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line tile.go:76
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line tile.go:76
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line tile.go:76
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line tile.go:76
-						_ = gc_alive4
+						_ = gc_alive2
 //line tile.go:76
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line tile.go:76
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 //line tile.go:76
 						}
 //line tile.go:76
 						{
-							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive4.ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line tile.go:77
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^gc_alive4.ToBits()).ToBits())
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 //line tile.go:77
 						}
 					}
@@ -714,28 +714,28 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			}
 			if compiled.SIMD {
 //line tile.go:76
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line tile.go:76
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line tile.go:76
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line tile.go:76
-					_ = gc_alive2
+					_ = gc_alive
 //line tile.go:76
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line tile.go:76
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line tile.go:76
 					}
 //line tile.go:76
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line tile.go:77
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line tile.go:77
 					}
 				}
@@ -838,26 +838,26 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line tile.go:85
-					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line tile.go:85
-					_ = gc_all8
+					_ = gc_all4
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line tile.go:85
-						gc_alive8 := gc_all8
+						gc_alive4 := gc_all4
 //line tile.go:85
-						_ = gc_alive8
+						_ = gc_alive4
 //line tile.go:85
-						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line tile.go:85
-							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line tile.go:85
 						}
 //line tile.go:85
 						{
-							if gc_alive8.ToBits() != 0 {
+							if gc_alive4.ToBits() != 0 {
 //line tile.go:86
 								s[0] = 1
 //line tile.go:86
@@ -874,26 +874,26 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			}
 			if compiled.SIMD {
 //line tile.go:85
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line tile.go:85
-				_ = gc_all6
+				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line tile.go:85
-					gc_alive6 := gc_all6
+					gc_alive3 := gc_all3
 //line tile.go:85
-					_ = gc_alive6
+					_ = gc_alive3
 //line tile.go:85
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line tile.go:85
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line tile.go:85
 					}
 //line tile.go:85
 					{
-						if gc_alive6.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line tile.go:86
 							s[0] = 1
 //line tile.go:86
@@ -955,28 +955,28 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line tile.go:96
-				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line tile.go:96
-				_ = gc_all4
+				_ = gc_all2
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
 //line tile.go:96
-					gc_alive4 := gc_all4
+					gc_alive2 := gc_all2
 //line tile.go:96
-					_ = gc_alive4
+					_ = gc_alive2
 //line tile.go:96
-					if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line tile.go:96
-						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 //line tile.go:96
 					}
 //line tile.go:96
 					if skip {
 //line tile.go:96
-						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive4.ToBits())
+						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line tile.go:96
-						gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^gc_alive4.ToBits()).ToBits())
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
 //line tile.go:96
 					}
 				}
@@ -989,28 +989,28 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 		}
 		if compiled.SIMD {
 //line tile.go:96
-			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line tile.go:96
-			_ = gc_all2
+			_ = gc_all
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
 //line tile.go:96
-				gc_alive2 := gc_all2
+				gc_alive := gc_all
 //line tile.go:96
-				_ = gc_alive2
+				_ = gc_alive
 //line tile.go:96
-				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line tile.go:96
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line tile.go:96
 				}
 //line tile.go:96
 				if skip {
 //line tile.go:96
-					compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line tile.go:96
-					gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line tile.go:96
 				}
 			}
@@ -1131,26 +1131,26 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line tile.go:105
-					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line tile.go:105
-					_ = gc_all8
+					_ = gc_all4
 					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line tile.go:105
-						gc_alive8 := gc_all8
+						gc_alive4 := gc_all4
 //line tile.go:105
-						_ = gc_alive8
+						_ = gc_alive4
 //line tile.go:105
-						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line tile.go:105
-							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 //line tile.go:105
 						}
 //line tile.go:105
 						{
-							if gc_alive8.ToBits() != 0 {
+							if gc_alive4.ToBits() != 0 {
 //line tile.go:106
 								s[0] = 1
 //line tile.go:106
@@ -1167,26 +1167,26 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			}
 			if compiled.SIMD {
 //line tile.go:105
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line tile.go:105
-				_ = gc_all6
+				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line tile.go:105
-					gc_alive6 := gc_all6
+					gc_alive3 := gc_all3
 //line tile.go:105
-					_ = gc_alive6
+					_ = gc_alive3
 //line tile.go:105
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line tile.go:105
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line tile.go:105
 					}
 //line tile.go:105
 					{
-						if gc_alive6.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line tile.go:106
 							s[0] = 1
 //line tile.go:106

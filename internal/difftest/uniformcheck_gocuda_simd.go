@@ -587,13 +587,13 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line uniformcheck.go:44
-							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line uniformcheck.go:44
-							_ = gc_iota8
+							_ = gc_iota4
 //line uniformcheck.go:45
-							gc_vb8 := archsimd.BroadcastInt32x16(2)
+							gc_vb4 := archsimd.BroadcastInt32x16(2)
 //line uniformcheck.go:45
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -607,17 +607,17 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 									if compiled.Reach(len(in), i, 16) > 15 && compiled.Reach(len(out), i, 16) > 15 {
 //line uniformcheck.go:44
-										gc_vb8.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+										gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line uniformcheck.go:44
 									} else {
 //line uniformcheck.go:44
-										gc_if8 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 //line uniformcheck.go:44
-										_ = gc_if8
+										_ = gc_if4
 //line uniformcheck.go:44
-										if gc_if8.ToBits() != 0 {
+										if gc_if4.ToBits() != 0 {
 //line uniformcheck.go:44
-											gc_vb8.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreMasked((*[16]int32)(gc_at3[gc_tx2:]), gc_if8)
+											gc_vb4.Mul(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])).StoreMasked((*[16]int32)(gc_at3[gc_tx2:]), gc_if4)
 //line uniformcheck.go:44
 										}
 //line uniformcheck.go:44
@@ -634,13 +634,13 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 					}
 					if compiled.SIMD {
 //line uniformcheck.go:44
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line uniformcheck.go:44
-						_ = gc_iota6
+						_ = gc_iota3
 //line uniformcheck.go:45
-						gc_vb6 := archsimd.BroadcastInt32x8(2)
+						gc_vb3 := archsimd.BroadcastInt32x8(2)
 //line uniformcheck.go:45
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -654,17 +654,17 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 								if compiled.Reach(len(in), i, 8) > 7 && compiled.Reach(len(out), i, 8) > 7 {
 //line uniformcheck.go:44
-									gc_vb6.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+									gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line uniformcheck.go:44
 								} else {
 //line uniformcheck.go:44
-									gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+									gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line uniformcheck.go:44
-									_ = gc_if6
+									_ = gc_if3
 //line uniformcheck.go:44
-									if gc_if6.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line uniformcheck.go:44
-										gc_vb6.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if6)
+										gc_vb3.Mul(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if3)
 //line uniformcheck.go:44
 									}
 //line uniformcheck.go:44
@@ -689,14 +689,14 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line uniformcheck.go:44
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line uniformcheck.go:44
-							_ = gc_iota4
+							_ = gc_iota2
 //line uniformcheck.go:45
-							gc_vb4 := archsimd.BroadcastInt32x16(2)
+							gc_vb2 := archsimd.BroadcastInt32x16(2)
 //line uniformcheck.go:45
-							_ = gc_vb4
-						gc_steps4:
+							_ = gc_vb2
+						gc_steps2:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -710,34 +710,34 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 									if compiled.Reach(len(in), i, 16) > 15 && compiled.Reach(len(out), i, 16) > 15 {
 //line uniformcheck.go:44
-										var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line uniformcheck.go:44
 										if i >= 0 && i <= len(in)-16 {
-											gc_ld7 = archsimd.LoadInt32x16Slice(in[i:])
+											gc_ld3 = archsimd.LoadInt32x16Slice(in[i:])
 //line uniformcheck.go:45
 										} else {
 //line uniformcheck.go:45
-											break gc_steps4
+											break gc_steps2
 //line uniformcheck.go:45
 										}
 //line uniformcheck.go:45
 										if i >= 0 && i <= len(out)-16 {
 //line uniformcheck.go:45
-											gc_vb4.Mul(gc_ld7).StoreSlice(out[i:])
+											gc_vb2.Mul(gc_ld3).StoreSlice(out[i:])
 //line uniformcheck.go:45
 										} else {
 //line uniformcheck.go:45
-											var gc_lanes14 [16]int32
+											var gc_lanes6 [16]int32
 //line uniformcheck.go:45
-											gc_vb4.Mul(gc_ld7).Store(&gc_lanes14)
+											gc_vb2.Mul(gc_ld3).Store(&gc_lanes6)
 //line uniformcheck.go:45
-											for gc_k14 := range 16 {
+											for gc_k6 := range 16 {
 //line uniformcheck.go:45
-												if 0xffff&(1<<gc_k14) != 0 {
+												if 0xffff&(1<<gc_k6) != 0 {
 //line uniformcheck.go:45
-													gc_pos2.Thread = gc_rank2 + gc_k14
+													gc_pos2.Thread = gc_rank2 + gc_k6
 //line uniformcheck.go:45
-													out[i+gc_k14] = gc_lanes14[gc_k14]
+													out[i+gc_k6] = gc_lanes6[gc_k6]
 //line uniformcheck.go:45
 												}
 //line uniformcheck.go:45
@@ -749,28 +749,28 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 									} else {
 //line uniformcheck.go:45
-										gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
+										gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits())
 //line uniformcheck.go:44
-										_ = gc_if4
+										_ = gc_if2
 //line uniformcheck.go:44
-										if gc_if4.ToBits() != 0 {
+										if gc_if2.ToBits() != 0 {
 //line uniformcheck.go:44
-											var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+											var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 //line uniformcheck.go:44
 											if i >= 0 && i <= len(in)-16 {
-												gc_ld8 = archsimd.LoadInt32x16Slice(in[i:])
+												gc_ld4 = archsimd.LoadInt32x16Slice(in[i:])
 //line uniformcheck.go:45
 											} else {
 //line uniformcheck.go:45
-												var gc_lanes15 [16]int32
+												var gc_lanes7 [16]int32
 //line uniformcheck.go:45
-												for gc_k15 := range 16 {
+												for gc_k7 := range 16 {
 //line uniformcheck.go:45
-													if gc_if4.ToBits()&(1<<gc_k15) != 0 {
+													if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 //line uniformcheck.go:45
-														gc_pos2.Thread = gc_rank2 + gc_k15
+														gc_pos2.Thread = gc_rank2 + gc_k7
 //line uniformcheck.go:45
-														gc_lanes15[gc_k15] = in[i+gc_k15]
+														gc_lanes7[gc_k7] = in[i+gc_k7]
 //line uniformcheck.go:45
 													}
 //line uniformcheck.go:45
@@ -778,27 +778,27 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 												gc_pos2.Thread = gc_rank2
 //line uniformcheck.go:45
-												gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
+												gc_ld4 = archsimd.LoadInt32x16(&gc_lanes7)
 //line uniformcheck.go:45
 											}
 //line uniformcheck.go:45
 											if i >= 0 && i <= len(out)-16 {
 //line uniformcheck.go:45
-												gc_vb4.Mul(gc_ld8).StoreMasked((*[16]int32)(out[i:]), gc_if4)
+												gc_vb2.Mul(gc_ld4).StoreMasked((*[16]int32)(out[i:]), gc_if2)
 //line uniformcheck.go:45
 											} else {
 //line uniformcheck.go:45
-												var gc_lanes16 [16]int32
+												var gc_lanes8 [16]int32
 //line uniformcheck.go:45
-												gc_vb4.Mul(gc_ld8).Store(&gc_lanes16)
+												gc_vb2.Mul(gc_ld4).Store(&gc_lanes8)
 //line uniformcheck.go:45
-												for gc_k16 := range 16 {
+												for gc_k8 := range 16 {
 //line uniformcheck.go:45
-													if gc_if4.ToBits()&(1<<gc_k16) != 0 {
+													if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line uniformcheck.go:45
-														gc_pos2.Thread = gc_rank2 + gc_k16
+														gc_pos2.Thread = gc_rank2 + gc_k8
 //line uniformcheck.go:45
-														out[i+gc_k16] = gc_lanes16[gc_k16]
+														out[i+gc_k8] = gc_lanes8[gc_k8]
 //line uniformcheck.go:45
 													}
 //line uniformcheck.go:45
@@ -823,14 +823,14 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 					}
 					if compiled.SIMD {
 //line uniformcheck.go:44
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line uniformcheck.go:44
-						_ = gc_iota2
+						_ = gc_iota
 //line uniformcheck.go:45
-						gc_vb2 := archsimd.BroadcastInt32x8(2)
+						gc_vb := archsimd.BroadcastInt32x8(2)
 //line uniformcheck.go:45
-						_ = gc_vb2
-					gc_steps2:
+						_ = gc_vb
+					gc_steps:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -844,34 +844,34 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:44
 								if compiled.Reach(len(in), i, 8) > 7 && compiled.Reach(len(out), i, 8) > 7 {
 //line uniformcheck.go:44
-									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44
 									if i >= 0 && i <= len(in)-8 {
-										gc_ld3 = archsimd.LoadInt32x8Slice(in[i:])
+										gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 //line uniformcheck.go:45
 									} else {
 //line uniformcheck.go:45
-										break gc_steps2
+										break gc_steps
 //line uniformcheck.go:45
 									}
 //line uniformcheck.go:45
 									if i >= 0 && i <= len(out)-8 {
 //line uniformcheck.go:45
-										gc_vb2.Mul(gc_ld3).StoreSlice(out[i:])
+										gc_vb.Mul(gc_ld).StoreSlice(out[i:])
 //line uniformcheck.go:45
 									} else {
 //line uniformcheck.go:45
-										var gc_lanes6 [8]int32
+										var gc_lanes2 [8]int32
 //line uniformcheck.go:45
-										gc_vb2.Mul(gc_ld3).Store(&gc_lanes6)
+										gc_vb.Mul(gc_ld).Store(&gc_lanes2)
 //line uniformcheck.go:45
-										for gc_k6 := range 8 {
+										for gc_k2 := range 8 {
 //line uniformcheck.go:45
-											if 0xff&(1<<gc_k6) != 0 {
+											if 0xff&(1<<gc_k2) != 0 {
 //line uniformcheck.go:45
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line uniformcheck.go:45
-												out[i+gc_k6] = gc_lanes6[gc_k6]
+												out[i+gc_k2] = gc_lanes2[gc_k2]
 //line uniformcheck.go:45
 											}
 //line uniformcheck.go:45
@@ -883,28 +883,28 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 								} else {
 //line uniformcheck.go:45
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
+									gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))))
 //line uniformcheck.go:44
-									_ = gc_if2
+									_ = gc_if
 //line uniformcheck.go:44
-									if gc_if2.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line uniformcheck.go:44
-										var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+										var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line uniformcheck.go:44
 										if i >= 0 && i <= len(in)-8 {
-											gc_ld4 = archsimd.LoadInt32x8Slice(in[i:])
+											gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 //line uniformcheck.go:45
 										} else {
 //line uniformcheck.go:45
-											var gc_lanes7 [8]int32
+											var gc_lanes3 [8]int32
 //line uniformcheck.go:45
-											for gc_k7 := range 8 {
+											for gc_k3 := range 8 {
 //line uniformcheck.go:45
-												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
+												if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line uniformcheck.go:45
-													gc_pos2.Thread = gc_rank2 + gc_k7
+													gc_pos2.Thread = gc_rank2 + gc_k3
 //line uniformcheck.go:45
-													gc_lanes7[gc_k7] = in[i+gc_k7]
+													gc_lanes3[gc_k3] = in[i+gc_k3]
 //line uniformcheck.go:45
 												}
 //line uniformcheck.go:45
@@ -912,27 +912,27 @@ func gc_body_uniformCheckGrid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line uniformcheck.go:45
 											gc_pos2.Thread = gc_rank2
 //line uniformcheck.go:45
-											gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
+											gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 //line uniformcheck.go:45
 										}
 //line uniformcheck.go:45
 										if i >= 0 && i <= len(out)-8 {
 //line uniformcheck.go:45
-											gc_vb2.Mul(gc_ld4).StoreMasked((*[8]int32)(out[i:]), gc_if2)
+											gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
 //line uniformcheck.go:45
 										} else {
 //line uniformcheck.go:45
-											var gc_lanes8 [8]int32
+											var gc_lanes4 [8]int32
 //line uniformcheck.go:45
-											gc_vb2.Mul(gc_ld4).Store(&gc_lanes8)
+											gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
 //line uniformcheck.go:45
-											for gc_k8 := range 8 {
+											for gc_k4 := range 8 {
 //line uniformcheck.go:45
-												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
+												if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line uniformcheck.go:45
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos2.Thread = gc_rank2 + gc_k4
 //line uniformcheck.go:45
-													out[i+gc_k8] = gc_lanes8[gc_k8]
+													out[i+gc_k4] = gc_lanes4[gc_k4]
 //line uniformcheck.go:45
 												}
 //line uniformcheck.go:45

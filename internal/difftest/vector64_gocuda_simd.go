@@ -62,9 +62,9 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line vector64.go:21
-						gc_vb4 := archsimd.BroadcastFloat64x4(a)
+						gc_vb2 := archsimd.BroadcastFloat64x4(a)
 //line vector64.go:21
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 //line vector64.go:19
@@ -74,7 +74,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 //line vector64.go:20
 							{
 //line vector64.go:20
-								gc_vb4.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line vector64.go:20
 							}
 						}
@@ -95,9 +95,9 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line vector64.go:21
-						gc_vb2 := archsimd.BroadcastFloat64x4(a)
+						gc_vb := archsimd.BroadcastFloat64x4(a)
 //line vector64.go:21
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 //line vector64.go:19
@@ -112,7 +112,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 //line vector64.go:21
 								}
 //line vector64.go:21
-								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat64x4Slice(x[i:])).Add(archsimd.LoadFloat64x4Slice(y[i:])).StoreSlice(y[i:])
 //line vector64.go:21
 							}
 						}
@@ -253,101 +253,6 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line vector64.go:35
-						gc_vb26 := archsimd.BroadcastFloat64x4(h)
-//line vector64.go:35
-						_ = gc_vb26
-//line vector64.go:35
-						gc_iota326 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
-//line vector64.go:35
-						_ = gc_iota326
-//line vector64.go:36
-						gc_vb27 := archsimd.BroadcastFloat64x4(0)
-//line vector64.go:36
-						_ = gc_vb27
-//line vector64.go:38
-						gc_vb28 := archsimd.BroadcastFloat64x4(3)
-//line vector64.go:38
-						_ = gc_vb28
-//line vector64.go:39
-						gc_vb29 := archsimd.BroadcastFloat64x4(1)
-//line vector64.go:39
-						_ = gc_vb29
-//line vector64.go:41
-						gc_vb30 := archsimd.BroadcastFloat64x4(0.5)
-//line vector64.go:41
-						_ = gc_vb30
-						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
-							gc_tx2 := gc_vstep3
-//line vector64.go:31
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector64.go:31
-							_ = i
-//line vector64.go:35
-							if i < -2147483648 || i > 2147483644 {
-//line vector64.go:35
-								break
-//line vector64.go:35
-							}
-//line vector64.go:35
-							v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb26).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota326).ConvertToFloat64().Mul(gc_vb26))
-//line vector64.go:35
-							_ = v
-//line vector64.go:35
-							gc_if11 := v.Less(gc_vb27)
-//line vector64.go:35
-							_ = gc_if11
-//line vector64.go:35
-							if gc_if11.ToBits() != 0 {
-//line vector64.go:35
-								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if11)
-//line vector64.go:35
-							}
-//line vector64.go:35
-							gc_else6 := gc_if11.ToInt64x4().Not().ToMask()
-//line vector64.go:35
-							_ = gc_else6
-//line vector64.go:35
-							if gc_else6.ToBits() != 0 {
-//line vector64.go:35
-								gc_if12 := v.GreaterEqual(gc_vb28)
-//line vector64.go:35
-								_ = gc_if12
-//line vector64.go:35
-								if gc_else6.And(gc_if12).ToBits() != 0 {
-//line vector64.go:35
-									v = v.Mul(v).Sub(gc_vb29).Merge(v, gc_else6.And(gc_if12))
-//line vector64.go:35
-								}
-//line vector64.go:35
-							}
-							v.Sqrt().Add(v.Mul(gc_vb30).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector64.go:31
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector64.go:35
-						v := gc_at3[gc_tx2]/h - float64(i)*h
-
-//line vector64.go:36
-						if v < 0 {
-							v = -v
-						} else if v >= 3 {
-							v = v*v - 1
-						}
-
-//line vector64.go:41
-						gc_at4[gc_tx2] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at4[gc_tx2]
-						_ = v
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD {
-//line vector64.go:35
 						gc_vb16 := archsimd.BroadcastFloat64x4(h)
 //line vector64.go:35
 						_ = gc_vb16
@@ -371,20 +276,20 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_vb20 := archsimd.BroadcastFloat64x4(0.5)
 //line vector64.go:41
 						_ = gc_vb20
-						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
+							gc_tx2 := gc_vstep3
 //line vector64.go:31
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:31
 							_ = i
 //line vector64.go:35
-							if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
+							if i < -2147483648 || i > 2147483644 {
 //line vector64.go:35
 								break
 //line vector64.go:35
 							}
 //line vector64.go:35
-							v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb16).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota324).ConvertToFloat64().Mul(gc_vb16))
+							v := archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:]).Div(gc_vb16).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota324).ConvertToFloat64().Mul(gc_vb16))
 //line vector64.go:35
 							_ = v
 //line vector64.go:35
@@ -415,7 +320,102 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								}
 //line vector64.go:35
 							}
-							v.Sqrt().Add(v.Mul(gc_vb20).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
+							v.Sqrt().Add(v.Mul(gc_vb20).Floor()).Sub(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line vector64.go:31
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector64.go:35
+						v := gc_at3[gc_tx2]/h - float64(i)*h
+
+//line vector64.go:36
+						if v < 0 {
+							v = -v
+						} else if v >= 3 {
+							v = v*v - 1
+						}
+
+//line vector64.go:41
+						gc_at4[gc_tx2] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at4[gc_tx2]
+						_ = v
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD {
+//line vector64.go:35
+						gc_vb11 := archsimd.BroadcastFloat64x4(h)
+//line vector64.go:35
+						_ = gc_vb11
+//line vector64.go:35
+						gc_iota323 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+//line vector64.go:35
+						_ = gc_iota323
+//line vector64.go:36
+						gc_vb12 := archsimd.BroadcastFloat64x4(0)
+//line vector64.go:36
+						_ = gc_vb12
+//line vector64.go:38
+						gc_vb13 := archsimd.BroadcastFloat64x4(3)
+//line vector64.go:38
+						_ = gc_vb13
+//line vector64.go:39
+						gc_vb14 := archsimd.BroadcastFloat64x4(1)
+//line vector64.go:39
+						_ = gc_vb14
+//line vector64.go:41
+						gc_vb15 := archsimd.BroadcastFloat64x4(0.5)
+//line vector64.go:41
+						_ = gc_vb15
+						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
+							gc_tx2 := gc_vstep4
+//line vector64.go:31
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector64.go:31
+							_ = i
+//line vector64.go:35
+							if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
+//line vector64.go:35
+								break
+//line vector64.go:35
+							}
+//line vector64.go:35
+							v := archsimd.LoadFloat64x4Slice(in[i:]).Div(gc_vb11).Sub(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb11))
+//line vector64.go:35
+							_ = v
+//line vector64.go:35
+							gc_if5 := v.Less(gc_vb12)
+//line vector64.go:35
+							_ = gc_if5
+//line vector64.go:35
+							if gc_if5.ToBits() != 0 {
+//line vector64.go:35
+								v = v.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Merge(v, gc_if5)
+//line vector64.go:35
+							}
+//line vector64.go:35
+							gc_else3 := gc_if5.ToInt64x4().Not().ToMask()
+//line vector64.go:35
+							_ = gc_else3
+//line vector64.go:35
+							if gc_else3.ToBits() != 0 {
+//line vector64.go:35
+								gc_if6 := v.GreaterEqual(gc_vb13)
+//line vector64.go:35
+								_ = gc_if6
+//line vector64.go:35
+								if gc_else3.And(gc_if6).ToBits() != 0 {
+//line vector64.go:35
+									v = v.Mul(v).Sub(gc_vb14).Merge(v, gc_else3.And(gc_if6))
+//line vector64.go:35
+								}
+//line vector64.go:35
+							}
+							v.Sqrt().Add(v.Mul(gc_vb15).Floor()).Sub(archsimd.LoadFloat64x4Slice(out[i:])).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -575,13 +575,13 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:67
 				_ = gc_iota5
 //line vector64.go:72
-				gc_vb5 := archsimd.BroadcastInt64x4(0x5bd1e995)
+				gc_vb3 := archsimd.BroadcastInt64x4(0x5bd1e995)
 //line vector64.go:72
-				_ = gc_vb5
+				_ = gc_vb3
 //line vector64.go:74
-				gc_vb6 := archsimd.BroadcastInt64x4(0xff)
+				gc_vb4 := archsimd.BroadcastInt64x4(0xff)
 //line vector64.go:74
-				_ = gc_vb6
+				_ = gc_vb4
 				for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -601,15 +601,15 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:67
 					_ = i
 //line vector64.go:68
-					gc_if7 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
+					gc_if6 := gc_iota5.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(a), i, 4))))
 //line vector64.go:68
-					_ = gc_if7
+					_ = gc_if6
 //line vector64.go:68
-					if gc_alive5.And(gc_if7).ToBits() != 0 {
+					if gc_alive5.And(gc_if6).ToBits() != 0 {
 //line vector64.go:68
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if7).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if6).ToBits())
 //line vector64.go:68
-						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if7).ToInt64x4().Not().ToMask())
+						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if6).ToInt64x4().Not().ToMask())
 //line vector64.go:68
 					}
 //line vector64.go:71
@@ -623,17 +623,17 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:71
 					_ = x
 //line vector64.go:72
-					y := x.Xor(gc_vb5).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota5))
+					y := x.Xor(gc_vb3).Sub(archsimd.BroadcastInt64x4(int64(i)).Add(gc_iota5))
 //line vector64.go:72
 					_ = y
 //line vector64.go:72
-					gc_if8 := y.Greater(x)
+					gc_if7 := y.Greater(x)
 //line vector64.go:72
-					_ = gc_if8
+					_ = gc_if7
 //line vector64.go:74
-					if gc_alive5.And(gc_if8).ToBits() != 0 {
+					if gc_alive5.And(gc_if7).ToBits() != 0 {
 //line vector64.go:74
-						y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb6)).Merge(y, gc_alive5.And(gc_if8))
+						y = y.ShiftAllLeft(uint64(s)).Or(x.AndNot(gc_vb4)).Merge(y, gc_alive5.And(gc_if7))
 //line vector64.go:74
 					}
 //line vector64.go:76
@@ -759,25 +759,25 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line vector64.go:88
-						gc_all12 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line vector64.go:88
-						_ = gc_all12
+						_ = gc_all9
 //line vector64.go:95
-						gc_vb29 := archsimd.BroadcastInt64x4(limit)
+						gc_vb21 := archsimd.BroadcastInt64x4(limit)
 //line vector64.go:95
-						_ = gc_vb29
+						_ = gc_vb21
 //line vector64.go:95
-						gc_vb30 := archsimd.BroadcastFloat64x4(4)
+						gc_vb22 := archsimd.BroadcastFloat64x4(4)
 //line vector64.go:95
-						_ = gc_vb30
+						_ = gc_vb22
 //line vector64.go:96
-						gc_vb31 := archsimd.BroadcastFloat64x4(2)
+						gc_vb23 := archsimd.BroadcastFloat64x4(2)
 //line vector64.go:96
-						_ = gc_vb31
+						_ = gc_vb23
 //line vector64.go:96
-						gc_vb32 := archsimd.BroadcastInt64x4(1)
+						gc_vb24 := archsimd.BroadcastInt64x4(1)
 //line vector64.go:96
-						_ = gc_vb32
+						_ = gc_vb24
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -809,9 +809,9 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 							{
 //line vector64.go:92
-								gc_lanes8 := gc_all12
+								gc_lanes6 := gc_all9
 //line vector64.go:92
-								_ = gc_lanes8
+								_ = gc_lanes6
 //line vector64.go:92
 								for {
 //line vector64.go:92
@@ -823,27 +823,27 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 									}
 //line vector64.go:92
-									gc_lanes8 = gc_lanes8.And(n.Less(gc_vb29).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb30)))
+									gc_lanes6 = gc_lanes6.And(n.Less(gc_vb21).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb22)))
 //line vector64.go:92
-									if gc_lanes8.ToBits() == 0 {
+									if gc_lanes6.ToBits() == 0 {
 //line vector64.go:92
 										break
 //line vector64.go:92
 									}
 //line vector64.go:92
-									gc_t23 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+									gc_t17 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector64.go:92
-									_ = gc_t23
+									_ = gc_t17
 //line vector64.go:92
-									gc_t24 := gc_vb31.Mul(zr).Mul(zi).Add(ci)
+									gc_t18 := gc_vb23.Mul(zr).Mul(zi).Add(ci)
 //line vector64.go:92
-									_ = gc_t24
+									_ = gc_t18
 //line vector64.go:92
-									zr = gc_t23.Merge(zr, gc_lanes8)
+									zr = gc_t17.Merge(zr, gc_lanes6)
 //line vector64.go:92
-									zi = gc_t24.Merge(zi, gc_lanes8)
+									zi = gc_t18.Merge(zi, gc_lanes6)
 //line vector64.go:92
-									n = n.Add(gc_vb32).Merge(n, gc_lanes8)
+									n = n.Add(gc_vb24).Merge(n, gc_lanes6)
 //line vector64.go:92
 								}
 //line vector64.go:92
@@ -902,25 +902,25 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line vector64.go:88
-						gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line vector64.go:88
-						_ = gc_all6
+						_ = gc_all3
 //line vector64.go:95
-						gc_vb13 := archsimd.BroadcastInt64x4(limit)
+						gc_vb5 := archsimd.BroadcastInt64x4(limit)
 //line vector64.go:95
-						_ = gc_vb13
+						_ = gc_vb5
 //line vector64.go:95
-						gc_vb14 := archsimd.BroadcastFloat64x4(4)
+						gc_vb6 := archsimd.BroadcastFloat64x4(4)
 //line vector64.go:95
-						_ = gc_vb14
+						_ = gc_vb6
 //line vector64.go:96
-						gc_vb15 := archsimd.BroadcastFloat64x4(2)
+						gc_vb7 := archsimd.BroadcastFloat64x4(2)
 //line vector64.go:96
-						_ = gc_vb15
+						_ = gc_vb7
 //line vector64.go:96
-						gc_vb16 := archsimd.BroadcastInt64x4(1)
+						gc_vb8 := archsimd.BroadcastInt64x4(1)
 //line vector64.go:96
-						_ = gc_vb16
+						_ = gc_vb8
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -958,9 +958,9 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 							{
 //line vector64.go:92
-								gc_lanes4 := gc_all6
+								gc_lanes2 := gc_all3
 //line vector64.go:92
-								_ = gc_lanes4
+								_ = gc_lanes2
 //line vector64.go:92
 								for {
 //line vector64.go:92
@@ -972,27 +972,27 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:92
 									}
 //line vector64.go:92
-									gc_lanes4 = gc_lanes4.And(n.Less(gc_vb13).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb14)))
+									gc_lanes2 = gc_lanes2.And(n.Less(gc_vb5).And(zr.Mul(zr).Add(zi.Mul(zi)).LessEqual(gc_vb6)))
 //line vector64.go:92
-									if gc_lanes4.ToBits() == 0 {
+									if gc_lanes2.ToBits() == 0 {
 //line vector64.go:92
 										break
 //line vector64.go:92
 									}
 //line vector64.go:92
-									gc_t11 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+									gc_t5 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector64.go:92
-									_ = gc_t11
+									_ = gc_t5
 //line vector64.go:92
-									gc_t12 := gc_vb15.Mul(zr).Mul(zi).Add(ci)
+									gc_t6 := gc_vb7.Mul(zr).Mul(zi).Add(ci)
 //line vector64.go:92
-									_ = gc_t12
+									_ = gc_t6
 //line vector64.go:92
-									zr = gc_t11.Merge(zr, gc_lanes4)
+									zr = gc_t5.Merge(zr, gc_lanes2)
 //line vector64.go:92
-									zi = gc_t12.Merge(zi, gc_lanes4)
+									zi = gc_t6.Merge(zi, gc_lanes2)
 //line vector64.go:92
-									n = n.Add(gc_vb16).Merge(n, gc_lanes4)
+									n = n.Add(gc_vb8).Merge(n, gc_lanes2)
 //line vector64.go:92
 								}
 //line vector64.go:92

@@ -70,13 +70,13 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:30
 					_ = gc_Lane0Mask322
 //line vector.go:39
-					gc_vb11 := archsimd.BroadcastFloat32x16(eps2)
+					gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line vector.go:39
-					_ = gc_vb11
+					_ = gc_vb3
 //line vector.go:17
-					gc_vb12 := archsimd.BroadcastFloat32x16(1)
+					gc_vb4 := archsimd.BroadcastFloat32x16(1)
 //line vector.go:17
-					_ = gc_vb12
+					_ = gc_vb4
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -104,42 +104,42 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:38
 							_ = j
 //line vector.go:38
-							gc_t16 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
-							_ = gc_t16
+							gc_t4 := compiled.BroadcastFloat32x16At(&tile_[j], gc_Lane0Mask322)
+							_ = gc_t4
 //line vector.go:39
-							gc_t17 := compiled.BroadcastFloat32x16At(&tm[j], gc_Lane0Mask322)
+							gc_t5 := compiled.BroadcastFloat32x16At(&tm[j], gc_Lane0Mask322)
 //line vector.go:39
-							_ = gc_t17
+							_ = gc_t5
 //line vector.go:39
-							gc_ax6 := a
+							gc_ax2 := a
 //line vector.go:39
-							_ = gc_ax6
+							_ = gc_ax2
 //line vector.go:39
-							gc_xi6 := xi
+							gc_xi2 := xi
 //line vector.go:39
-							_ = gc_xi6
+							_ = gc_xi2
 //line vector.go:39
-							gc_xj6 := gc_t16
+							gc_xj2 := gc_t4
 //line vector.go:39
-							_ = gc_xj6
+							_ = gc_xj2
 //line vector.go:39
-							gc_mj6 := gc_t17
+							gc_mj2 := gc_t5
 //line vector.go:39
-							_ = gc_mj6
+							_ = gc_mj2
 //line vector.go:39
-							gc_dx6 := gc_xj6.Sub(gc_xi6)
+							gc_dx2 := gc_xj2.Sub(gc_xi2)
 //line vector.go:39
-							_ = gc_dx6
+							_ = gc_dx2
 //line vector.go:39
-							gc_inv6 := gc_vb12.Div(gc_dx6.Mul(gc_dx6).Add(gc_vb11).Sqrt())
+							gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_vb3).Sqrt())
 //line vector.go:39
-							_ = gc_inv6
+							_ = gc_inv2
 //line vector.go:39
-							gc_t18 := gc_ax6.Add(gc_dx6.Mul(gc_mj6).Mul(gc_inv6).Mul(gc_inv6).Mul(gc_inv6))
+							gc_t6 := gc_ax2.Add(gc_dx2.Mul(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2))
 //line vector.go:39
-							_ = gc_t18
+							_ = gc_t6
 //line vector.go:39
-							a = gc_t18
+							a = gc_t6
 //line vector.go:39
 						}
 						a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
@@ -157,13 +157,13 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:30
 				_ = gc_Lane0Mask32
 //line vector.go:39
-				gc_vb5 := archsimd.BroadcastFloat32x8(eps2)
+				gc_vb := archsimd.BroadcastFloat32x8(eps2)
 //line vector.go:39
-				_ = gc_vb5
+				_ = gc_vb
 //line vector.go:17
-				gc_vb6 := archsimd.BroadcastFloat32x8(1)
+				gc_vb2 := archsimd.BroadcastFloat32x8(1)
 //line vector.go:17
-				_ = gc_vb6
+				_ = gc_vb2
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -191,42 +191,42 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:38
 						_ = j
 //line vector.go:38
-						gc_t7 := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
-						_ = gc_t7
+						gc_t := compiled.BroadcastFloat32x8At(&tile_[j], gc_Lane0Mask32)
+						_ = gc_t
 //line vector.go:39
-						gc_t8 := compiled.BroadcastFloat32x8At(&tm[j], gc_Lane0Mask32)
+						gc_t2 := compiled.BroadcastFloat32x8At(&tm[j], gc_Lane0Mask32)
 //line vector.go:39
-						_ = gc_t8
+						_ = gc_t2
 //line vector.go:39
-						gc_ax3 := a
+						gc_ax := a
 //line vector.go:39
-						_ = gc_ax3
+						_ = gc_ax
 //line vector.go:39
-						gc_xi3 := xi
+						gc_xi := xi
 //line vector.go:39
-						_ = gc_xi3
+						_ = gc_xi
 //line vector.go:39
-						gc_xj3 := gc_t7
+						gc_xj := gc_t
 //line vector.go:39
-						_ = gc_xj3
+						_ = gc_xj
 //line vector.go:39
-						gc_mj3 := gc_t8
+						gc_mj := gc_t2
 //line vector.go:39
-						_ = gc_mj3
+						_ = gc_mj
 //line vector.go:39
-						gc_dx3 := gc_xj3.Sub(gc_xi3)
+						gc_dx := gc_xj.Sub(gc_xi)
 //line vector.go:39
-						_ = gc_dx3
+						_ = gc_dx
 //line vector.go:39
-						gc_inv3 := gc_vb6.Div(gc_dx3.Mul(gc_dx3).Add(gc_vb5).Sqrt())
+						gc_inv := gc_vb2.Div(gc_dx.Mul(gc_dx).Add(gc_vb).Sqrt())
 //line vector.go:39
-						_ = gc_inv3
+						_ = gc_inv
 //line vector.go:39
-						gc_t9 := gc_ax3.Add(gc_dx3.Mul(gc_mj3).Mul(gc_inv3).Mul(gc_inv3).Mul(gc_inv3))
+						gc_t3 := gc_ax.Add(gc_dx.Mul(gc_mj).Mul(gc_inv).Mul(gc_inv).Mul(gc_inv))
 //line vector.go:39
-						_ = gc_t9
+						_ = gc_t3
 //line vector.go:39
-						a = gc_t9
+						a = gc_t3
 //line vector.go:39
 					}
 					a.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreSlice(acc[i:])
@@ -313,25 +313,25 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line vector.go:55
-						gc_vb16 := archsimd.BroadcastInt32x8(0x5bd1e995)
+						gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
-						_ = gc_vb16
+						_ = gc_vb6
 //line vector.go:55
-						gc_vb17 := archsimd.BroadcastInt32x8(31)
+						gc_vb7 := archsimd.BroadcastInt32x8(31)
 //line vector.go:55
-						_ = gc_vb17
+						_ = gc_vb7
 //line vector.go:56
-						gc_vb18 := archsimd.BroadcastInt32x8(-7)
+						gc_vb8 := archsimd.BroadcastInt32x8(-7)
 //line vector.go:56
-						_ = gc_vb18
+						_ = gc_vb8
 //line vector.go:57
-						gc_vb19 := archsimd.BroadcastUint32x8(0xff)
+						gc_vb9 := archsimd.BroadcastUint32x8(0xff)
 //line vector.go:57
-						_ = gc_vb19
+						_ = gc_vb9
 //line vector.go:58
-						gc_vb20 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
 //line vector.go:58
-						_ = gc_vb20
+						_ = gc_vb10
 						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
 							for gc_sx >= gc_bdx2 {
@@ -350,13 +350,13 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:54
 							_ = x
 //line vector.go:54
-							y := x.Xor(gc_vb16).Mul(gc_vb17)
+							y := x.Xor(gc_vb6).Mul(gc_vb7)
 //line vector.go:54
 							_ = y
 //line vector.go:56
-							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb18))
-							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb19)).StoreSlice(gc_at5[gc_tx2:])
-							y.ConvertToFloat32().Mul(gc_vb20).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
+							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
+							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at5[gc_tx2:])
+							y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -387,25 +387,25 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line vector.go:55
-						gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
+						gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
-						_ = gc_vb6
+						_ = gc_vb
 //line vector.go:55
-						gc_vb7 := archsimd.BroadcastInt32x8(31)
+						gc_vb2 := archsimd.BroadcastInt32x8(31)
 //line vector.go:55
-						_ = gc_vb7
+						_ = gc_vb2
 //line vector.go:56
-						gc_vb8 := archsimd.BroadcastInt32x8(-7)
+						gc_vb3 := archsimd.BroadcastInt32x8(-7)
 //line vector.go:56
-						_ = gc_vb8
+						_ = gc_vb3
 //line vector.go:57
-						gc_vb9 := archsimd.BroadcastUint32x8(0xff)
+						gc_vb4 := archsimd.BroadcastUint32x8(0xff)
 //line vector.go:57
-						_ = gc_vb9
+						_ = gc_vb4
 //line vector.go:58
-						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
 //line vector.go:58
-						_ = gc_vb10
+						_ = gc_vb5
 						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
 							for gc_sx2 >= gc_bdx2 {
@@ -430,13 +430,13 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:54
 							_ = x
 //line vector.go:54
-							y := x.Xor(gc_vb6).Mul(gc_vb7)
+							y := x.Xor(gc_vb).Mul(gc_vb2)
 //line vector.go:54
 							_ = y
 //line vector.go:56
-							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
-							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(out[i:])
-							y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
+							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb3))
+							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb4)).StoreSlice(out[i:])
+							y.ConvertToFloat32().Mul(gc_vb5).Sub(archsimd.LoadFloat32x8Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -520,9 +520,9 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line vector.go:67
-						gc_Lane0Mask326 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line vector.go:67
-						_ = gc_Lane0Mask326
+						_ = gc_Lane0Mask322
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -545,25 +545,25 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
+								sum = sum.Add(compiled.BroadcastFloat32x16At(&w[compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:75
@@ -578,9 +578,9 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 				}
 				if compiled.SIMD {
 //line vector.go:67
-					gc_Lane0Mask323 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line vector.go:67
-					_ = gc_Lane0Mask323
+					_ = gc_Lane0Mask32
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -603,25 +603,25 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask323).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&w[compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:75
@@ -755,13 +755,13 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:87
-									gc_vb8 := archsimd.BroadcastFloat32x16(2)
+									gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:87
-									_ = gc_vb8
+									_ = gc_vb4
 //line vector.go:87
-									gc_Lane0Mask328 := compiled.Lane0Mask32()
+									gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line vector.go:87
-									_ = gc_Lane0Mask328
+									_ = gc_Lane0Mask324
 									gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 									for ; gc_vstep+15 < gc_fasthi2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 										for gc_sx >= gc_bdx2 {
@@ -775,7 +775,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 										var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
 										_ = i
-										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask328)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x16At(&gc_at10[0], gc_Lane0Mask324)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep, false
@@ -786,13 +786,13 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							}
 							if compiled.SIMD {
 //line vector.go:87
-								gc_vb6 := archsimd.BroadcastFloat32x8(2)
+								gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:87
-								_ = gc_vb6
+								_ = gc_vb3
 //line vector.go:87
-								gc_Lane0Mask326 := compiled.Lane0Mask32()
+								gc_Lane0Mask323 := compiled.Lane0Mask32()
 //line vector.go:87
-								_ = gc_Lane0Mask326
+								_ = gc_Lane0Mask323
 								gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
 									for gc_sx2 >= gc_bdx2 {
@@ -806,7 +806,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
 									_ = i
-									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask326)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(compiled.BroadcastFloat32x8At(&gc_at10[0], gc_Lane0Mask323)).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -840,13 +840,13 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line vector.go:87
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:87
-							_ = gc_vb4
+							_ = gc_vb2
 //line vector.go:87
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line vector.go:87
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -866,7 +866,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 									break
 //line vector.go:87
 								}
-								archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask324)).StoreSlice(out[i:])
+								archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -877,13 +877,13 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					}
 					if compiled.SIMD {
 //line vector.go:87
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line vector.go:87
-						_ = gc_vb2
+						_ = gc_vb
 //line vector.go:87
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line vector.go:87
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
 							for gc_sx4 >= gc_bdx2 {
@@ -903,7 +903,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 								break
 //line vector.go:87
 							}
-							archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
+							archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -980,229 +980,6 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line vector.go:101
-							gc_vb55 := archsimd.BroadcastFloat32x16(lo)
-//line vector.go:101
-							_ = gc_vb55
-//line vector.go:103
-							gc_vb56 := archsimd.BroadcastFloat32x16(hi)
-//line vector.go:103
-							_ = gc_vb56
-//line vector.go:104
-							gc_vb57 := archsimd.BroadcastFloat32x16(hi * 2)
-//line vector.go:104
-							_ = gc_vb57
-//line vector.go:107
-							gc_vb58 := archsimd.BroadcastFloat32x16(-1)
-//line vector.go:107
-							_ = gc_vb58
-//line vector.go:107
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:107
-							_ = gc_iota10
-//line vector.go:109
-							gc_vb59 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:109
-							_ = gc_vb59
-//line vector.go:110
-							gc_vb60 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:110
-							_ = gc_vb60
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-//line vector.go:96
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
-								_ = i
-//line vector.go:100
-								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
-//line vector.go:100
-								_ = v
-//line vector.go:100
-								gc_if37 := v.Less(gc_vb55)
-//line vector.go:100
-								_ = gc_if37
-//line vector.go:100
-								if gc_if37.ToBits() != 0 {
-//line vector.go:100
-									v = v.Merge(gc_vb55, archsimd.Mask32x16FromBits(^gc_if37.ToBits()))
-//line vector.go:100
-								}
-//line vector.go:100
-								gc_else10 := archsimd.Mask32x16FromBits(^gc_if37.ToBits())
-//line vector.go:100
-								_ = gc_else10
-//line vector.go:100
-								if gc_else10.ToBits() != 0 {
-//line vector.go:100
-									gc_if38 := v.Greater(gc_vb56)
-//line vector.go:100
-									_ = gc_if38
-//line vector.go:100
-									if archsimd.Mask32x16FromBits(gc_else10.ToBits()&gc_if38.ToBits()).ToBits() != 0 {
-//line vector.go:100
-										v = v.Merge(gc_vb57, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else10.ToBits()&gc_if38.ToBits()).ToBits()))
-//line vector.go:100
-									}
-//line vector.go:100
-								}
-//line vector.go:100
-								gc_if39 := v.NotEqual(v)
-//line vector.go:100
-								_ = gc_if39
-//line vector.go:100
-								if gc_if39.ToBits() != 0 {
-//line vector.go:100
-									v = v.Merge(gc_vb58, archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
-//line vector.go:100
-								}
-//line vector.go:109
-								gc_if40 := archsimd.Mask32x16FromBits(gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb59).ToBits())
-//line vector.go:109
-								_ = gc_if40
-//line vector.go:109
-								if gc_if40.ToBits() != 0 {
-//line vector.go:109
-									v = v.Merge(v.Add(gc_vb60), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
-//line vector.go:109
-								}
-//line vector.go:109
-								v.StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector.go:101
-						gc_vb43 := archsimd.BroadcastFloat32x8(lo)
-//line vector.go:101
-						_ = gc_vb43
-//line vector.go:103
-						gc_vb44 := archsimd.BroadcastFloat32x8(hi)
-//line vector.go:103
-						_ = gc_vb44
-//line vector.go:104
-						gc_vb45 := archsimd.BroadcastFloat32x8(hi * 2)
-//line vector.go:104
-						_ = gc_vb45
-//line vector.go:107
-						gc_vb46 := archsimd.BroadcastFloat32x8(-1)
-//line vector.go:107
-						_ = gc_vb46
-//line vector.go:107
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:107
-						_ = gc_iota8
-//line vector.go:109
-						gc_vb47 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:109
-						_ = gc_vb47
-//line vector.go:110
-						gc_vb48 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:110
-						_ = gc_vb48
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-//line vector.go:96
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:96
-							_ = i
-//line vector.go:100
-							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line vector.go:100
-							_ = v
-//line vector.go:100
-							gc_if29 := v.Less(gc_vb43)
-//line vector.go:100
-							_ = gc_if29
-//line vector.go:100
-							if gc_if29.ToBits() != 0 {
-//line vector.go:100
-								v = gc_vb43.Merge(v, gc_if29)
-//line vector.go:100
-							}
-//line vector.go:100
-							gc_else8 := gc_if29.ToInt32x8().Not().ToMask()
-//line vector.go:100
-							_ = gc_else8
-//line vector.go:100
-							if gc_else8.ToBits() != 0 {
-//line vector.go:100
-								gc_if30 := v.Greater(gc_vb44)
-//line vector.go:100
-								_ = gc_if30
-//line vector.go:100
-								if gc_else8.And(gc_if30).ToBits() != 0 {
-//line vector.go:100
-									v = gc_vb45.Merge(v, gc_else8.And(gc_if30))
-//line vector.go:100
-								}
-//line vector.go:100
-							}
-//line vector.go:100
-							gc_if31 := v.NotEqual(v)
-//line vector.go:100
-							_ = gc_if31
-//line vector.go:100
-							if gc_if31.ToBits() != 0 {
-//line vector.go:100
-								v = gc_vb46.Merge(v, gc_if31)
-//line vector.go:100
-							}
-//line vector.go:109
-							gc_if32 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb47))
-//line vector.go:109
-							_ = gc_if32
-//line vector.go:109
-							if gc_if32.ToBits() != 0 {
-//line vector.go:109
-								v = v.Add(gc_vb48).Merge(v, gc_if32)
-//line vector.go:109
-							}
-//line vector.go:109
-							v.StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-
-//line vector.go:96
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector.go:100
-						v := gc_at3[gc_tx2]
-
-//line vector.go:101
-						if v < lo {
-							v = lo
-						} else if v > hi {
-							v = hi * 2
-						}
-
-//line vector.go:106
-						if v != v {
-							v = -1
-						}
-
-//line vector.go:109
-						if i < odd && v > 0 {
-							v += 0.5
-						}
-
-//line vector.go:112
-						gc_at4[gc_tx2] = v
-						_ = v
-					}
-				} else {
-					gc_vstep4 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line vector.go:101
 							gc_vb31 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:101
 							_ = gc_vb31
@@ -1230,20 +1007,14 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 							gc_vb36 := archsimd.BroadcastFloat32x16(0.5)
 //line vector.go:110
 							_ = gc_vb36
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 //line vector.go:96
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:96
 								_ = i
 //line vector.go:100
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:100
-									break
-//line vector.go:100
-								}
-//line vector.go:100
-								v := archsimd.LoadFloat32x16Slice(in[i:])
+								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
 //line vector.go:100
 								_ = v
 //line vector.go:100
@@ -1294,6 +1065,235 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 									v = v.Merge(v.Add(gc_vb36), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line vector.go:109
 								}
+//line vector.go:109
+								v.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line vector.go:101
+						gc_vb25 := archsimd.BroadcastFloat32x8(lo)
+//line vector.go:101
+						_ = gc_vb25
+//line vector.go:103
+						gc_vb26 := archsimd.BroadcastFloat32x8(hi)
+//line vector.go:103
+						_ = gc_vb26
+//line vector.go:104
+						gc_vb27 := archsimd.BroadcastFloat32x8(hi * 2)
+//line vector.go:104
+						_ = gc_vb27
+//line vector.go:107
+						gc_vb28 := archsimd.BroadcastFloat32x8(-1)
+//line vector.go:107
+						_ = gc_vb28
+//line vector.go:107
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:107
+						_ = gc_iota5
+//line vector.go:109
+						gc_vb29 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:109
+						_ = gc_vb29
+//line vector.go:110
+						gc_vb30 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:110
+						_ = gc_vb30
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+//line vector.go:96
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+							_ = i
+//line vector.go:100
+							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line vector.go:100
+							_ = v
+//line vector.go:100
+							gc_if17 := v.Less(gc_vb25)
+//line vector.go:100
+							_ = gc_if17
+//line vector.go:100
+							if gc_if17.ToBits() != 0 {
+//line vector.go:100
+								v = gc_vb25.Merge(v, gc_if17)
+//line vector.go:100
+							}
+//line vector.go:100
+							gc_else5 := gc_if17.ToInt32x8().Not().ToMask()
+//line vector.go:100
+							_ = gc_else5
+//line vector.go:100
+							if gc_else5.ToBits() != 0 {
+//line vector.go:100
+								gc_if18 := v.Greater(gc_vb26)
+//line vector.go:100
+								_ = gc_if18
+//line vector.go:100
+								if gc_else5.And(gc_if18).ToBits() != 0 {
+//line vector.go:100
+									v = gc_vb27.Merge(v, gc_else5.And(gc_if18))
+//line vector.go:100
+								}
+//line vector.go:100
+							}
+//line vector.go:100
+							gc_if19 := v.NotEqual(v)
+//line vector.go:100
+							_ = gc_if19
+//line vector.go:100
+							if gc_if19.ToBits() != 0 {
+//line vector.go:100
+								v = gc_vb28.Merge(v, gc_if19)
+//line vector.go:100
+							}
+//line vector.go:109
+							gc_if20 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb29))
+//line vector.go:109
+							_ = gc_if20
+//line vector.go:109
+							if gc_if20.ToBits() != 0 {
+//line vector.go:109
+								v = v.Add(gc_vb30).Merge(v, gc_if20)
+//line vector.go:109
+							}
+//line vector.go:109
+							v.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+
+//line vector.go:96
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector.go:100
+						v := gc_at3[gc_tx2]
+
+//line vector.go:101
+						if v < lo {
+							v = lo
+						} else if v > hi {
+							v = hi * 2
+						}
+
+//line vector.go:106
+						if v != v {
+							v = -1
+						}
+
+//line vector.go:109
+						if i < odd && v > 0 {
+							v += 0.5
+						}
+
+//line vector.go:112
+						gc_at4[gc_tx2] = v
+						_ = v
+					}
+				} else {
+					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line vector.go:101
+							gc_vb19 := archsimd.BroadcastFloat32x16(lo)
+//line vector.go:101
+							_ = gc_vb19
+//line vector.go:103
+							gc_vb20 := archsimd.BroadcastFloat32x16(hi)
+//line vector.go:103
+							_ = gc_vb20
+//line vector.go:104
+							gc_vb21 := archsimd.BroadcastFloat32x16(hi * 2)
+//line vector.go:104
+							_ = gc_vb21
+//line vector.go:107
+							gc_vb22 := archsimd.BroadcastFloat32x16(-1)
+//line vector.go:107
+							_ = gc_vb22
+//line vector.go:107
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line vector.go:107
+							_ = gc_iota4
+//line vector.go:109
+							gc_vb23 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:109
+							_ = gc_vb23
+//line vector.go:110
+							gc_vb24 := archsimd.BroadcastFloat32x16(0.5)
+//line vector.go:110
+							_ = gc_vb24
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+//line vector.go:96
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+								_ = i
+//line vector.go:100
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
+//line vector.go:100
+									break
+//line vector.go:100
+								}
+//line vector.go:100
+								v := archsimd.LoadFloat32x16Slice(in[i:])
+//line vector.go:100
+								_ = v
+//line vector.go:100
+								gc_if13 := v.Less(gc_vb19)
+//line vector.go:100
+								_ = gc_if13
+//line vector.go:100
+								if gc_if13.ToBits() != 0 {
+//line vector.go:100
+									v = v.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
+//line vector.go:100
+								}
+//line vector.go:100
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
+//line vector.go:100
+								_ = gc_else4
+//line vector.go:100
+								if gc_else4.ToBits() != 0 {
+//line vector.go:100
+									gc_if14 := v.Greater(gc_vb20)
+//line vector.go:100
+									_ = gc_if14
+//line vector.go:100
+									if archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
+//line vector.go:100
+										v = v.Merge(gc_vb21, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
+//line vector.go:100
+									}
+//line vector.go:100
+								}
+//line vector.go:100
+								gc_if15 := v.NotEqual(v)
+//line vector.go:100
+								_ = gc_if15
+//line vector.go:100
+								if gc_if15.ToBits() != 0 {
+//line vector.go:100
+									v = v.Merge(gc_vb22, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
+//line vector.go:100
+								}
+//line vector.go:109
+								gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb23).ToBits())
+//line vector.go:109
+								_ = gc_if16
+//line vector.go:109
+								if gc_if16.ToBits() != 0 {
+//line vector.go:109
+									v = v.Merge(v.Add(gc_vb24), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line vector.go:109
+								}
 //line vector.go:112
 								v.StoreSlice(out[i:])
 							}
@@ -1306,33 +1306,33 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					}
 					if compiled.SIMD {
 //line vector.go:101
-						gc_vb19 := archsimd.BroadcastFloat32x8(lo)
+						gc_vb13 := archsimd.BroadcastFloat32x8(lo)
 //line vector.go:101
-						_ = gc_vb19
+						_ = gc_vb13
 //line vector.go:103
-						gc_vb20 := archsimd.BroadcastFloat32x8(hi)
+						gc_vb14 := archsimd.BroadcastFloat32x8(hi)
 //line vector.go:103
-						_ = gc_vb20
+						_ = gc_vb14
 //line vector.go:104
-						gc_vb21 := archsimd.BroadcastFloat32x8(hi * 2)
+						gc_vb15 := archsimd.BroadcastFloat32x8(hi * 2)
 //line vector.go:104
-						_ = gc_vb21
+						_ = gc_vb15
 //line vector.go:107
-						gc_vb22 := archsimd.BroadcastFloat32x8(-1)
+						gc_vb16 := archsimd.BroadcastFloat32x8(-1)
 //line vector.go:107
-						_ = gc_vb22
+						_ = gc_vb16
 //line vector.go:107
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:107
-						_ = gc_iota4
+						_ = gc_iota3
 //line vector.go:109
-						gc_vb23 := archsimd.BroadcastFloat32x8(0)
+						gc_vb17 := archsimd.BroadcastFloat32x8(0)
 //line vector.go:109
-						_ = gc_vb23
+						_ = gc_vb17
 //line vector.go:110
-						gc_vb24 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb18 := archsimd.BroadcastFloat32x8(0.5)
 //line vector.go:110
-						_ = gc_vb24
+						_ = gc_vb18
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 //line vector.go:96
@@ -1350,51 +1350,51 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 							_ = v
 //line vector.go:100
-							gc_if13 := v.Less(gc_vb19)
+							gc_if9 := v.Less(gc_vb13)
 //line vector.go:100
-							_ = gc_if13
+							_ = gc_if9
 //line vector.go:100
-							if gc_if13.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line vector.go:100
-								v = gc_vb19.Merge(v, gc_if13)
+								v = gc_vb13.Merge(v, gc_if9)
 //line vector.go:100
 							}
 //line vector.go:100
-							gc_else4 := gc_if13.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if9.ToInt32x8().Not().ToMask()
 //line vector.go:100
-							_ = gc_else4
+							_ = gc_else3
 //line vector.go:100
-							if gc_else4.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 //line vector.go:100
-								gc_if14 := v.Greater(gc_vb20)
+								gc_if10 := v.Greater(gc_vb14)
 //line vector.go:100
-								_ = gc_if14
+								_ = gc_if10
 //line vector.go:100
-								if gc_else4.And(gc_if14).ToBits() != 0 {
+								if gc_else3.And(gc_if10).ToBits() != 0 {
 //line vector.go:100
-									v = gc_vb21.Merge(v, gc_else4.And(gc_if14))
+									v = gc_vb15.Merge(v, gc_else3.And(gc_if10))
 //line vector.go:100
 								}
 //line vector.go:100
 							}
 //line vector.go:100
-							gc_if15 := v.NotEqual(v)
+							gc_if11 := v.NotEqual(v)
 //line vector.go:100
-							_ = gc_if15
+							_ = gc_if11
 //line vector.go:100
-							if gc_if15.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line vector.go:100
-								v = gc_vb22.Merge(v, gc_if15)
+								v = gc_vb16.Merge(v, gc_if11)
 //line vector.go:100
 							}
 //line vector.go:109
-							gc_if16 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb23))
+							gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb17))
 //line vector.go:109
-							_ = gc_if16
+							_ = gc_if12
 //line vector.go:109
-							if gc_if16.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line vector.go:109
-								v = v.Add(gc_vb24).Merge(v, gc_if16)
+								v = v.Add(gc_vb18).Merge(v, gc_if12)
 //line vector.go:109
 							}
 //line vector.go:112
@@ -1492,53 +1492,53 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							gc_vstep := gc_fastlo2
 							if compiled.SIMD {
 //line vector.go:122
-								gc_all24 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:122
-								_ = gc_all24
+								_ = gc_all20
 //line vector.go:122
-								gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:122
-								_ = gc_iota24
+								_ = gc_iota20
 //line vector.go:129
-								gc_vb80 := archsimd.BroadcastInt32x8(0)
+								gc_vb66 := archsimd.BroadcastInt32x8(0)
 //line vector.go:129
-								_ = gc_vb80
+								_ = gc_vb66
 //line vector.go:129
-								gc_vb81 := archsimd.BroadcastInt32x8(maxIter)
+								gc_vb67 := archsimd.BroadcastInt32x8(maxIter)
 //line vector.go:129
-								_ = gc_vb81
+								_ = gc_vb67
 //line vector.go:130
-								gc_vb82 := archsimd.BroadcastFloat32x8(4)
+								gc_vb68 := archsimd.BroadcastFloat32x8(4)
 //line vector.go:130
-								_ = gc_vb82
+								_ = gc_vb68
 //line vector.go:133
-								gc_vb83 := archsimd.BroadcastFloat32x8(2)
+								gc_vb69 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:133
-								_ = gc_vb83
+								_ = gc_vb69
 //line vector.go:133
-								gc_vb84 := archsimd.BroadcastInt32x8(1)
+								gc_vb70 := archsimd.BroadcastInt32x8(1)
 //line vector.go:133
-								_ = gc_vb84
+								_ = gc_vb70
 								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line vector.go:133
-									gc_alive24 := gc_all24
+									gc_alive20 := gc_all20
 //line vector.go:133
-									_ = gc_alive24
+									_ = gc_alive20
 //line vector.go:122
 									var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
 //line vector.go:122
 									_ = i
 //line vector.go:123
-									gc_if47 := gc_iota24.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+									gc_if39 := gc_iota20.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
-									_ = gc_if47
+									_ = gc_if39
 //line vector.go:123
-									if gc_alive24.And(gc_if47).ToBits() != 0 {
+									if gc_alive20.And(gc_if39).ToBits() != 0 {
 //line vector.go:123
-										gc_alive24 = gc_alive24.And(gc_alive24.And(gc_if47).ToInt32x8().Not().ToMask())
+										gc_alive20 = gc_alive20.And(gc_alive20.And(gc_if39).ToInt32x8().Not().ToMask())
 //line vector.go:123
 									}
 //line vector.go:126
@@ -1562,49 +1562,49 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 									_ = n
 //line vector.go:126
-									n_ := gc_vb80
+									n_ := gc_vb66
 //line vector.go:126
 									_ = n_
 //line vector.go:126
 									{
 //line vector.go:126
-										gc_lanes18 := gc_alive24
+										gc_lanes15 := gc_alive20
 //line vector.go:126
-										_ = gc_lanes18
+										_ = gc_lanes15
 //line vector.go:126
 										for {
 //line vector.go:126
-											gc_lanes18 = gc_lanes18.And(n_.Less(gc_vb81))
+											gc_lanes15 = gc_lanes15.And(n_.Less(gc_vb67))
 //line vector.go:126
-											if gc_lanes18.ToBits() == 0 {
+											if gc_lanes15.ToBits() == 0 {
 //line vector.go:126
 												break
 //line vector.go:126
 											}
 //line vector.go:126
-											gc_if48 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb82)
+											gc_if40 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb68)
 //line vector.go:126
-											_ = gc_if48
+											_ = gc_if40
 //line vector.go:126
-											if gc_alive24.And(gc_lanes18).And(gc_if48).ToBits() != 0 {
+											if gc_alive20.And(gc_lanes15).And(gc_if40).ToBits() != 0 {
 //line vector.go:126
-												gc_lanes18 = gc_lanes18.And(gc_alive24.And(gc_lanes18).And(gc_if48).ToInt32x8().Not().ToMask())
+												gc_lanes15 = gc_lanes15.And(gc_alive20.And(gc_lanes15).And(gc_if40).ToInt32x8().Not().ToMask())
 //line vector.go:126
 											}
 //line vector.go:126
-											gc_t47 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+											gc_t39 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector.go:126
-											_ = gc_t47
+											_ = gc_t39
 //line vector.go:126
-											gc_t48 := gc_vb83.Mul(zr).Mul(zi).Add(ci)
+											gc_t40 := gc_vb69.Mul(zr).Mul(zi).Add(ci)
 //line vector.go:126
-											_ = gc_t48
+											_ = gc_t40
 //line vector.go:126
-											zr = gc_t47.Merge(zr, gc_alive24.And(gc_lanes18))
+											zr = gc_t39.Merge(zr, gc_alive20.And(gc_lanes15))
 //line vector.go:126
-											zi = gc_t48.Merge(zi, gc_alive24.And(gc_lanes18))
+											zi = gc_t40.Merge(zi, gc_alive20.And(gc_lanes15))
 //line vector.go:126
-											n_ = n_.Add(gc_vb84).Merge(n_, gc_alive24.And(gc_lanes18))
+											n_ = n_.Add(gc_vb70).Merge(n_, gc_alive20.And(gc_lanes15))
 //line vector.go:126
 										}
 //line vector.go:126
@@ -1612,7 +1612,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 									n = n_
 //line vector.go:126
-									n.StoreMasked((*[8]int32)(gc_at6[(gc_tx2-gc_fastlo2):]), gc_alive24)
+									n.StoreMasked((*[8]int32)(gc_at6[(gc_tx2-gc_fastlo2):]), gc_alive20)
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -1732,53 +1732,53 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 					gc_vstep2 := 0
 					if compiled.SIMD {
 //line vector.go:122
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:122
-						_ = gc_all8
+						_ = gc_all4
 //line vector.go:122
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:122
-						_ = gc_iota8
+						_ = gc_iota4
 //line vector.go:129
-						gc_vb24 := archsimd.BroadcastInt32x8(0)
+						gc_vb10 := archsimd.BroadcastInt32x8(0)
 //line vector.go:129
-						_ = gc_vb24
+						_ = gc_vb10
 //line vector.go:129
-						gc_vb25 := archsimd.BroadcastInt32x8(maxIter)
+						gc_vb11 := archsimd.BroadcastInt32x8(maxIter)
 //line vector.go:129
-						_ = gc_vb25
+						_ = gc_vb11
 //line vector.go:130
-						gc_vb26 := archsimd.BroadcastFloat32x8(4)
+						gc_vb12 := archsimd.BroadcastFloat32x8(4)
 //line vector.go:130
-						_ = gc_vb26
+						_ = gc_vb12
 //line vector.go:133
-						gc_vb27 := archsimd.BroadcastFloat32x8(2)
+						gc_vb13 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:133
-						_ = gc_vb27
+						_ = gc_vb13
 //line vector.go:133
-						gc_vb28 := archsimd.BroadcastInt32x8(1)
+						gc_vb14 := archsimd.BroadcastInt32x8(1)
 //line vector.go:133
-						_ = gc_vb28
+						_ = gc_vb14
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line vector.go:133
-							gc_alive8 := gc_all8
+							gc_alive4 := gc_all4
 //line vector.go:133
-							_ = gc_alive8
+							_ = gc_alive4
 //line vector.go:122
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
 //line vector.go:122
 							_ = i
 //line vector.go:123
-							gc_if15 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+							gc_if7 := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
-							_ = gc_if15
+							_ = gc_if7
 //line vector.go:123
-							if gc_alive8.And(gc_if15).ToBits() != 0 {
+							if gc_alive4.And(gc_if7).ToBits() != 0 {
 //line vector.go:123
-								gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if15).ToInt32x8().Not().ToMask())
+								gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().ToMask())
 //line vector.go:123
 							}
 //line vector.go:126
@@ -1811,49 +1811,49 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 							_ = n
 //line vector.go:126
-							n_ := gc_vb24
+							n_ := gc_vb10
 //line vector.go:126
 							_ = n_
 //line vector.go:126
 							{
 //line vector.go:126
-								gc_lanes6 := gc_alive8
+								gc_lanes3 := gc_alive4
 //line vector.go:126
-								_ = gc_lanes6
+								_ = gc_lanes3
 //line vector.go:126
 								for {
 //line vector.go:126
-									gc_lanes6 = gc_lanes6.And(n_.Less(gc_vb25))
+									gc_lanes3 = gc_lanes3.And(n_.Less(gc_vb11))
 //line vector.go:126
-									if gc_lanes6.ToBits() == 0 {
+									if gc_lanes3.ToBits() == 0 {
 //line vector.go:126
 										break
 //line vector.go:126
 									}
 //line vector.go:126
-									gc_if16 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb26)
+									gc_if8 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb12)
 //line vector.go:126
-									_ = gc_if16
+									_ = gc_if8
 //line vector.go:126
-									if gc_alive8.And(gc_lanes6).And(gc_if16).ToBits() != 0 {
+									if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
 //line vector.go:126
-										gc_lanes6 = gc_lanes6.And(gc_alive8.And(gc_lanes6).And(gc_if16).ToInt32x8().Not().ToMask())
+										gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().ToMask())
 //line vector.go:126
 									}
 //line vector.go:126
-									gc_t15 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+									gc_t7 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector.go:126
-									_ = gc_t15
+									_ = gc_t7
 //line vector.go:126
-									gc_t16 := gc_vb27.Mul(zr).Mul(zi).Add(ci)
+									gc_t8 := gc_vb13.Mul(zr).Mul(zi).Add(ci)
 //line vector.go:126
-									_ = gc_t16
+									_ = gc_t8
 //line vector.go:126
-									zr = gc_t15.Merge(zr, gc_alive8.And(gc_lanes6))
+									zr = gc_t7.Merge(zr, gc_alive4.And(gc_lanes3))
 //line vector.go:126
-									zi = gc_t16.Merge(zi, gc_alive8.And(gc_lanes6))
+									zi = gc_t8.Merge(zi, gc_alive4.And(gc_lanes3))
 //line vector.go:126
-									n_ = n_.Add(gc_vb28).Merge(n_, gc_alive8.And(gc_lanes6))
+									n_ = n_.Add(gc_vb14).Merge(n_, gc_alive4.And(gc_lanes3))
 //line vector.go:126
 								}
 //line vector.go:126
@@ -1861,7 +1861,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 							n = n_
 //line vector.go:135
-							n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive8)
+							n.StoreMasked((*[8]int32)(count[i-1:]), gc_alive4)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1969,21 +1969,21 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line vector.go:143
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:143
-					_ = gc_all2
+					_ = gc_all
 //line vector.go:150
-					gc_vb8 := archsimd.BroadcastInt32x8(3)
+					gc_vb3 := archsimd.BroadcastInt32x8(3)
 //line vector.go:150
-					_ = gc_vb8
+					_ = gc_vb3
 //line vector.go:150
-					gc_vb9 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line vector.go:150
-					_ = gc_vb9
+					_ = gc_vb4
 //line vector.go:154
-					gc_vb10 := archsimd.BroadcastInt32x8(1000)
+					gc_vb5 := archsimd.BroadcastInt32x8(1000)
 //line vector.go:154
-					_ = gc_vb10
+					_ = gc_vb5
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2009,54 +2009,54 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:149
 						{
 //line vector.go:149
-							gc_lanes2 := gc_all2
+							gc_lanes := gc_all
 //line vector.go:149
-							_ = gc_lanes2
+							_ = gc_lanes
 //line vector.go:149
 							for k := range len(w) {
 //line vector.go:149
 								_ = k
 //line vector.go:149
-								if gc_lanes2.ToBits() == 0 {
+								if gc_lanes.ToBits() == 0 {
 //line vector.go:149
 									break
 //line vector.go:149
 								}
 //line vector.go:149
-								gc_iter2 := gc_all2
+								gc_iter := gc_all
 //line vector.go:149
-								_ = gc_iter2
+								_ = gc_iter
 //line vector.go:149
-								gc_if5 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb8).Equal(gc_vb9)
-								_ = gc_if5
+								gc_if2 := x.Add(archsimd.BroadcastInt32x8(int32(k))).And(gc_vb3).Equal(gc_vb4)
+								_ = gc_if2
 //line vector.go:150
-								if gc_lanes2.And(gc_iter2).And(gc_if5).ToBits() != 0 {
+								if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
 //line vector.go:150
-									gc_iter2 = gc_iter2.And(gc_lanes2.And(gc_iter2).And(gc_if5).ToInt32x8().Not().ToMask())
+									gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().ToMask())
 //line vector.go:150
 								}
 //line vector.go:150
-								var gc_u2 int32
+								var gc_u int32
 //line vector.go:150
-								_ = gc_u2
+								_ = gc_u
 //line vector.go:150
-								if gc_in2 := gc_lanes2.And(gc_iter2).ToBits(); gc_in2 != 0 {
+								if gc_in := gc_lanes.And(gc_iter).ToBits(); gc_in != 0 {
 //line vector.go:150
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line vector.go:150
-									gc_u2 = w[k]
+									gc_u = w[k]
 //line vector.go:153
 								}
 //line vector.go:153
-								acc = acc.Add(archsimd.BroadcastInt32x8(gc_u2).Mul(x)).Merge(acc, gc_lanes2.And(gc_iter2))
+								acc = acc.Add(archsimd.BroadcastInt32x8(gc_u).Mul(x)).Merge(acc, gc_lanes.And(gc_iter))
 //line vector.go:153
-								gc_if6 := acc.Greater(gc_vb10)
+								gc_if3 := acc.Greater(gc_vb5)
 //line vector.go:153
-								_ = gc_if6
+								_ = gc_if3
 //line vector.go:153
-								if gc_lanes2.And(gc_iter2).And(gc_if6).ToBits() != 0 {
+								if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
 //line vector.go:153
-									gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_iter2).And(gc_if6).ToInt32x8().Not().ToMask())
+									gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().ToMask())
 //line vector.go:153
 								}
 //line vector.go:153
@@ -2155,25 +2155,25 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line vector.go:169
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:169
-				_ = gc_all2
+				_ = gc_all
 //line vector.go:169
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:169
-				_ = gc_iota4
+				_ = gc_iota2
 //line vector.go:174
-				gc_vb10 := archsimd.BroadcastInt32x8(3)
+				gc_vb4 := archsimd.BroadcastInt32x8(3)
 //line vector.go:174
-				_ = gc_vb10
+				_ = gc_vb4
 //line vector.go:174
-				gc_vb11 := archsimd.BroadcastInt32x8(0)
+				gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line vector.go:174
-				_ = gc_vb11
+				_ = gc_vb5
 //line vector.go:180
-				gc_vb12 := archsimd.BroadcastInt32x8(2)
+				gc_vb6 := archsimd.BroadcastInt32x8(2)
 //line vector.go:180
-				_ = gc_vb12
+				_ = gc_vb6
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -2199,40 +2199,40 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 //line vector.go:172
 						_ = j
 //line vector.go:172
-						gc_lanes8 := gc_all2
+						gc_lanes3 := gc_all
 //line vector.go:172
-						_ = gc_lanes8
+						_ = gc_lanes3
 //line vector.go:172
 						for {
 //line vector.go:172
-							gc_lanes8 = gc_lanes8.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
+							gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), j, 8)))))
 //line vector.go:172
-							if gc_lanes8.ToBits() == 0 {
+							if gc_lanes3.ToBits() == 0 {
 //line vector.go:172
 								break
 //line vector.go:172
 							}
 //line vector.go:172
-							gc_iter2 := gc_all2
+							gc_iter := gc_all
 //line vector.go:172
-							_ = gc_iter2
+							_ = gc_iter
 //line vector.go:172
 							if j >= 0 && j <= len(out)-8 {
-								x.StoreMasked((*[8]int32)(out[j:]), gc_lanes8.And(gc_iter2))
+								x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
 //line vector.go:173
 							} else {
 //line vector.go:173
-								var gc_lanes9 [8]int32
+								var gc_lanes4 [8]int32
 //line vector.go:173
-								x.Store(&gc_lanes9)
+								x.Store(&gc_lanes4)
 //line vector.go:173
-								for gc_k7 := range 8 {
+								for gc_k3 := range 8 {
 //line vector.go:173
-									if gc_lanes8.And(gc_iter2).ToBits()&(1<<gc_k7) != 0 {
+									if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
 //line vector.go:173
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line vector.go:173
-										out[j+gc_k7] = gc_lanes9[gc_k7]
+										out[j+gc_k3] = gc_lanes4[gc_k3]
 //line vector.go:173
 									}
 //line vector.go:173
@@ -2242,39 +2242,39 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 //line vector.go:173
 							}
 //line vector.go:173
-							gc_if4 := x.And(gc_vb10).Equal(gc_vb11)
+							gc_if2 := x.And(gc_vb4).Equal(gc_vb5)
 //line vector.go:173
-							_ = gc_if4
+							_ = gc_if2
 //line vector.go:173
-							if gc_lanes8.And(gc_iter2).And(gc_if4).ToBits() != 0 {
+							if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
 //line vector.go:173
-								gc_iter2 = gc_iter2.And(gc_lanes8.And(gc_iter2).And(gc_if4).ToInt32x8().Not().ToMask())
+								gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().ToMask())
 //line vector.go:173
 							}
 //line vector.go:173
 							if stop {
 //line vector.go:177
-								gc_lanes8 = gc_lanes8.And(gc_lanes8.And(gc_iter2).ToInt32x8().Not().ToMask())
+								gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().ToMask())
 //line vector.go:177
 							}
 //line vector.go:177
 							if j >= 0 && j <= len(out)-8 {
 //line vector.go:180
-								x.Mul(gc_vb12).StoreMasked((*[8]int32)(out[j:]), gc_lanes8.And(gc_iter2))
+								x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
 //line vector.go:180
 							} else {
 //line vector.go:180
-								var gc_lanes10 [8]int32
+								var gc_lanes5 [8]int32
 //line vector.go:180
-								x.Mul(gc_vb12).Store(&gc_lanes10)
+								x.Mul(gc_vb6).Store(&gc_lanes5)
 //line vector.go:180
-								for gc_k8 := range 8 {
+								for gc_k4 := range 8 {
 //line vector.go:180
-									if gc_lanes8.And(gc_iter2).ToBits()&(1<<gc_k8) != 0 {
+									if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
 //line vector.go:180
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line vector.go:180
-										out[j+gc_k8] = gc_lanes10[gc_k8]
+										out[j+gc_k4] = gc_lanes5[gc_k4]
 //line vector.go:180
 									}
 //line vector.go:180
@@ -2391,24 +2391,24 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:196
 								_ = r
 //line vector.go:196
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:196
 								if (r*
 									width+c) >= 0 && (r*width+c) <= len(in)-16 {
 //line vector.go:197
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
+									gc_ld2 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
 //line vector.go:197
 								} else {
 //line vector.go:197
-									var gc_lanes6 [16]float32
+									var gc_lanes2 [16]float32
 //line vector.go:197
-									for gc_k6 := range 16 {
+									for gc_k2 := range 16 {
 //line vector.go:197
-										if 0xffff&(1<<gc_k6) != 0 {
+										if 0xffff&(1<<gc_k2) != 0 {
 //line vector.go:197
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line vector.go:197
-											gc_lanes6[gc_k6] = in[(r*width+c)+gc_k6]
+											gc_lanes2[gc_k2] = in[(r*width+c)+gc_k2]
 //line vector.go:197
 										}
 //line vector.go:197
@@ -2416,11 +2416,11 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:197
 									gc_pos2.Thread = gc_rank2
 //line vector.go:197
-									gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
 //line vector.go:197
 								}
 //line vector.go:197
-								s = s.Add(gc_ld6)
+								s = s.Add(gc_ld2)
 //line vector.go:197
 								s.StoreSlice(out[c:])
 							}
@@ -2456,24 +2456,24 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:196
 							_ = r
 //line vector.go:196
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:196
 							if (r*
 								width+c) >= 0 && (r*width+c) <= len(in)-8 {
 //line vector.go:197
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[r*width+c:])
+								gc_ld = archsimd.LoadFloat32x8Slice(in[r*width+c:])
 //line vector.go:197
 							} else {
 //line vector.go:197
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line vector.go:197
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line vector.go:197
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line vector.go:197
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line vector.go:197
-										gc_lanes3[gc_k3] = in[(r*width+c)+gc_k3]
+										gc_lanes[gc_k] = in[(r*width+c)+gc_k]
 //line vector.go:197
 									}
 //line vector.go:197
@@ -2481,11 +2481,11 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:197
 								gc_pos2.Thread = gc_rank2
 //line vector.go:197
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line vector.go:197
 							}
 //line vector.go:197
-							s = s.Add(gc_ld3)
+							s = s.Add(gc_ld)
 //line vector.go:197
 							s.StoreSlice(out[c:])
 						}
@@ -2564,9 +2564,9 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:214
-						gc_vb4 := archsimd.BroadcastFloat32x16(2)
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:214
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2582,23 +2582,23 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 							}
 //line vector.go:213
-							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:213
 							if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line vector.go:213
-								gc_ld7 = archsimd.LoadFloat32x16Slice(in[i-1:])
+								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
 //line vector.go:213
 							} else {
 //line vector.go:213
-								var gc_lanes10 [16]float32
+								var gc_lanes4 [16]float32
 //line vector.go:213
-								for gc_k10 := range 16 {
+								for gc_k4 := range 16 {
 //line vector.go:213
-									if 0xffff&(1<<gc_k10) != 0 {
+									if 0xffff&(1<<gc_k4) != 0 {
 //line vector.go:213
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line vector.go:213
-										gc_lanes10[gc_k10] = in[max((i-1)+gc_k10, 0)]
+										gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
 //line vector.go:213
 									}
 //line vector.go:213
@@ -2606,31 +2606,31 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 								gc_pos2.Thread = gc_rank2
 //line vector.go:213
-								gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes10)
+								gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
 //line vector.go:213
 							}
 //line vector.go:213
-							l := gc_ld7
+							l := gc_ld3
 //line vector.go:213
 							_ = l
 //line vector.go:213
-							var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:213
 							if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
 //line vector.go:213
-								gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+1:])
+								gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
 //line vector.go:213
 							} else {
 //line vector.go:213
-								var gc_lanes11 [16]float32
+								var gc_lanes5 [16]float32
 //line vector.go:213
-								for gc_k11 := range 16 {
+								for gc_k5 := range 16 {
 //line vector.go:213
-									if 0xffff&(1<<gc_k11) != 0 {
+									if 0xffff&(1<<gc_k5) != 0 {
 //line vector.go:213
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line vector.go:213
-										gc_lanes11[gc_k11] = in[min((i+1)+gc_k11, n-1)]
+										gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
 //line vector.go:213
 									}
 //line vector.go:213
@@ -2638,31 +2638,31 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 								gc_pos2.Thread = gc_rank2
 //line vector.go:213
-								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
+								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
 //line vector.go:213
 							}
 //line vector.go:213
-							r := gc_ld8
+							r := gc_ld4
 //line vector.go:213
 							_ = r
 //line vector.go:214
 							if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
 //line vector.go:214
-								l.Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 //line vector.go:214
 							} else {
 //line vector.go:214
-								var gc_lanes12 [16]float32
+								var gc_lanes6 [16]float32
 //line vector.go:214
-								l.Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes12)
+								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
 //line vector.go:214
-								for gc_k12 := range 16 {
+								for gc_k6 := range 16 {
 //line vector.go:214
-									if 0xffff&(1<<gc_k12) != 0 {
+									if 0xffff&(1<<gc_k6) != 0 {
 //line vector.go:214
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line vector.go:214
-										out[min(i+gc_k12, n-1)] = gc_lanes12[gc_k12]
+										out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
 //line vector.go:214
 									}
 //line vector.go:214
@@ -2681,9 +2681,9 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				}
 				if compiled.SIMD {
 //line vector.go:214
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line vector.go:214
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2699,23 +2699,23 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 						}
 //line vector.go:213
-						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:213
 						if (i-1) >= 0 && (i-1) <= len(in)-8 {
 //line vector.go:213
-							gc_ld3 = archsimd.LoadFloat32x8Slice(in[i-1:])
+							gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
 //line vector.go:213
 						} else {
 //line vector.go:213
-							var gc_lanes4 [8]float32
+							var gc_lanes [8]float32
 //line vector.go:213
-							for gc_k4 := range 8 {
+							for gc_k := range 8 {
 //line vector.go:213
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line vector.go:213
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line vector.go:213
-									gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
+									gc_lanes[gc_k] = in[max((i-1)+gc_k, 0)]
 //line vector.go:213
 								}
 //line vector.go:213
@@ -2723,31 +2723,31 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 							gc_pos2.Thread = gc_rank2
 //line vector.go:213
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line vector.go:213
 						}
 //line vector.go:213
-						l := gc_ld3
+						l := gc_ld
 //line vector.go:213
 						_ = l
 //line vector.go:213
-						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:213
 						if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
 //line vector.go:213
-							gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+1:])
+							gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
 //line vector.go:213
 						} else {
 //line vector.go:213
-							var gc_lanes5 [8]float32
+							var gc_lanes2 [8]float32
 //line vector.go:213
-							for gc_k5 := range 8 {
+							for gc_k2 := range 8 {
 //line vector.go:213
-								if 0xff&(1<<gc_k5) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line vector.go:213
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line vector.go:213
-									gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
+									gc_lanes2[gc_k2] = in[min((i+1)+gc_k2, n-1)]
 //line vector.go:213
 								}
 //line vector.go:213
@@ -2755,31 +2755,31 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:213
 							gc_pos2.Thread = gc_rank2
 //line vector.go:213
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line vector.go:213
 						}
 //line vector.go:213
-						r := gc_ld4
+						r := gc_ld2
 //line vector.go:213
 						_ = r
 //line vector.go:214
 						if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
 //line vector.go:214
-							l.Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 //line vector.go:214
 						} else {
 //line vector.go:214
-							var gc_lanes6 [8]float32
+							var gc_lanes3 [8]float32
 //line vector.go:214
-							l.Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes6)
+							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
 //line vector.go:214
-							for gc_k6 := range 8 {
+							for gc_k3 := range 8 {
 //line vector.go:214
-								if 0xff&(1<<gc_k6) != 0 {
+								if 0xff&(1<<gc_k3) != 0 {
 //line vector.go:214
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos2.Thread = gc_rank2 + gc_k3
 //line vector.go:214
-									out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
+									out[min(i+gc_k3, n-1)] = gc_lanes3[gc_k3]
 //line vector.go:214
 								}
 //line vector.go:214
@@ -2854,164 +2854,164 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:223
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line vector.go:223
-						_ = gc_all4
+						_ = gc_all2
 //line vector.go:223
-						gc_iota24 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
+						gc_iota22 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 //line vector.go:223
-						_ = gc_iota24
+						_ = gc_iota22
 //line vector.go:223
-						gc_evens162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
+						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 //line vector.go:223
-						_ = gc_evens162
+						_ = gc_evens16
 //line vector.go:223
-						gc_odds162 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
+						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 //line vector.go:223
-						_ = gc_odds162
+						_ = gc_odds16
 //line vector.go:229
-						gc_vb7 := archsimd.BroadcastFloat32x16(2)
+						gc_vb3 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:229
-						_ = gc_vb7
+						_ = gc_vb3
 //line vector.go:229
-						gc_vb8 := archsimd.BroadcastFloat32x16(3)
+						gc_vb4 := archsimd.BroadcastFloat32x16(3)
 //line vector.go:229
-						_ = gc_vb8
+						_ = gc_vb4
 //line vector.go:229
-						gc_spread16Lo2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
+						gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 //line vector.go:229
-						_ = gc_spread16Lo2
+						_ = gc_spread16Lo
 //line vector.go:229
-						gc_spread16Hi2 := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
+						gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
 //line vector.go:229
-						_ = gc_spread16Hi2
+						_ = gc_spread16Hi
 //line vector.go:229
-						gc_evenLanes162 := archsimd.Mask32x16FromBits(21845)
+						gc_evenLanes16 := archsimd.Mask32x16FromBits(21845)
 //line vector.go:229
-						_ = gc_evenLanes162
+						_ = gc_evenLanes16
 //line vector.go:229
-						gc_oddLanes162 := archsimd.Mask32x16FromBits(43690)
+						gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 //line vector.go:229
-						_ = gc_oddLanes162
-					gc_steps4:
+						_ = gc_oddLanes16
+					gc_steps2:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line vector.go:229
-							gc_alive4 := gc_all4
+							gc_alive2 := gc_all2
 //line vector.go:229
-							_ = gc_alive4
+							_ = gc_alive2
 //line vector.go:223
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:223
 							_ = i
 //line vector.go:224
-							gc_if7 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
+							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
 //line vector.go:224
-							_ = gc_if7
+							_ = gc_if3
 //line vector.go:224
-							if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if7.ToBits()).ToBits() != 0 {
+							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
 //line vector.go:224
-								gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if7.ToBits()).ToBits()).ToBits())
+								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
 //line vector.go:224
 							}
 //line vector.go:227
 							if compiled.Reach(len(in), 2*i+1, 32) > 30 {
 //line vector.go:227
-								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:227
-								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:227
-								_ = gc_ld17
+								_ = gc_ld7
 //line vector.go:227
 								if (2*i) >= 0 && (2*i) <= len(in)-32 {
-									gc_lo9, gc_hi9 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+									gc_lo5, gc_hi5 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:228
-									gc_ld16 = gc_lo9.ConcatPermute(gc_hi9, gc_evens162)
+									gc_ld6 = gc_lo5.ConcatPermute(gc_hi5, gc_evens16)
 //line vector.go:228
-									gc_ld17 = gc_lo9.ConcatPermute(gc_hi9, gc_odds162)
+									gc_ld7 = gc_lo5.ConcatPermute(gc_hi5, gc_odds16)
 //line vector.go:228
 								} else {
 //line vector.go:228
-									break gc_steps4
+									break gc_steps2
 //line vector.go:228
 								}
 //line vector.go:228
-								gc_t25 := gc_ld16
+								gc_t9 := gc_ld6
 //line vector.go:228
-								_ = gc_t25
+								_ = gc_t9
 //line vector.go:228
-								gc_t26 := gc_ld17
+								gc_t10 := gc_ld7
 //line vector.go:228
-								_ = gc_t26
+								_ = gc_t10
 //line vector.go:228
-								a := gc_t25
+								a := gc_t9
 //line vector.go:228
 								_ = a
 //line vector.go:228
-								b := gc_t26
+								b := gc_t10
 //line vector.go:228
 								_ = b
 //line vector.go:228
-								gc_t27 := b.Mul(gc_vb7)
+								gc_t11 := b.Mul(gc_vb3)
 //line vector.go:228
-								_ = gc_t27
+								_ = gc_t11
 //line vector.go:228
-								gc_t28 := a.Mul(gc_vb8)
+								gc_t12 := a.Mul(gc_vb4)
 //line vector.go:228
-								_ = gc_t28
+								_ = gc_t12
 //line vector.go:228
-								gc_st16 := gc_t27
+								gc_st6 := gc_t11
 //line vector.go:228
-								gc_bits6 := gc_alive4.ToBits()
+								gc_bits := gc_alive2.ToBits()
 //line vector.go:228
 								if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-									gc_st16.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))))
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 //line vector.go:229
-									gc_st16.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))))
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
 //line vector.go:229
 								} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
 //line vector.go:229
-									gc_st16.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6))<<1))
+									gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 //line vector.go:229
-									gc_st16.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits6>>8))<<1))
+									gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 //line vector.go:229
 								} else {
 //line vector.go:229
-									break gc_steps4
+									break gc_steps2
 //line vector.go:229
 								}
 //line vector.go:229
-								gc_st17 := gc_t28
+								gc_st7 := gc_t12
 //line vector.go:229
-								gc_bits7 := gc_alive4.ToBits()
+								gc_bits2 := gc_alive2.ToBits()
 //line vector.go:229
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 //line vector.go:229
-									gc_st17.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))))
+									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 //line vector.go:229
-									gc_st17.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))))
+									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
 //line vector.go:229
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
 //line vector.go:229
-									gc_st17.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7))<<1))
+									gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 //line vector.go:229
-									gc_st17.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits7>>8))<<1))
+									gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 //line vector.go:229
 								} else {
 //line vector.go:229
-									var gc_lanes34 [16]float32
+									var gc_lanes14 [16]float32
 //line vector.go:229
-									gc_st17.Store(&gc_lanes34)
+									gc_st7.Store(&gc_lanes14)
 //line vector.go:229
-									for gc_k34 := range 16 {
+									for gc_k14 := range 16 {
 //line vector.go:229
-										if gc_alive4.ToBits()&(1<<gc_k34) != 0 {
+										if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
 //line vector.go:229
-											gc_pos2.Thread = gc_rank2 + gc_k34
+											gc_pos2.Thread = gc_rank2 + gc_k14
 //line vector.go:229
-											out[(2*i+1)+2*gc_k34] = gc_lanes34[gc_k34]
+											out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
 //line vector.go:229
 										}
 //line vector.go:229
@@ -3023,36 +3023,36 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 							} else {
 //line vector.go:229
-								gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
+								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
 //line vector.go:227
-								_ = gc_if8
+								_ = gc_if4
 //line vector.go:227
-								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line vector.go:227
-									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:227
-									var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:227
-									_ = gc_ld19
+									_ = gc_ld9
 //line vector.go:227
 									if (2*i) >= 0 && (2*i) <= len(in)-32 {
-										gc_lo10, gc_hi10 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+										gc_lo6, gc_hi6 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:228
-										gc_ld18 = gc_lo10.ConcatPermute(gc_hi10, gc_evens162)
+										gc_ld8 = gc_lo6.ConcatPermute(gc_hi6, gc_evens16)
 //line vector.go:228
-										gc_ld19 = gc_lo10.ConcatPermute(gc_hi10, gc_odds162)
+										gc_ld9 = gc_lo6.ConcatPermute(gc_hi6, gc_odds16)
 //line vector.go:228
 									} else {
 //line vector.go:228
-										var gc_lanes35 [16]float32
+										var gc_lanes15 [16]float32
 //line vector.go:228
-										for gc_k35 := range 16 {
+										for gc_k15 := range 16 {
 //line vector.go:228
-											if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if8.ToBits()).ToBits()&(1<<gc_k35) != 0 {
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k15) != 0 {
 //line vector.go:228
-												gc_pos2.Thread = gc_rank2 + gc_k35
+												gc_pos2.Thread = gc_rank2 + gc_k15
 //line vector.go:228
-												gc_lanes35[gc_k35] = in[(2*i)+2*gc_k35]
+												gc_lanes15[gc_k15] = in[(2*i)+2*gc_k15]
 //line vector.go:228
 											}
 //line vector.go:228
@@ -3060,19 +3060,19 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:228
 										gc_pos2.Thread = gc_rank2
 //line vector.go:228
-										gc_ld18 = archsimd.LoadFloat32x16(&gc_lanes35)
+										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes15)
 //line vector.go:228
 										{
 //line vector.go:228
-											var gc_lanes36 [16]float32
+											var gc_lanes16 [16]float32
 //line vector.go:228
-											for gc_k36 := range 16 {
+											for gc_k16 := range 16 {
 //line vector.go:228
-												if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if8.ToBits()).ToBits()&(1<<gc_k36) != 0 {
+												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k16) != 0 {
 //line vector.go:228
-													gc_pos2.Thread = gc_rank2 + gc_k36
+													gc_pos2.Thread = gc_rank2 + gc_k16
 //line vector.go:228
-													gc_lanes36[gc_k36] = in[((2*i)+1)+2*gc_k36]
+													gc_lanes16[gc_k16] = in[((2*i)+1)+2*gc_k16]
 //line vector.go:228
 												}
 //line vector.go:228
@@ -3080,64 +3080,64 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:228
 											gc_pos2.Thread = gc_rank2
 //line vector.go:228
-											gc_ld19 = archsimd.LoadFloat32x16(&gc_lanes36)
+											gc_ld9 = archsimd.LoadFloat32x16(&gc_lanes16)
 //line vector.go:228
 										}
 //line vector.go:228
 									}
 //line vector.go:228
-									gc_t29 := gc_ld18
+									gc_t13 := gc_ld8
 //line vector.go:228
-									_ = gc_t29
+									_ = gc_t13
 //line vector.go:228
-									gc_t30 := gc_ld19
+									gc_t14 := gc_ld9
 //line vector.go:228
-									_ = gc_t30
+									_ = gc_t14
 //line vector.go:228
-									a := gc_t29
+									a := gc_t13
 //line vector.go:228
 									_ = a
 //line vector.go:228
-									b := gc_t30
+									b := gc_t14
 //line vector.go:228
 									_ = b
 //line vector.go:228
-									gc_t31 := b.Mul(gc_vb7)
+									gc_t15 := b.Mul(gc_vb3)
 //line vector.go:228
-									_ = gc_t31
+									_ = gc_t15
 //line vector.go:228
-									gc_t32 := a.Mul(gc_vb8)
+									gc_t16 := a.Mul(gc_vb4)
 //line vector.go:228
-									_ = gc_t32
+									_ = gc_t16
 //line vector.go:228
-									gc_st18 := gc_t31
+									gc_st8 := gc_t15
 //line vector.go:228
-									gc_bits8 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_if8.ToBits()).ToBits()
+									gc_bits3 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
 //line vector.go:228
 									if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
-										gc_st18.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))))
+										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))))
 //line vector.go:229
-										gc_st18.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))))
+										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))))
 //line vector.go:229
 									} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
 //line vector.go:229
-										gc_st18.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
+										gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3))<<1))
 //line vector.go:229
-										gc_st18.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
+										gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 //line vector.go:229
 									} else {
 //line vector.go:229
-										var gc_lanes37 [16]float32
+										var gc_lanes17 [16]float32
 //line vector.go:229
-										gc_st18.Store(&gc_lanes37)
+										gc_st8.Store(&gc_lanes17)
 //line vector.go:229
-										for gc_k37 := range 16 {
+										for gc_k17 := range 16 {
 //line vector.go:229
-											if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if8.ToBits()).ToBits()&(1<<gc_k37) != 0 {
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k17) != 0 {
 //line vector.go:229
-												gc_pos2.Thread = gc_rank2 + gc_k37
+												gc_pos2.Thread = gc_rank2 + gc_k17
 //line vector.go:229
-												out[(2*i)+2*gc_k37] = gc_lanes37[gc_k37]
+												out[(2*i)+2*gc_k17] = gc_lanes17[gc_k17]
 //line vector.go:229
 											}
 //line vector.go:229
@@ -3147,35 +3147,35 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 									}
 //line vector.go:229
-									gc_st19 := gc_t32
+									gc_st9 := gc_t16
 //line vector.go:229
-									gc_bits9 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_if8.ToBits()).ToBits()
+									gc_bits4 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_if4.ToBits()).ToBits()
 //line vector.go:229
 									if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 //line vector.go:229
-										gc_st19.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits9))))
+										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))))
 //line vector.go:229
-										gc_st19.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits9>>8))))
+										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))))
 //line vector.go:229
 									} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-31 {
 //line vector.go:229
-										gc_st19.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits9))<<1))
+										gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 //line vector.go:229
-										gc_st19.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits9>>8))<<1))
+										gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 //line vector.go:229
 									} else {
 //line vector.go:229
-										var gc_lanes38 [16]float32
+										var gc_lanes18 [16]float32
 //line vector.go:229
-										gc_st19.Store(&gc_lanes38)
+										gc_st9.Store(&gc_lanes18)
 //line vector.go:229
-										for gc_k38 := range 16 {
+										for gc_k18 := range 16 {
 //line vector.go:229
-											if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if8.ToBits()).ToBits()&(1<<gc_k38) != 0 {
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
 //line vector.go:229
-												gc_pos2.Thread = gc_rank2 + gc_k38
+												gc_pos2.Thread = gc_rank2 + gc_k18
 //line vector.go:229
-												out[(2*i+1)+2*gc_k38] = gc_lanes38[gc_k38]
+												out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
 //line vector.go:229
 											}
 //line vector.go:229
@@ -3187,35 +3187,35 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 								}
 //line vector.go:229
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
+								gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
 //line vector.go:229
-								_ = gc_else4
+								_ = gc_else2
 //line vector.go:229
-								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
 //line vector.go:229
 									{
 //line vector.go:229
-										var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line vector.go:229
 										if (2*i) >= 0 && (2*i) <= len(in)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-31)) {
 //line vector.go:231
-											gc_ld20 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens162)
+											gc_ld10 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
 //line vector.go:231
 										} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
 //line vector.go:231
-											gc_ld20 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds162)
+											gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
 //line vector.go:231
 										} else {
 //line vector.go:231
-											var gc_lanes39 [16]float32
+											var gc_lanes19 [16]float32
 //line vector.go:231
-											for gc_k39 := range 16 {
+											for gc_k19 := range 16 {
 //line vector.go:231
-												if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits()&(1<<gc_k39) != 0 {
+												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
 //line vector.go:231
-													gc_pos2.Thread = gc_rank2 + gc_k39
+													gc_pos2.Thread = gc_rank2 + gc_k19
 //line vector.go:231
-													gc_lanes39[gc_k39] = in[(2*i)+2*gc_k39]
+													gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
 //line vector.go:231
 												}
 //line vector.go:231
@@ -3223,39 +3223,39 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:231
 											gc_pos2.Thread = gc_rank2
 //line vector.go:231
-											gc_ld20 = archsimd.LoadFloat32x16(&gc_lanes39)
+											gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes19)
 //line vector.go:231
 										}
 //line vector.go:231
-										gc_st20 := gc_ld20
+										gc_st10 := gc_ld10
 //line vector.go:231
-										gc_bits10 := archsimd.Mask32x16FromBits(gc_alive4.ToBits() & gc_else4.ToBits()).ToBits()
+										gc_bits5 := archsimd.Mask32x16FromBits(gc_alive2.ToBits() & gc_else2.ToBits()).ToBits()
 //line vector.go:231
 										if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 //line vector.go:231
-											gc_st20.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits10))))
+											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))))
 //line vector.go:231
-											gc_st20.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits10>>8))))
+											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))))
 //line vector.go:231
 										} else if (2*i) >= 1 && (2*i) <= len(out)-31 {
 //line vector.go:231
-											gc_st20.Permute(gc_spread16Lo2).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits10))<<1))
+											gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
 //line vector.go:231
-											gc_st20.Permute(gc_spread16Hi2).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits10>>8))<<1))
+											gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
 //line vector.go:231
 										} else {
 //line vector.go:231
-											var gc_lanes40 [16]float32
+											var gc_lanes20 [16]float32
 //line vector.go:231
-											gc_st20.Store(&gc_lanes40)
+											gc_st10.Store(&gc_lanes20)
 //line vector.go:231
-											for gc_k40 := range 16 {
+											for gc_k20 := range 16 {
 //line vector.go:231
-												if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else4.ToBits()).ToBits()&(1<<gc_k40) != 0 {
+												if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
 //line vector.go:231
-													gc_pos2.Thread = gc_rank2 + gc_k40
+													gc_pos2.Thread = gc_rank2 + gc_k20
 //line vector.go:231
-													out[(2*i)+2*gc_k40] = gc_lanes40[gc_k40]
+													out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
 //line vector.go:231
 												}
 //line vector.go:231
@@ -3280,162 +3280,162 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				}
 				if compiled.SIMD {
 //line vector.go:223
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:223
-					_ = gc_all2
+					_ = gc_all
 //line vector.go:223
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line vector.go:223
-					_ = gc_iota22
+					_ = gc_iota2
 //line vector.go:223
-					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line vector.go:223
-					_ = gc_evens2
+					_ = gc_evens
 //line vector.go:229
-					gc_vb3 := archsimd.BroadcastFloat32x8(2)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line vector.go:229
-					_ = gc_vb3
+					_ = gc_vb
 //line vector.go:229
-					gc_vb4 := archsimd.BroadcastFloat32x8(3)
+					gc_vb2 := archsimd.BroadcastFloat32x8(3)
 //line vector.go:229
-					_ = gc_vb4
+					_ = gc_vb2
 //line vector.go:229
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line vector.go:229
-					_ = gc_spreadLo2
+					_ = gc_spreadLo
 //line vector.go:229
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line vector.go:229
-					_ = gc_spreadHi2
+					_ = gc_spreadHi
 //line vector.go:229
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line vector.go:229
-					_ = gc_evenLanes2
+					_ = gc_evenLanes
 //line vector.go:229
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line vector.go:229
-					_ = gc_oddLanes2
-				gc_steps2:
+					_ = gc_oddLanes
+				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line vector.go:229
-						gc_alive2 := gc_all2
+						gc_alive := gc_all
 //line vector.go:229
-						_ = gc_alive2
+						_ = gc_alive
 //line vector.go:223
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:223
 						_ = i
 //line vector.go:224
-						gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
+						gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i, 16))))
 //line vector.go:224
-						_ = gc_if3
+						_ = gc_if
 //line vector.go:224
-						if gc_alive2.And(gc_if3).ToBits() != 0 {
+						if gc_alive.And(gc_if).ToBits() != 0 {
 //line vector.go:224
-							gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if3).ToInt32x8().Not().ToMask())
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line vector.go:224
 						}
 //line vector.go:227
 						if compiled.Reach(len(in), 2*i+1, 16) > 14 {
 //line vector.go:227
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:227
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:227
-							_ = gc_ld7
+							_ = gc_ld2
 //line vector.go:227
 							if (2*i) >= 0 && (2*i) <= len(in)-16 {
 								{
 //line vector.go:228
-									gc_lo5 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens2)
+									gc_lo3 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:228
-									gc_hi5 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens2)
+									gc_hi3 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 //line vector.go:228
-									gc_ld6 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+									gc_ld = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line vector.go:228
-									gc_ld7 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+									gc_ld2 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line vector.go:228
 								}
 //line vector.go:228
 							} else {
 //line vector.go:228
-								break gc_steps2
+								break gc_steps
 //line vector.go:228
 							}
 //line vector.go:228
-							gc_t9 := gc_ld6
+							gc_t := gc_ld
 //line vector.go:228
-							_ = gc_t9
+							_ = gc_t
 //line vector.go:228
-							gc_t10 := gc_ld7
+							gc_t2 := gc_ld2
 //line vector.go:228
-							_ = gc_t10
+							_ = gc_t2
 //line vector.go:228
-							a := gc_t9
+							a := gc_t
 //line vector.go:228
 							_ = a
 //line vector.go:228
-							b := gc_t10
+							b := gc_t2
 //line vector.go:228
 							_ = b
 //line vector.go:228
-							gc_t11 := b.Mul(gc_vb3)
+							gc_t3 := b.Mul(gc_vb)
 //line vector.go:228
-							_ = gc_t11
+							_ = gc_t3
 //line vector.go:228
-							gc_t12 := a.Mul(gc_vb4)
+							gc_t4 := a.Mul(gc_vb2)
 //line vector.go:228
-							_ = gc_t12
+							_ = gc_t4
 //line vector.go:228
-							gc_st6 := gc_t11
+							gc_st := gc_t3
 //line vector.go:228
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-								gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line vector.go:229
-								gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line vector.go:229
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:229
-								gc_st6.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line vector.go:229
-								gc_st6.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line vector.go:229
 							} else {
 //line vector.go:229
-								break gc_steps2
+								break gc_steps
 //line vector.go:229
 							}
 //line vector.go:229
-							gc_st7 := gc_t12
+							gc_st2 := gc_t4
 //line vector.go:229
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line vector.go:229
-								gc_st7.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line vector.go:229
-								gc_st7.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line vector.go:229
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line vector.go:229
-								gc_st7.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line vector.go:229
-								gc_st7.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line vector.go:229
 							} else {
 //line vector.go:229
-								var gc_lanes14 [8]float32
+								var gc_lanes4 [8]float32
 //line vector.go:229
-								gc_st7.Store(&gc_lanes14)
+								gc_st2.Store(&gc_lanes4)
 //line vector.go:229
-								for gc_k14 := range 8 {
+								for gc_k4 := range 8 {
 //line vector.go:229
-									if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
+									if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 //line vector.go:229
-										gc_pos2.Thread = gc_rank2 + gc_k14
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line vector.go:229
-										out[(2*i+1)+2*gc_k14] = gc_lanes14[gc_k14]
+										out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 //line vector.go:229
 									}
 //line vector.go:229
@@ -3447,42 +3447,42 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 						} else {
 //line vector.go:229
-							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), 2*i+1, 16))))
 //line vector.go:227
-							_ = gc_if4
+							_ = gc_if2
 //line vector.go:227
-							if gc_alive2.And(gc_if4).ToBits() != 0 {
+							if gc_alive.And(gc_if2).ToBits() != 0 {
 //line vector.go:227
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:227
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:227
-								_ = gc_ld9
+								_ = gc_ld4
 //line vector.go:227
 								if (2*i) >= 0 && (2*i) <= len(in)-16 {
 									{
 //line vector.go:228
-										gc_lo6 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens2)
+										gc_lo4 := archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens)
 //line vector.go:228
-										gc_hi6 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens2)
+										gc_hi4 := archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens)
 //line vector.go:228
-										gc_ld8 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+										gc_ld3 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line vector.go:228
-										gc_ld9 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
+										gc_ld4 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 //line vector.go:228
 									}
 //line vector.go:228
 								} else {
 //line vector.go:228
-									var gc_lanes15 [8]float32
+									var gc_lanes5 [8]float32
 //line vector.go:228
-									for gc_k15 := range 8 {
+									for gc_k5 := range 8 {
 //line vector.go:228
-										if gc_alive2.And(gc_if4).ToBits()&(1<<gc_k15) != 0 {
+										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k5) != 0 {
 //line vector.go:228
-											gc_pos2.Thread = gc_rank2 + gc_k15
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line vector.go:228
-											gc_lanes15[gc_k15] = in[(2*i)+2*gc_k15]
+											gc_lanes5[gc_k5] = in[(2*i)+2*gc_k5]
 //line vector.go:228
 										}
 //line vector.go:228
@@ -3490,19 +3490,19 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:228
 									gc_pos2.Thread = gc_rank2
 //line vector.go:228
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes15)
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line vector.go:228
 									{
 //line vector.go:228
-										var gc_lanes16 [8]float32
+										var gc_lanes6 [8]float32
 //line vector.go:228
-										for gc_k16 := range 8 {
+										for gc_k6 := range 8 {
 //line vector.go:228
-											if gc_alive2.And(gc_if4).ToBits()&(1<<gc_k16) != 0 {
+											if gc_alive.And(gc_if2).ToBits()&(1<<gc_k6) != 0 {
 //line vector.go:228
-												gc_pos2.Thread = gc_rank2 + gc_k16
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line vector.go:228
-												gc_lanes16[gc_k16] = in[((2*i)+1)+2*gc_k16]
+												gc_lanes6[gc_k6] = in[((2*i)+1)+2*gc_k6]
 //line vector.go:228
 											}
 //line vector.go:228
@@ -3510,62 +3510,62 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:228
 										gc_pos2.Thread = gc_rank2
 //line vector.go:228
-										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes16)
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line vector.go:228
 									}
 //line vector.go:228
 								}
 //line vector.go:228
-								gc_t13 := gc_ld8
+								gc_t5 := gc_ld3
 //line vector.go:228
-								_ = gc_t13
+								_ = gc_t5
 //line vector.go:228
-								gc_t14 := gc_ld9
+								gc_t6 := gc_ld4
 //line vector.go:228
-								_ = gc_t14
+								_ = gc_t6
 //line vector.go:228
-								a := gc_t13
+								a := gc_t5
 //line vector.go:228
 								_ = a
 //line vector.go:228
-								b := gc_t14
+								b := gc_t6
 //line vector.go:228
 								_ = b
 //line vector.go:228
-								gc_t15 := b.Mul(gc_vb3)
+								gc_t7 := b.Mul(gc_vb)
 //line vector.go:228
-								_ = gc_t15
+								_ = gc_t7
 //line vector.go:228
-								gc_t16 := a.Mul(gc_vb4)
+								gc_t8 := a.Mul(gc_vb2)
 //line vector.go:228
-								_ = gc_t16
+								_ = gc_t8
 //line vector.go:228
-								gc_st8 := gc_t15
+								gc_st3 := gc_t7
 //line vector.go:228
 								if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-									gc_st8.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive2.And(gc_if4).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line vector.go:229
-									gc_st8.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive2.And(gc_if4).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line vector.go:229
 								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:229
-									gc_st8.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive2.And(gc_if4).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line vector.go:229
-									gc_st8.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive2.And(gc_if4).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line vector.go:229
 								} else {
 //line vector.go:229
-									var gc_lanes17 [8]float32
+									var gc_lanes7 [8]float32
 //line vector.go:229
-									gc_st8.Store(&gc_lanes17)
+									gc_st3.Store(&gc_lanes7)
 //line vector.go:229
-									for gc_k17 := range 8 {
+									for gc_k7 := range 8 {
 //line vector.go:229
-										if gc_alive2.And(gc_if4).ToBits()&(1<<gc_k17) != 0 {
+										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k7) != 0 {
 //line vector.go:229
-											gc_pos2.Thread = gc_rank2 + gc_k17
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line vector.go:229
-											out[(2*i)+2*gc_k17] = gc_lanes17[gc_k17]
+											out[(2*i)+2*gc_k7] = gc_lanes7[gc_k7]
 //line vector.go:229
 										}
 //line vector.go:229
@@ -3575,33 +3575,33 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 								}
 //line vector.go:229
-								gc_st9 := gc_t16
+								gc_st4 := gc_t8
 //line vector.go:229
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line vector.go:229
-									gc_st9.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive2.And(gc_if4).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line vector.go:229
-									gc_st9.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive2.And(gc_if4).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line vector.go:229
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line vector.go:229
-									gc_st9.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive2.And(gc_if4).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line vector.go:229
-									gc_st9.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive2.And(gc_if4).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line vector.go:229
 								} else {
 //line vector.go:229
-									var gc_lanes18 [8]float32
+									var gc_lanes8 [8]float32
 //line vector.go:229
-									gc_st9.Store(&gc_lanes18)
+									gc_st4.Store(&gc_lanes8)
 //line vector.go:229
-									for gc_k18 := range 8 {
+									for gc_k8 := range 8 {
 //line vector.go:229
-										if gc_alive2.And(gc_if4).ToBits()&(1<<gc_k18) != 0 {
+										if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
 //line vector.go:229
-											gc_pos2.Thread = gc_rank2 + gc_k18
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line vector.go:229
-											out[(2*i+1)+2*gc_k18] = gc_lanes18[gc_k18]
+											out[(2*i+1)+2*gc_k8] = gc_lanes8[gc_k8]
 //line vector.go:229
 										}
 //line vector.go:229
@@ -3613,35 +3613,35 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 							}
 //line vector.go:229
-							gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
+							gc_else := gc_if2.ToInt32x8().Not().ToMask()
 //line vector.go:229
-							_ = gc_else2
+							_ = gc_else
 //line vector.go:229
-							if gc_alive2.And(gc_else2).ToBits() != 0 {
+							if gc_alive.And(gc_else).ToBits() != 0 {
 //line vector.go:229
 								{
 //line vector.go:229
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:229
 									if (2*i) >= 0 && (2*i) <= len(in)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(in)-15)) {
 //line vector.go:231
-										gc_ld10 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens2))
+										gc_ld5 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
 //line vector.go:231
 									} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
 //line vector.go:231
-										gc_ld10 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens2))
+										gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
 //line vector.go:231
 									} else {
 //line vector.go:231
-										var gc_lanes19 [8]float32
+										var gc_lanes9 [8]float32
 //line vector.go:231
-										for gc_k19 := range 8 {
+										for gc_k9 := range 8 {
 //line vector.go:231
-											if gc_alive2.And(gc_else2).ToBits()&(1<<gc_k19) != 0 {
+											if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
 //line vector.go:231
-												gc_pos2.Thread = gc_rank2 + gc_k19
+												gc_pos2.Thread = gc_rank2 + gc_k9
 //line vector.go:231
-												gc_lanes19[gc_k19] = in[(2*i)+2*gc_k19]
+												gc_lanes9[gc_k9] = in[(2*i)+2*gc_k9]
 //line vector.go:231
 											}
 //line vector.go:231
@@ -3649,37 +3649,37 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:231
 										gc_pos2.Thread = gc_rank2
 //line vector.go:231
-										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes19)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line vector.go:231
 									}
 //line vector.go:231
-									gc_st10 := gc_ld10
+									gc_st5 := gc_ld5
 //line vector.go:231
 									if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 //line vector.go:231
-										gc_st10.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive2.And(gc_else2).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line vector.go:231
-										gc_st10.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive2.And(gc_else2).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line vector.go:231
 									} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:231
-										gc_st10.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive2.And(gc_else2).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line vector.go:231
-										gc_st10.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive2.And(gc_else2).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line vector.go:231
 									} else {
 //line vector.go:231
-										var gc_lanes20 [8]float32
+										var gc_lanes10 [8]float32
 //line vector.go:231
-										gc_st10.Store(&gc_lanes20)
+										gc_st5.Store(&gc_lanes10)
 //line vector.go:231
-										for gc_k20 := range 8 {
+										for gc_k10 := range 8 {
 //line vector.go:231
-											if gc_alive2.And(gc_else2).ToBits()&(1<<gc_k20) != 0 {
+											if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
 //line vector.go:231
-												gc_pos2.Thread = gc_rank2 + gc_k20
+												gc_pos2.Thread = gc_rank2 + gc_k10
 //line vector.go:231
-												out[(2*i)+2*gc_k20] = gc_lanes20[gc_k20]
+												out[(2*i)+2*gc_k10] = gc_lanes10[gc_k10]
 //line vector.go:231
 											}
 //line vector.go:231
@@ -3775,17 +3775,17 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:246
-							gc_vb22 := archsimd.BroadcastFloat32x16(2)
+							gc_vb10 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:246
-							_ = gc_vb22
+							_ = gc_vb10
 //line vector.go:246
-							gc_vb23 := archsimd.BroadcastFloat32x16(1)
+							gc_vb11 := archsimd.BroadcastFloat32x16(1)
 //line vector.go:246
-							_ = gc_vb23
+							_ = gc_vb11
 //line vector.go:249
-							gc_vb24 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
 //line vector.go:249
-							_ = gc_vb24
+							_ = gc_vb12
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3799,235 +3799,7 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:246
 								_ = a
 //line vector.go:246
-								b := gc_vb22.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).Add(gc_vb23)
-//line vector.go:246
-								_ = b
-//line vector.go:246
-								{
-//line vector.go:246
-									gc_t43 := b
-//line vector.go:246
-									_ = gc_t43
-//line vector.go:246
-									gc_t44 := a
-//line vector.go:246
-									_ = gc_t44
-//line vector.go:246
-									a = gc_t43
-//line vector.go:246
-									b = gc_t44
-//line vector.go:246
-									a = a.Mul(gc_vb24).Add(b)
-//line vector.go:246
-								}
-//line vector.go:246
-								{
-//line vector.go:246
-									gc_t45 := b
-//line vector.go:246
-									_ = gc_t45
-//line vector.go:246
-									gc_t46 := a
-//line vector.go:246
-									_ = gc_t46
-//line vector.go:246
-									a = gc_t45
-//line vector.go:246
-									b = gc_t46
-//line vector.go:246
-									a = a.Mul(gc_vb24).Add(b)
-//line vector.go:246
-								}
-//line vector.go:246
-								{
-//line vector.go:246
-									gc_t47 := b
-//line vector.go:246
-									_ = gc_t47
-//line vector.go:246
-									gc_t48 := a
-//line vector.go:246
-									_ = gc_t48
-//line vector.go:246
-									a = gc_t47
-//line vector.go:246
-									b = gc_t48
-//line vector.go:246
-									a = a.Mul(gc_vb24).Add(b)
-//line vector.go:246
-								}
-								a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-//line vector.go:246
-						gc_vb16 := archsimd.BroadcastFloat32x8(2)
-//line vector.go:246
-						_ = gc_vb16
-//line vector.go:246
-						gc_vb17 := archsimd.BroadcastFloat32x8(1)
-//line vector.go:246
-						_ = gc_vb17
-//line vector.go:249
-						gc_vb18 := archsimd.BroadcastFloat32x8(0.5)
-//line vector.go:249
-						_ = gc_vb18
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line vector.go:242
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:242
-							_ = i
-//line vector.go:246
-							a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
-//line vector.go:246
-							_ = a
-//line vector.go:246
-							b := gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb17)
-//line vector.go:246
-							_ = b
-//line vector.go:246
-							{
-//line vector.go:246
-								gc_t31 := b
-//line vector.go:246
-								_ = gc_t31
-//line vector.go:246
-								gc_t32 := a
-//line vector.go:246
-								_ = gc_t32
-//line vector.go:246
-								a = gc_t31
-//line vector.go:246
-								b = gc_t32
-//line vector.go:246
-								a = a.Mul(gc_vb18).Add(b)
-//line vector.go:246
-							}
-//line vector.go:246
-							{
-//line vector.go:246
-								gc_t33 := b
-//line vector.go:246
-								_ = gc_t33
-//line vector.go:246
-								gc_t34 := a
-//line vector.go:246
-								_ = gc_t34
-//line vector.go:246
-								a = gc_t33
-//line vector.go:246
-								b = gc_t34
-//line vector.go:246
-								a = a.Mul(gc_vb18).Add(b)
-//line vector.go:246
-							}
-//line vector.go:246
-							{
-//line vector.go:246
-								gc_t35 := b
-//line vector.go:246
-								_ = gc_t35
-//line vector.go:246
-								gc_t36 := a
-//line vector.go:246
-								_ = gc_t36
-//line vector.go:246
-								a = gc_t35
-//line vector.go:246
-								b = gc_t36
-//line vector.go:246
-								a = a.Mul(gc_vb18).Add(b)
-//line vector.go:246
-							}
-							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line vector.go:242
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line vector.go:246
-						a := gc_at3[gc_tx2]
-
-//line vector.go:246
-						b := 2*gc_at3[gc_tx2] + 1
-
-						{
-
-//line vector.go:247
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:247
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:247
-							{
-								a, b = b, a
-								a = a*0.5 + b
-							}
-//line vector.go:250
-						}
-
-//line vector.go:251
-						gc_at4[gc_tx2] = a - b
-						_ = a
-						_ = b
-					}
-				} else {
-					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:246
-							gc_vb10 := archsimd.BroadcastFloat32x16(2)
-//line vector.go:246
-							_ = gc_vb10
-//line vector.go:246
-							gc_vb11 := archsimd.BroadcastFloat32x16(1)
-//line vector.go:246
-							_ = gc_vb11
-//line vector.go:249
-							gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
-//line vector.go:249
-							_ = gc_vb12
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line vector.go:242
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:242
-								_ = i
-//line vector.go:246
-								if i < 0 || i > len(in)-16 || i > len(out)-16 {
-//line vector.go:246
-									break
-//line vector.go:246
-								}
-//line vector.go:246
-								a := archsimd.LoadFloat32x16Slice(in[i:])
-//line vector.go:246
-								_ = a
-//line vector.go:246
-								b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb11)
+								b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).Add(gc_vb11)
 //line vector.go:246
 								_ = b
 //line vector.go:246
@@ -4084,6 +3856,234 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 									a = a.Mul(gc_vb12).Add(b)
 //line vector.go:246
 								}
+								a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line vector.go:246
+						gc_vb7 := archsimd.BroadcastFloat32x8(2)
+//line vector.go:246
+						_ = gc_vb7
+//line vector.go:246
+						gc_vb8 := archsimd.BroadcastFloat32x8(1)
+//line vector.go:246
+						_ = gc_vb8
+//line vector.go:249
+						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
+//line vector.go:249
+						_ = gc_vb9
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:242
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:242
+							_ = i
+//line vector.go:246
+							a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line vector.go:246
+							_ = a
+//line vector.go:246
+							b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb8)
+//line vector.go:246
+							_ = b
+//line vector.go:246
+							{
+//line vector.go:246
+								gc_t13 := b
+//line vector.go:246
+								_ = gc_t13
+//line vector.go:246
+								gc_t14 := a
+//line vector.go:246
+								_ = gc_t14
+//line vector.go:246
+								a = gc_t13
+//line vector.go:246
+								b = gc_t14
+//line vector.go:246
+								a = a.Mul(gc_vb9).Add(b)
+//line vector.go:246
+							}
+//line vector.go:246
+							{
+//line vector.go:246
+								gc_t15 := b
+//line vector.go:246
+								_ = gc_t15
+//line vector.go:246
+								gc_t16 := a
+//line vector.go:246
+								_ = gc_t16
+//line vector.go:246
+								a = gc_t15
+//line vector.go:246
+								b = gc_t16
+//line vector.go:246
+								a = a.Mul(gc_vb9).Add(b)
+//line vector.go:246
+							}
+//line vector.go:246
+							{
+//line vector.go:246
+								gc_t17 := b
+//line vector.go:246
+								_ = gc_t17
+//line vector.go:246
+								gc_t18 := a
+//line vector.go:246
+								_ = gc_t18
+//line vector.go:246
+								a = gc_t17
+//line vector.go:246
+								b = gc_t18
+//line vector.go:246
+								a = a.Mul(gc_vb9).Add(b)
+//line vector.go:246
+							}
+							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line vector.go:242
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line vector.go:246
+						a := gc_at3[gc_tx2]
+
+//line vector.go:246
+						b := 2*gc_at3[gc_tx2] + 1
+
+						{
+
+//line vector.go:247
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:247
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:247
+							{
+								a, b = b, a
+								a = a*0.5 + b
+							}
+//line vector.go:250
+						}
+
+//line vector.go:251
+						gc_at4[gc_tx2] = a - b
+						_ = a
+						_ = b
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector.go:246
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:246
+							_ = gc_vb4
+//line vector.go:246
+							gc_vb5 := archsimd.BroadcastFloat32x16(1)
+//line vector.go:246
+							_ = gc_vb5
+//line vector.go:249
+							gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
+//line vector.go:249
+							_ = gc_vb6
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line vector.go:242
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:242
+								_ = i
+//line vector.go:246
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
+//line vector.go:246
+									break
+//line vector.go:246
+								}
+//line vector.go:246
+								a := archsimd.LoadFloat32x16Slice(in[i:])
+//line vector.go:246
+								_ = a
+//line vector.go:246
+								b := gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
+//line vector.go:246
+								_ = b
+//line vector.go:246
+								{
+//line vector.go:246
+									gc_t7 := b
+//line vector.go:246
+									_ = gc_t7
+//line vector.go:246
+									gc_t8 := a
+//line vector.go:246
+									_ = gc_t8
+//line vector.go:246
+									a = gc_t7
+//line vector.go:246
+									b = gc_t8
+//line vector.go:246
+									a = a.Mul(gc_vb6).Add(b)
+//line vector.go:246
+								}
+//line vector.go:246
+								{
+//line vector.go:246
+									gc_t9 := b
+//line vector.go:246
+									_ = gc_t9
+//line vector.go:246
+									gc_t10 := a
+//line vector.go:246
+									_ = gc_t10
+//line vector.go:246
+									a = gc_t9
+//line vector.go:246
+									b = gc_t10
+//line vector.go:246
+									a = a.Mul(gc_vb6).Add(b)
+//line vector.go:246
+								}
+//line vector.go:246
+								{
+//line vector.go:246
+									gc_t11 := b
+//line vector.go:246
+									_ = gc_t11
+//line vector.go:246
+									gc_t12 := a
+//line vector.go:246
+									_ = gc_t12
+//line vector.go:246
+									a = gc_t11
+//line vector.go:246
+									b = gc_t12
+//line vector.go:246
+									a = a.Mul(gc_vb6).Add(b)
+//line vector.go:246
+								}
 								a.Sub(b).StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4095,17 +4095,17 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					}
 					if compiled.SIMD {
 //line vector.go:246
-						gc_vb4 := archsimd.BroadcastFloat32x8(2)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
 //line vector.go:246
-						_ = gc_vb4
+						_ = gc_vb
 //line vector.go:246
-						gc_vb5 := archsimd.BroadcastFloat32x8(1)
+						gc_vb2 := archsimd.BroadcastFloat32x8(1)
 //line vector.go:246
-						_ = gc_vb5
+						_ = gc_vb2
 //line vector.go:249
-						gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
 //line vector.go:249
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4125,61 +4125,61 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:246
 							_ = a
 //line vector.go:246
-							b := gc_vb4.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb5)
+							b := gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:])).Add(gc_vb2)
 //line vector.go:246
 							_ = b
 //line vector.go:246
 							{
 //line vector.go:246
-								gc_t7 := b
+								gc_t := b
 //line vector.go:246
-								_ = gc_t7
+								_ = gc_t
 //line vector.go:246
-								gc_t8 := a
+								gc_t2 := a
 //line vector.go:246
-								_ = gc_t8
+								_ = gc_t2
 //line vector.go:246
-								a = gc_t7
+								a = gc_t
 //line vector.go:246
-								b = gc_t8
+								b = gc_t2
 //line vector.go:246
-								a = a.Mul(gc_vb6).Add(b)
-//line vector.go:246
-							}
-//line vector.go:246
-							{
-//line vector.go:246
-								gc_t9 := b
-//line vector.go:246
-								_ = gc_t9
-//line vector.go:246
-								gc_t10 := a
-//line vector.go:246
-								_ = gc_t10
-//line vector.go:246
-								a = gc_t9
-//line vector.go:246
-								b = gc_t10
-//line vector.go:246
-								a = a.Mul(gc_vb6).Add(b)
+								a = a.Mul(gc_vb3).Add(b)
 //line vector.go:246
 							}
 //line vector.go:246
 							{
 //line vector.go:246
-								gc_t11 := b
+								gc_t3 := b
 //line vector.go:246
-								_ = gc_t11
+								_ = gc_t3
 //line vector.go:246
-								gc_t12 := a
+								gc_t4 := a
 //line vector.go:246
-								_ = gc_t12
+								_ = gc_t4
 //line vector.go:246
-								a = gc_t11
+								a = gc_t3
 //line vector.go:246
-								b = gc_t12
+								b = gc_t4
 //line vector.go:246
-								a = a.Mul(gc_vb6).Add(b)
+								a = a.Mul(gc_vb3).Add(b)
+//line vector.go:246
+							}
+//line vector.go:246
+							{
+//line vector.go:246
+								gc_t5 := b
+//line vector.go:246
+								_ = gc_t5
+//line vector.go:246
+								gc_t6 := a
+//line vector.go:246
+								_ = gc_t6
+//line vector.go:246
+								a = gc_t5
+//line vector.go:246
+								b = gc_t6
+//line vector.go:246
+								a = a.Mul(gc_vb3).Add(b)
 //line vector.go:246
 							}
 							a.Sub(b).StoreSlice(out[i:])
@@ -4273,252 +4273,6 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line vector.go:263
-						gc_none10 := archsimd.Mask32x16FromBits(0)
-//line vector.go:263
-						_ = gc_none10
-//line vector.go:263
-						gc_iota20 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-//line vector.go:263
-						_ = gc_iota20
-//line vector.go:263
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-//line vector.go:263
-						_ = gc_all10
-//line vector.go:274
-						gc_vb14 := archsimd.BroadcastFloat32x16(0)
-//line vector.go:274
-						_ = gc_vb14
-					gc_steps20:
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line vector.go:263
-							var tx int = gc_tx2
-//line vector.go:263
-							_ = tx
-//line vector.go:264
-							var gc_row20 int = gc_bx2
-//line vector.go:264
-							_ = gc_row20
-//line vector.go:264
-							var gc_col20 int = tx
-//line vector.go:264
-							_ = gc_col20
-//line vector.go:264
-							var gc_result20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
-							_ = gc_result20
-//line vector.go:264
-							gc_returned20 := gc_none10
-//line vector.go:264
-							_ = gc_returned20
-//line vector.go:264
-							if compiled.Reach(w, gc_col20, 16) > 15 {
-//line vector.go:264
-								var gc_ld39 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
-								if (gc_row20*w+gc_col20) >= 0 && (gc_row20*w+gc_col20) <= len(a)-16 {
-//line vector.go:264
-									gc_ld39 = archsimd.LoadFloat32x16Slice(a[gc_row20*w+gc_col20:])
-//line vector.go:264
-								} else {
-//line vector.go:264
-									break gc_steps20
-//line vector.go:264
-								}
-//line vector.go:264
-								gc_result20 = gc_ld39
-//line vector.go:264
-								gc_b12 := gc_none10
-//line vector.go:264
-								if true {
-//line vector.go:264
-									gc_b12 = gc_all10
-//line vector.go:264
-								}
-//line vector.go:264
-								gc_returned20 = gc_b12
-//line vector.go:264
-							} else {
-//line vector.go:264
-								gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col20, 16))))
-//line vector.go:264
-								_ = gc_if29
-//line vector.go:264
-								if gc_if29.ToBits() != 0 {
-//line vector.go:264
-									var gc_ld40 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-//line vector.go:264
-									if (gc_row20*w+gc_col20) >= 0 && (gc_row20*w+gc_col20) <= len(a)-16 {
-//line vector.go:264
-										gc_ld40 = archsimd.LoadFloat32x16Slice(a[gc_row20*w+gc_col20:])
-//line vector.go:264
-									} else {
-//line vector.go:264
-										break gc_steps20
-//line vector.go:264
-									}
-//line vector.go:264
-									gc_result20 = gc_result20.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
-//line vector.go:264
-									gc_returned20 = archsimd.Mask32x16FromBits(gc_if29.ToBits() | gc_returned20.ToBits())
-//line vector.go:264
-								}
-//line vector.go:264
-							}
-//line vector.go:264
-							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
-//line vector.go:264
-							_ = gc_if30
-//line vector.go:264
-							if gc_if30.ToBits() != 0 {
-//line vector.go:264
-								gc_result20 = gc_result20.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
-//line vector.go:264
-								gc_returned20 = archsimd.Mask32x16FromBits(gc_if30.ToBits() | gc_returned20.ToBits())
-//line vector.go:264
-							}
-//line vector.go:264
-							gc_result20.StoreSlice(gc_at3[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line vector.go:263
-					gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
-//line vector.go:263
-					_ = gc_none8
-//line vector.go:263
-					gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-//line vector.go:263
-					_ = gc_iota16
-//line vector.go:263
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line vector.go:263
-					_ = gc_all8
-//line vector.go:274
-					gc_vb11 := archsimd.BroadcastFloat32x8(0)
-//line vector.go:274
-					_ = gc_vb11
-				gc_steps16:
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line vector.go:263
-						var tx int = gc_tx2
-//line vector.go:263
-						_ = tx
-//line vector.go:264
-						var gc_row16 int = gc_bx2
-//line vector.go:264
-						_ = gc_row16
-//line vector.go:264
-						var gc_col16 int = tx
-//line vector.go:264
-						_ = gc_col16
-//line vector.go:264
-						var gc_result16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
-						_ = gc_result16
-//line vector.go:264
-						gc_returned16 := gc_none8
-//line vector.go:264
-						_ = gc_returned16
-//line vector.go:264
-						if compiled.Reach(w, gc_col16, 8) > 7 {
-//line vector.go:264
-							var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
-							if (gc_row16*w+gc_col16) >= 0 && (gc_row16*w+gc_col16) <= len(a)-8 {
-//line vector.go:264
-								gc_ld31 = archsimd.LoadFloat32x8Slice(a[gc_row16*w+gc_col16:])
-//line vector.go:264
-							} else {
-//line vector.go:264
-								break gc_steps16
-//line vector.go:264
-							}
-//line vector.go:264
-							gc_result16 = gc_ld31
-//line vector.go:264
-							gc_b10 := gc_none8
-//line vector.go:264
-							if true {
-//line vector.go:264
-								gc_b10 = gc_all8
-//line vector.go:264
-							}
-//line vector.go:264
-							gc_returned16 = gc_b10
-//line vector.go:264
-						} else {
-//line vector.go:264
-							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col16, 8))))
-//line vector.go:264
-							_ = gc_if23
-//line vector.go:264
-							if gc_if23.ToBits() != 0 {
-//line vector.go:264
-								var gc_ld32 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line vector.go:264
-								if (gc_row16*w+gc_col16) >= 0 && (gc_row16*w+gc_col16) <= len(a)-8 {
-//line vector.go:264
-									gc_ld32 = archsimd.LoadFloat32x8Slice(a[gc_row16*w+gc_col16:])
-//line vector.go:264
-								} else {
-//line vector.go:264
-									break gc_steps16
-//line vector.go:264
-								}
-//line vector.go:264
-								gc_result16 = gc_ld32.Merge(gc_result16, gc_if23)
-//line vector.go:264
-								gc_returned16 = gc_if23.Or(gc_returned16)
-//line vector.go:264
-							}
-//line vector.go:264
-						}
-//line vector.go:264
-						gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
-//line vector.go:264
-						_ = gc_if24
-//line vector.go:264
-						if gc_if24.ToBits() != 0 {
-//line vector.go:264
-							gc_result16 = gc_vb11.Merge(gc_result16, gc_if24)
-//line vector.go:264
-							gc_returned16 = gc_if24.Or(gc_returned16)
-//line vector.go:264
-						}
-//line vector.go:264
-						gc_result16.StoreSlice(gc_at3[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line vector.go:263
-					tx := gc_tx2
-					_ = tx
-
-//line vector.go:264
-					gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
-				}
-			} else {
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-//line vector.go:263
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line vector.go:263
 						_ = gc_none6
@@ -4531,24 +4285,18 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:263
 						_ = gc_all6
 //line vector.go:274
-						gc_vb8 := archsimd.BroadcastFloat32x16(0)
+						gc_vb10 := archsimd.BroadcastFloat32x16(0)
 //line vector.go:274
-						_ = gc_vb8
+						_ = gc_vb10
 					gc_steps12:
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line vector.go:263
 							var tx int = gc_tx2
 //line vector.go:263
 							_ = tx
-//line vector.go:264
-							if tx < 0 || tx > len(row)-16 {
-//line vector.go:264
-								break
-//line vector.go:264
-							}
 //line vector.go:264
 							var gc_row12 int = gc_bx2
 //line vector.go:264
@@ -4626,13 +4374,265 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 							if gc_if18.ToBits() != 0 {
 //line vector.go:264
-								gc_result12 = gc_result12.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								gc_result12 = gc_result12.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line vector.go:264
 								gc_returned12 = archsimd.Mask32x16FromBits(gc_if18.ToBits() | gc_returned12.ToBits())
 //line vector.go:264
 							}
 //line vector.go:264
-							gc_result12.StoreSlice(row[tx:])
+							gc_result12.StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line vector.go:263
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line vector.go:263
+					_ = gc_none5
+//line vector.go:263
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+//line vector.go:263
+					_ = gc_iota10
+//line vector.go:263
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line vector.go:263
+					_ = gc_all5
+//line vector.go:274
+					gc_vb8 := archsimd.BroadcastFloat32x8(0)
+//line vector.go:274
+					_ = gc_vb8
+				gc_steps10:
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line vector.go:263
+						var tx int = gc_tx2
+//line vector.go:263
+						_ = tx
+//line vector.go:264
+						var gc_row10 int = gc_bx2
+//line vector.go:264
+						_ = gc_row10
+//line vector.go:264
+						var gc_col10 int = tx
+//line vector.go:264
+						_ = gc_col10
+//line vector.go:264
+						var gc_result10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:264
+						_ = gc_result10
+//line vector.go:264
+						gc_returned10 := gc_none5
+//line vector.go:264
+						_ = gc_returned10
+//line vector.go:264
+						if compiled.Reach(w, gc_col10, 8) > 7 {
+//line vector.go:264
+							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:264
+							if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
+//line vector.go:264
+								gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
+//line vector.go:264
+							} else {
+//line vector.go:264
+								break gc_steps10
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_result10 = gc_ld19
+//line vector.go:264
+							gc_b7 := gc_none5
+//line vector.go:264
+							if true {
+//line vector.go:264
+								gc_b7 = gc_all5
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_returned10 = gc_b7
+//line vector.go:264
+						} else {
+//line vector.go:264
+							gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col10, 8))))
+//line vector.go:264
+							_ = gc_if14
+//line vector.go:264
+							if gc_if14.ToBits() != 0 {
+//line vector.go:264
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line vector.go:264
+								if (gc_row10*w+gc_col10) >= 0 && (gc_row10*w+gc_col10) <= len(a)-8 {
+//line vector.go:264
+									gc_ld20 = archsimd.LoadFloat32x8Slice(a[gc_row10*w+gc_col10:])
+//line vector.go:264
+								} else {
+//line vector.go:264
+									break gc_steps10
+//line vector.go:264
+								}
+//line vector.go:264
+								gc_result10 = gc_ld20.Merge(gc_result10, gc_if14)
+//line vector.go:264
+								gc_returned10 = gc_if14.Or(gc_returned10)
+//line vector.go:264
+							}
+//line vector.go:264
+						}
+//line vector.go:264
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line vector.go:264
+						_ = gc_if15
+//line vector.go:264
+						if gc_if15.ToBits() != 0 {
+//line vector.go:264
+							gc_result10 = gc_vb8.Merge(gc_result10, gc_if15)
+//line vector.go:264
+							gc_returned10 = gc_if15.Or(gc_returned10)
+//line vector.go:264
+						}
+//line vector.go:264
+						gc_result10.StoreSlice(gc_at3[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:263
+					tx := gc_tx2
+					_ = tx
+
+//line vector.go:264
+					gc_at3[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+//line vector.go:263
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line vector.go:263
+						_ = gc_none4
+//line vector.go:263
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+//line vector.go:263
+						_ = gc_iota8
+//line vector.go:263
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:263
+						_ = gc_all4
+//line vector.go:274
+						gc_vb6 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:274
+						_ = gc_vb6
+					gc_steps8:
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:263
+							var tx int = gc_tx2
+//line vector.go:263
+							_ = tx
+//line vector.go:264
+							if tx < 0 || tx > len(row)-16 {
+//line vector.go:264
+								break
+//line vector.go:264
+							}
+//line vector.go:264
+							var gc_row8 int = gc_bx2
+//line vector.go:264
+							_ = gc_row8
+//line vector.go:264
+							var gc_col8 int = tx
+//line vector.go:264
+							_ = gc_col8
+//line vector.go:264
+							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:264
+							_ = gc_result8
+//line vector.go:264
+							gc_returned8 := gc_none4
+//line vector.go:264
+							_ = gc_returned8
+//line vector.go:264
+							if compiled.Reach(w, gc_col8, 16) > 15 {
+//line vector.go:264
+								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:264
+								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
+//line vector.go:264
+									gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+//line vector.go:264
+								} else {
+//line vector.go:264
+									break gc_steps8
+//line vector.go:264
+								}
+//line vector.go:264
+								gc_result8 = gc_ld15
+//line vector.go:264
+								gc_b6 := gc_none4
+//line vector.go:264
+								if true {
+//line vector.go:264
+									gc_b6 = gc_all4
+//line vector.go:264
+								}
+//line vector.go:264
+								gc_returned8 = gc_b6
+//line vector.go:264
+							} else {
+//line vector.go:264
+								gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
+//line vector.go:264
+								_ = gc_if11
+//line vector.go:264
+								if gc_if11.ToBits() != 0 {
+//line vector.go:264
+									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+//line vector.go:264
+									if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
+//line vector.go:264
+										gc_ld16 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+//line vector.go:264
+									} else {
+//line vector.go:264
+										break gc_steps8
+//line vector.go:264
+									}
+//line vector.go:264
+									gc_result8 = gc_result8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line vector.go:264
+									gc_returned8 = archsimd.Mask32x16FromBits(gc_if11.ToBits() | gc_returned8.ToBits())
+//line vector.go:264
+								}
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line vector.go:264
+							_ = gc_if12
+//line vector.go:264
+							if gc_if12.ToBits() != 0 {
+//line vector.go:264
+								gc_result8 = gc_result8.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line vector.go:264
+								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
+//line vector.go:264
+							}
+//line vector.go:264
+							gc_result8.StoreSlice(row[tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -4643,22 +4643,22 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 				}
 				if compiled.SIMD {
 //line vector.go:263
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line vector.go:263
-					_ = gc_none4
+					_ = gc_none3
 //line vector.go:263
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector.go:263
-					_ = gc_iota8
+					_ = gc_iota6
 //line vector.go:263
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:263
-					_ = gc_all4
+					_ = gc_all3
 //line vector.go:274
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line vector.go:274
-					_ = gc_vb5
-				gc_steps8:
+					_ = gc_vb4
+				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4674,89 +4674,89 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						}
 //line vector.go:264
-						var gc_row8 int = gc_bx2
+						var gc_row6 int = gc_bx2
 //line vector.go:264
-						_ = gc_row8
+						_ = gc_row6
 //line vector.go:264
-						var gc_col8 int = tx
+						var gc_col6 int = tx
 //line vector.go:264
-						_ = gc_col8
+						_ = gc_col6
 //line vector.go:264
-						var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:264
-						_ = gc_result8
+						_ = gc_result6
 //line vector.go:264
-						gc_returned8 := gc_none4
+						gc_returned6 := gc_none3
 //line vector.go:264
-						_ = gc_returned8
+						_ = gc_returned6
 //line vector.go:264
-						if compiled.Reach(w, gc_col8, 8) > 7 {
+						if compiled.Reach(w, gc_col6, 8) > 7 {
 //line vector.go:264
-							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:264
-							if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-8 {
+							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:264
-								gc_ld15 = archsimd.LoadFloat32x8Slice(a[gc_row8*w+gc_col8:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 //line vector.go:264
 							} else {
 //line vector.go:264
-								break gc_steps8
+								break gc_steps6
 //line vector.go:264
 							}
 //line vector.go:264
-							gc_result8 = gc_ld15
+							gc_result6 = gc_ld11
 //line vector.go:264
-							gc_b6 := gc_none4
+							gc_b5 := gc_none3
 //line vector.go:264
 							if true {
 //line vector.go:264
-								gc_b6 = gc_all4
+								gc_b5 = gc_all3
 //line vector.go:264
 							}
 //line vector.go:264
-							gc_returned8 = gc_b6
+							gc_returned6 = gc_b5
 //line vector.go:264
 						} else {
 //line vector.go:264
-							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col8, 8))))
+							gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
 //line vector.go:264
-							_ = gc_if11
+							_ = gc_if8
 //line vector.go:264
-							if gc_if11.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line vector.go:264
-								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line vector.go:264
-								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-8 {
+								if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:264
-									gc_ld16 = archsimd.LoadFloat32x8Slice(a[gc_row8*w+gc_col8:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 //line vector.go:264
 								} else {
 //line vector.go:264
-									break gc_steps8
+									break gc_steps6
 //line vector.go:264
 								}
 //line vector.go:264
-								gc_result8 = gc_ld16.Merge(gc_result8, gc_if11)
+								gc_result6 = gc_ld12.Merge(gc_result6, gc_if8)
 //line vector.go:264
-								gc_returned8 = gc_if11.Or(gc_returned8)
+								gc_returned6 = gc_if8.Or(gc_returned6)
 //line vector.go:264
 							}
 //line vector.go:264
 						}
 //line vector.go:264
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line vector.go:264
-						_ = gc_if12
+						_ = gc_if9
 //line vector.go:264
-						if gc_if12.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line vector.go:264
-							gc_result8 = gc_vb5.Merge(gc_result8, gc_if12)
+							gc_result6 = gc_vb4.Merge(gc_result6, gc_if9)
 //line vector.go:264
-							gc_returned8 = gc_if12.Or(gc_returned8)
+							gc_returned6 = gc_if9.Or(gc_returned6)
 //line vector.go:264
 						}
 //line vector.go:264
-						gc_result8.StoreSlice(row[tx:])
+						gc_result6.StoreSlice(row[tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4957,9 +4957,9 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line vector.go:283
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line vector.go:283
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4982,13 +4982,13 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line vector.go:285
 								{
 //line vector.go:285
-									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask324))
+									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
 //line vector.go:287
 								}
 //line vector.go:287
 								{
 //line vector.go:287
-									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask324))
+									v = v.Add(compiled.BroadcastFloat32x16At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
 //line vector.go:287
 								}
 //line vector.go:287
@@ -5005,9 +5005,9 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 				}
 				if compiled.SIMD {
 //line vector.go:283
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line vector.go:283
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -5030,13 +5030,13 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line vector.go:285
 							{
 //line vector.go:285
-								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask322))
+								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))], gc_Lane0Mask32))
 //line vector.go:287
 							}
 //line vector.go:287
 							{
 //line vector.go:287
-								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask322))
+								v = v.Add(compiled.BroadcastFloat32x8At(&in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))], gc_Lane0Mask32))
 //line vector.go:287
 							}
 //line vector.go:287

@@ -374,52 +374,52 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						var gc_stop bool
 						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line vector_uniform.go:32
-							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32
-							_ = gc_all10
+							_ = gc_all6
 //line vector_uniform.go:32
-							gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector_uniform.go:32
-							_ = gc_iota10
+							_ = gc_iota6
 //line vector_uniform.go:33
-							gc_vb10 := archsimd.BroadcastInt32x16(0)
+							gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line vector_uniform.go:33
-							_ = gc_vb10
+							_ = gc_vb6
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-								gc_alive10 := gc_all10
+								gc_alive6 := gc_all6
 //line vector_uniform.go:33
-								_ = gc_alive10
+								_ = gc_alive6
 //line vector_uniform.go:32
 								var i int = gc_tx2
 //line vector_uniform.go:32
 								_ = i
 //line vector_uniform.go:33
-								gc_if10 := archsimd.Mask32x16FromBits(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb10).ToBits())
+								gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb6).ToBits())
 //line vector_uniform.go:33
-								_ = gc_if10
+								_ = gc_if6
 //line vector_uniform.go:33
-								if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line vector_uniform.go:33
-									gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if10.ToBits()).ToBits()).ToBits())
-//line vector_uniform.go:33
-								}
-//line vector_uniform.go:33
-								var gc_u10 float32
-//line vector_uniform.go:33
-								_ = gc_u10
-//line vector_uniform.go:33
-								if gc_in10 := gc_alive10.ToBits(); gc_in10 != 0 {
-//line vector_uniform.go:33
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in10)
-//line vector_uniform.go:33
-									gc_u10 = gc_at6[0]
+									gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
 //line vector_uniform.go:33
 								}
-								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u10)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive10)
+//line vector_uniform.go:33
+								var gc_u6 float32
+//line vector_uniform.go:33
+								_ = gc_u6
+//line vector_uniform.go:33
+								if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
+//line vector_uniform.go:33
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
+//line vector_uniform.go:33
+									gc_u6 = gc_at6[0]
+//line vector_uniform.go:33
+								}
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u6)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive6)
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
@@ -430,52 +430,52 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					}
 					if compiled.SIMD {
 //line vector_uniform.go:32
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector_uniform.go:32
-						_ = gc_all8
+						_ = gc_all5
 //line vector_uniform.go:32
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector_uniform.go:32
-						_ = gc_iota8
+						_ = gc_iota5
 //line vector_uniform.go:33
-						gc_vb8 := archsimd.BroadcastInt32x8(0)
+						gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line vector_uniform.go:33
-						_ = gc_vb8
+						_ = gc_vb5
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-							gc_alive8 := gc_all8
+							gc_alive5 := gc_all5
 //line vector_uniform.go:33
-							_ = gc_alive8
+							_ = gc_alive5
 //line vector_uniform.go:32
 							var i int = gc_tx2
 //line vector_uniform.go:32
 							_ = i
 //line vector_uniform.go:33
-							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb8))
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb5))
 //line vector_uniform.go:33
-							_ = gc_if8
+							_ = gc_if5
 //line vector_uniform.go:33
-							if gc_alive8.And(gc_if8).ToBits() != 0 {
+							if gc_alive5.And(gc_if5).ToBits() != 0 {
 //line vector_uniform.go:33
-								gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if8).ToInt32x8().Not().ToMask())
-//line vector_uniform.go:33
-							}
-//line vector_uniform.go:33
-							var gc_u8 float32
-//line vector_uniform.go:33
-							_ = gc_u8
-//line vector_uniform.go:33
-							if gc_in8 := gc_alive8.ToBits(); gc_in8 != 0 {
-//line vector_uniform.go:33
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
-//line vector_uniform.go:33
-								gc_u8 = gc_at6[0]
+								gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt32x8().Not().ToMask())
 //line vector_uniform.go:33
 							}
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u8)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive8)
+//line vector_uniform.go:33
+							var gc_u5 float32
+//line vector_uniform.go:33
+							_ = gc_u5
+//line vector_uniform.go:33
+							if gc_in5 := gc_alive5.ToBits(); gc_in5 != 0 {
+//line vector_uniform.go:33
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
+//line vector_uniform.go:33
+								gc_u5 = gc_at6[0]
+//line vector_uniform.go:33
+							}
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u5)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive5)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -502,25 +502,25 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 						var gc_stop2 bool
 						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line vector_uniform.go:32
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32
-							_ = gc_all6
+							_ = gc_all4
 //line vector_uniform.go:32
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 //line vector_uniform.go:32
-							_ = gc_iota6
+							_ = gc_iota4
 //line vector_uniform.go:33
-							gc_vb6 := archsimd.BroadcastInt32x16(0)
+							gc_vb4 := archsimd.BroadcastInt32x16(0)
 //line vector_uniform.go:33
-							_ = gc_vb6
+							_ = gc_vb4
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-								gc_alive6 := gc_all6
+								gc_alive4 := gc_all4
 //line vector_uniform.go:33
-								_ = gc_alive6
+								_ = gc_alive4
 //line vector_uniform.go:32
 								var i int = gc_tx2
 //line vector_uniform.go:32
@@ -532,28 +532,28 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 								}
 //line vector_uniform.go:33
-								gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb6).ToBits())
+								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb4).ToBits())
 //line vector_uniform.go:33
-								_ = gc_if6
+								_ = gc_if4
 //line vector_uniform.go:33
-								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line vector_uniform.go:33
-									gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
+									gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
 //line vector_uniform.go:33
 								}
 //line vector_uniform.go:33
-								var gc_u6 float32
+								var gc_u4 float32
 //line vector_uniform.go:33
-								_ = gc_u6
+								_ = gc_u4
 //line vector_uniform.go:36
-								if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
+								if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
 //line vector_uniform.go:36
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in6)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
 //line vector_uniform.go:36
-									gc_u6 = a[k]
+									gc_u4 = a[k]
 //line vector_uniform.go:36
 								}
-								archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u6)).StoreMasked((*[16]float32)(out[i:]), gc_alive6)
+								archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(out[i:]), gc_alive4)
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -564,25 +564,25 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					}
 					if compiled.SIMD {
 //line vector_uniform.go:32
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector_uniform.go:32
-						_ = gc_all4
+						_ = gc_all3
 //line vector_uniform.go:32
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line vector_uniform.go:32
-						_ = gc_iota4
+						_ = gc_iota3
 //line vector_uniform.go:33
-						gc_vb4 := archsimd.BroadcastInt32x8(0)
+						gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line vector_uniform.go:33
-						_ = gc_vb4
+						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-							gc_alive4 := gc_all4
+							gc_alive3 := gc_all3
 //line vector_uniform.go:33
-							_ = gc_alive4
+							_ = gc_alive3
 //line vector_uniform.go:32
 							var i int = gc_tx2
 //line vector_uniform.go:32
@@ -594,28 +594,28 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 							}
 //line vector_uniform.go:33
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb4))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(flags[i:]).NotEqual(gc_vb3))
 //line vector_uniform.go:33
-							_ = gc_if4
+							_ = gc_if3
 //line vector_uniform.go:33
-							if gc_alive4.And(gc_if4).ToBits() != 0 {
+							if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line vector_uniform.go:33
-								gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().ToMask())
+								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
 //line vector_uniform.go:33
 							}
 //line vector_uniform.go:33
-							var gc_u4 float32
+							var gc_u3 float32
 //line vector_uniform.go:33
-							_ = gc_u4
+							_ = gc_u3
 //line vector_uniform.go:36
-							if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+							if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 //line vector_uniform.go:36
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line vector_uniform.go:36
-								gc_u4 = a[k]
+								gc_u3 = a[k]
 //line vector_uniform.go:36
 							}
-							archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u4)).StoreMasked((*[8]float32)(out[i:]), gc_alive4)
+							archsimd.LoadFloat32x8Slice(out[i:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(out[i:]), gc_alive3)
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -250,14 +250,14 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 						gc_left3 := gc_act2
 						if compiled.SIMD {
 //line warp_branch.go:26
-							gc_vb2 := archsimd.BroadcastUint32x8(1)
+							gc_vb := archsimd.BroadcastUint32x8(1)
 //line warp_branch.go:26
-							_ = gc_vb2
+							_ = gc_vb
 							if gc_act2 == ^uint32(0) {
 //line warp_branch.go:26
-								gc_vb4 := archsimd.BroadcastUint32x8(1)
+								gc_vb2 := archsimd.BroadcastUint32x8(1)
 //line warp_branch.go:26
-								_ = gc_vb4
+								_ = gc_vb2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -266,7 +266,7 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 //line warp_branch.go:26
 									_ = r
 //line warp_branch.go:26
-									r = r.Add(gc_vb4)
+									r = r.Add(gc_vb2)
 //line warp_branch.go:26
 									r.StoreSlice(gc_l_r[gc_lane2:])
 									gc_left3 &^= 0xff << gc_lane2
@@ -283,7 +283,7 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 //line warp_branch.go:26
 									_ = r
 //line warp_branch.go:26
-									r = r.Add(gc_vb2)
+									r = r.Add(gc_vb)
 //line warp_branch.go:26
 									r.StoreSlice(gc_l_r[gc_lane2:])
 									gc_left3 &^= 0xff << gc_lane2
@@ -348,14 +348,14 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 						gc_left4 := gc_act2
 						if compiled.SIMD {
 //line warp_branch.go:32
-							gc_vb6 := archsimd.BroadcastUint32x8(3)
+							gc_vb3 := archsimd.BroadcastUint32x8(3)
 //line warp_branch.go:32
-							_ = gc_vb6
+							_ = gc_vb3
 							if gc_act2 == ^uint32(0) {
 //line warp_branch.go:32
-								gc_vb8 := archsimd.BroadcastUint32x8(3)
+								gc_vb4 := archsimd.BroadcastUint32x8(3)
 //line warp_branch.go:32
-								_ = gc_vb8
+								_ = gc_vb4
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									_ = gc_rank2
@@ -364,7 +364,7 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 //line warp_branch.go:32
 									_ = r
 //line warp_branch.go:32
-									r = r.Mul(gc_vb8).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
+									r = r.Mul(gc_vb4).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
 //line warp_branch.go:32
 									r.StoreSlice(gc_l_r[gc_lane2:])
 									gc_left4 &^= 0xff << gc_lane2
@@ -381,7 +381,7 @@ func gc_body_warpLoopBranch(gc_b2 *compiled.Block, in []int32, out []uint32, ski
 //line warp_branch.go:32
 									_ = r
 //line warp_branch.go:32
-									r = r.Mul(gc_vb6).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
+									r = r.Mul(gc_vb3).Add(archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:]))
 //line warp_branch.go:32
 									r.StoreSlice(gc_l_r[gc_lane2:])
 									gc_left4 &^= 0xff << gc_lane2

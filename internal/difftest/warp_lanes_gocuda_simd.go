@@ -46,15 +46,15 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line warp_lanes.go:20
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:20
-				_ = gc_iota3
+				_ = gc_iota
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_lanes.go:20
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:20
-					_ = gc_iota6
+					_ = gc_iota2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -84,13 +84,13 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
 //line warp_lanes.go:22
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:21
-							_ = gc_if6
+							_ = gc_if2
 //line warp_lanes.go:21
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:21
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if6)
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
 							}
 //line warp_lanes.go:22
 						}
@@ -130,13 +130,13 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:21
 						}
 //line warp_lanes.go:21
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:21
-						_ = gc_if3
+						_ = gc_if
 //line warp_lanes.go:22
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line warp_lanes.go:22
-							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+							v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 //line warp_lanes.go:22
 						}
 //line warp_lanes.go:22
@@ -538,23 +538,23 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line warp_lanes.go:39
-				gc_vb2 := archsimd.BroadcastInt32x8(int32(-1 << 31))
+				gc_vb := archsimd.BroadcastInt32x8(int32(-1 << 31))
 //line warp_lanes.go:39
-				_ = gc_vb2
+				_ = gc_vb
 //line warp_lanes.go:39
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:39
-				_ = gc_iota4
+				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_lanes.go:39
-					gc_vb4 := archsimd.BroadcastInt32x8(int32(-1 << 31))
+					gc_vb2 := archsimd.BroadcastInt32x8(int32(-1 << 31))
 //line warp_lanes.go:39
-					_ = gc_vb4
+					_ = gc_vb2
 //line warp_lanes.go:39
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:39
-					_ = gc_iota8
+					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -569,7 +569,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:38
 						_ = i
 //line warp_lanes.go:39
-						v := gc_vb4
+						v := gc_vb2
 //line warp_lanes.go:39
 						_ = v
 //line warp_lanes.go:40
@@ -584,13 +584,13 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line warp_lanes.go:41
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:40
-							_ = gc_if8
+							_ = gc_if4
 //line warp_lanes.go:40
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line warp_lanes.go:40
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
 							}
 //line warp_lanes.go:41
 						}
@@ -620,7 +620,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:38
 						_ = i
 //line warp_lanes.go:39
-						v := gc_vb2
+						v := gc_vb
 //line warp_lanes.go:39
 						_ = v
 //line warp_lanes.go:40
@@ -630,13 +630,13 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:40
 						}
 //line warp_lanes.go:40
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:40
-						_ = gc_if4
+						_ = gc_if2
 //line warp_lanes.go:41
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:41
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if4)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_lanes.go:41
 						}
 //line warp_lanes.go:41
@@ -930,15 +930,15 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line warp_lanes.go:60
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:60
-				_ = gc_iota4
+				_ = gc_iota2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line warp_lanes.go:60
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:60
-					_ = gc_iota8
+					_ = gc_iota4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -968,13 +968,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 							v = archsimd.LoadUint32x8Slice(in[i:])
 						} else {
 //line warp_lanes.go:62
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:61
-							_ = gc_if8
+							_ = gc_if4
 //line warp_lanes.go:61
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line warp_lanes.go:61
-								v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if8)
+								v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
 							}
 //line warp_lanes.go:62
 						}
@@ -1014,13 +1014,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:61
 						}
 //line warp_lanes.go:61
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line warp_lanes.go:61
-						_ = gc_if4
+						_ = gc_if2
 //line warp_lanes.go:62
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line warp_lanes.go:62
-							v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if4)
+							v = archsimd.LoadUint32x8Slice(in[i:]).Merge(v, gc_if2)
 //line warp_lanes.go:62
 						}
 //line warp_lanes.go:62
@@ -1115,14 +1115,14 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 				gc_left3 := gc_act2
 				if compiled.SIMD {
 //line warp_lanes.go:66
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:66
-					_ = gc_iota10
+					_ = gc_iota5
 					if gc_act2 == ^uint32(0) {
 //line warp_lanes.go:66
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_lanes.go:66
-						_ = gc_iota12
+						_ = gc_iota6
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
@@ -1145,13 +1145,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:67
 							} else {
 //line warp_lanes.go:67
-								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line warp_lanes.go:67
-								_ = gc_if12
+								_ = gc_if6
 //line warp_lanes.go:67
-								if gc_if12.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line warp_lanes.go:67
-									v = v.Add(n).Merge(v, gc_if12)
+									v = v.Add(n).Merge(v, gc_if6)
 //line warp_lanes.go:67
 								}
 //line warp_lanes.go:67
@@ -1180,13 +1180,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:66
 							_ = n
 //line warp_lanes.go:67
-							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, lane, 8))))
 //line warp_lanes.go:67
-							_ = gc_if10
+							_ = gc_if5
 //line warp_lanes.go:67
-							if gc_if10.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line warp_lanes.go:67
-								v = v.Add(n).Merge(v, gc_if10)
+								v = v.Add(n).Merge(v, gc_if5)
 //line warp_lanes.go:67
 							}
 //line warp_lanes.go:67
@@ -1533,48 +1533,15 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line warp_lanes.go:87
-				gc_vb2 := archsimd.BroadcastFloat32x8(2)
+				gc_vb := archsimd.BroadcastFloat32x8(2)
 //line warp_lanes.go:87
-				_ = gc_vb2
+				_ = gc_vb
 				if gc_act2 == ^uint32(0) {
 //line warp_lanes.go:87
-					gc_vb4 := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line warp_lanes.go:87
-					_ = gc_vb4
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						gc_rank2 := gc_w2 + gc_lane2
-						_ = gc_rank2
-//line warp_lanes.go:87
-						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:87
-						_ = v
-//line warp_lanes.go:86
-						gc_t4 := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
-//line warp_lanes.go:86
-						_ = gc_t4
-//line warp_lanes.go:86
-						ballotSync := gc_t4
-//line warp_lanes.go:86
-						_ = ballotSync
-//line warp_lanes.go:86
-						pos := ballotSync
-//line warp_lanes.go:86
-						_ = pos
-//line warp_lanes.go:87
-						s := v.Mul(gc_vb4)
-//line warp_lanes.go:87
-						_ = s
-//line warp_lanes.go:87
-						pos.StoreSlice(gc_l_pos[gc_lane2:])
-//line warp_lanes.go:87
-						s.StoreSlice(gc_l_s[gc_lane2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line warp_lanes.go:87
@@ -1595,6 +1562,39 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 						_ = pos
 //line warp_lanes.go:87
 						s := v.Mul(gc_vb2)
+//line warp_lanes.go:87
+						_ = s
+//line warp_lanes.go:87
+						pos.StoreSlice(gc_l_pos[gc_lane2:])
+//line warp_lanes.go:87
+						s.StoreSlice(gc_l_s[gc_lane2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line warp_lanes.go:87
+						v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
+//line warp_lanes.go:87
+						_ = v
+//line warp_lanes.go:86
+						gc_t := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
+//line warp_lanes.go:86
+						_ = gc_t
+//line warp_lanes.go:86
+						ballotSync := gc_t
+//line warp_lanes.go:86
+						_ = ballotSync
+//line warp_lanes.go:86
+						pos := ballotSync
+//line warp_lanes.go:86
+						_ = pos
+//line warp_lanes.go:87
+						s := v.Mul(gc_vb)
 //line warp_lanes.go:87
 						_ = s
 //line warp_lanes.go:87
@@ -1667,15 +1667,15 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 //line warp_lanes.go:90
 									pos.StoreSlice(gc_c23m[gc_lane2:])
 //line warp_lanes.go:90
-									for gc_k7 := range 8 {
+									for gc_k3 := range 8 {
 //line warp_lanes.go:90
-										gc_c23a[gc_lane2+gc_k7] = offset
+										gc_c23a[gc_lane2+gc_k3] = offset
 //line warp_lanes.go:90
 									}
 //line warp_lanes.go:90
-									for gc_k8 := range 8 {
+									for gc_k4 := range 8 {
 //line warp_lanes.go:90
-										gc_c23w[gc_lane2+gc_k8] = 8
+										gc_c23w[gc_lane2+gc_k4] = 8
 //line warp_lanes.go:90
 									}
 									gc_left2 &^= 0xff << gc_lane2
@@ -1698,15 +1698,15 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 //line warp_lanes.go:90
 									pos.StoreSlice(gc_c23m[gc_lane2:])
 //line warp_lanes.go:90
-									for gc_k3 := range 8 {
+									for gc_k := range 8 {
 //line warp_lanes.go:90
-										gc_c23a[gc_lane2+gc_k3] = offset
+										gc_c23a[gc_lane2+gc_k] = offset
 //line warp_lanes.go:90
 									}
 //line warp_lanes.go:90
-									for gc_k4 := range 8 {
+									for gc_k2 := range 8 {
 //line warp_lanes.go:90
-										gc_c23w[gc_lane2+gc_k4] = 8
+										gc_c23w[gc_lane2+gc_k2] = 8
 //line warp_lanes.go:90
 									}
 									gc_left2 &^= 0xff << gc_lane2

@@ -65,15 +65,15 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:13
 						_ = lanes
 //line warp_mask.go:14
-						var gc_n6 int = lanes
+						var gc_n4 int = lanes
 //line warp_mask.go:14
-						_ = gc_n6
+						_ = gc_n4
 //line warp_mask.go:27
-						var gc_t4 uint32 = uint32(uint64(1)<<gc_n6 - 1)
+						var gc_t2 uint32 = uint32(uint64(1)<<gc_n4 - 1)
 //line warp_mask.go:27
-						_ = gc_t4
+						_ = gc_t2
 //line warp_mask.go:27
-						var mask uint32 = gc_t4
+						var mask uint32 = gc_t2
 //line warp_mask.go:27
 						_ = mask
 //line warp_mask.go:15
@@ -116,15 +116,15 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:13
 						_ = lanes
 //line warp_mask.go:14
-						var gc_n4 int = lanes
+						var gc_n3 int = lanes
 //line warp_mask.go:14
-						_ = gc_n4
+						_ = gc_n3
 //line warp_mask.go:27
-						var gc_t2 uint32 = uint32(uint64(1)<<gc_n4 - 1)
+						var gc_t uint32 = uint32(uint64(1)<<gc_n3 - 1)
 //line warp_mask.go:27
-						_ = gc_t2
+						_ = gc_t
 //line warp_mask.go:27
-						var mask uint32 = gc_t2
+						var mask uint32 = gc_t
 //line warp_mask.go:27
 						_ = mask
 //line warp_mask.go:15
@@ -341,15 +341,15 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				gc_left4 := gc_act2
 				if compiled.SIMD {
 //line warp_mask.go:21
-					gc_vb2 := archsimd.BroadcastUint32x8(0)
+					gc_vb := archsimd.BroadcastUint32x8(0)
 //line warp_mask.go:21
-					_ = gc_vb2
+					_ = gc_vb
 					gc_tidx6 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx2 {
 //line warp_mask.go:21
-						gc_vb4 := archsimd.BroadcastUint32x8(0)
+						gc_vb2 := archsimd.BroadcastUint32x8(0)
 //line warp_mask.go:21
-						_ = gc_vb4
+						_ = gc_vb2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx6.X + gc_lane2
@@ -368,11 +368,11 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:15
 							_ = v
 //line warp_mask.go:21
-							gc_t8 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+							gc_t4 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
 //line warp_mask.go:21
-							_ = gc_t8
+							_ = gc_t4
 //line warp_mask.go:21
-							ballotSync := gc_t8
+							ballotSync := gc_t4
 //line warp_mask.go:21
 							_ = ballotSync
 //line warp_mask.go:21
@@ -382,13 +382,13 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:21
 							}
 //line warp_mask.go:21
-							gc_if4 := ballotSync.NotEqual(gc_vb4)
+							gc_if2 := ballotSync.NotEqual(gc_vb2)
 //line warp_mask.go:21
-							_ = gc_if4
+							_ = gc_if2
 //line warp_mask.go:22
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line warp_mask.go:22
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if4)
+								v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
 //line warp_mask.go:22
 							}
 							gc_left4 &^= 0xff << gc_lane2
@@ -419,11 +419,11 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:15
 							_ = v
 //line warp_mask.go:21
-							gc_t6 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
+							gc_t3 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
 //line warp_mask.go:21
-							_ = gc_t6
+							_ = gc_t3
 //line warp_mask.go:21
-							ballotSync := gc_t6
+							ballotSync := gc_t3
 //line warp_mask.go:21
 							_ = ballotSync
 //line warp_mask.go:21
@@ -433,13 +433,13 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:21
 							}
 //line warp_mask.go:21
-							gc_if2 := ballotSync.NotEqual(gc_vb2)
+							gc_if := ballotSync.NotEqual(gc_vb)
 //line warp_mask.go:21
-							_ = gc_if2
+							_ = gc_if
 //line warp_mask.go:22
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line warp_mask.go:22
-								v.StoreMasked((*[8]int32)(out[i:]), gc_if2)
+								v.StoreMasked((*[8]int32)(out[i:]), gc_if)
 //line warp_mask.go:22
 							}
 							gc_left4 &^= 0xff << gc_lane2

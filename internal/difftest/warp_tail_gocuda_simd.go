@@ -56,9 +56,9 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line warp_tail.go:17
-						gc_vb8 := archsimd.BroadcastInt32x16(0)
+						gc_vb4 := archsimd.BroadcastInt32x16(0)
 //line warp_tail.go:17
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -69,7 +69,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line warp_tail.go:16
 							{
-								gc_vb8.StoreSlice(gc_at10[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at10[gc_tx2:])
 //line warp_tail.go:17
 							}
 						}
@@ -82,9 +82,9 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line warp_tail.go:17
-					gc_vb6 := archsimd.BroadcastInt32x8(0)
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line warp_tail.go:17
-					_ = gc_vb6
+					_ = gc_vb3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -95,7 +95,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						_ = tid
 //line warp_tail.go:16
 						{
-							gc_vb6.StoreSlice(gc_at10[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at10[gc_tx2:])
 //line warp_tail.go:17
 						}
 					}
@@ -120,9 +120,9 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line warp_tail.go:17
-						gc_vb4 := archsimd.BroadcastInt32x16(0)
+						gc_vb2 := archsimd.BroadcastInt32x16(0)
 //line warp_tail.go:17
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -139,7 +139,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:17
 								}
 //line warp_tail.go:17
-								gc_vb4.StoreSlice(s[tid:])
+								gc_vb2.StoreSlice(s[tid:])
 //line warp_tail.go:17
 							}
 						}
@@ -152,9 +152,9 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				if compiled.SIMD {
 //line warp_tail.go:17
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb := archsimd.BroadcastInt32x8(0)
 //line warp_tail.go:17
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -171,7 +171,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:17
 							}
 //line warp_tail.go:17
-							gc_vb2.StoreSlice(s[tid:])
+							gc_vb.StoreSlice(s[tid:])
 //line warp_tail.go:17
 						}
 					}

@@ -235,14 +235,14 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line warp_tail_sum.go:28
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_tail_sum.go:28
-						_ = gc_iota7
+						_ = gc_iota3
 						if gc_act2 == ^uint32(0) {
 //line warp_tail_sum.go:28
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line warp_tail_sum.go:28
-							_ = gc_iota10
+							_ = gc_iota4
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								gc_pos2.Thread = gc_rank2
@@ -262,13 +262,13 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:])
 								} else {
 //line warp_tail_sum.go:30
-									gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+									gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line warp_tail_sum.go:29
-									_ = gc_if10
+									_ = gc_if4
 //line warp_tail_sum.go:29
-									if gc_if10.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line warp_tail_sum.go:29
-										s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if10)
+										s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if4)
 									}
 //line warp_tail_sum.go:30
 								}
@@ -298,13 +298,13 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_tail_sum.go:29
 								}
 //line warp_tail_sum.go:29
-								gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2+gocuda.WarpSize-1)/gocuda.WarpSize, gc_lane2, 8))))
 //line warp_tail_sum.go:29
-								_ = gc_if7
+								_ = gc_if3
 //line warp_tail_sum.go:30
-								if gc_if7.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line warp_tail_sum.go:30
-									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if7)
+									s = archsimd.LoadFloat32x8Slice(sums[gc_lane2:]).Merge(s, gc_if3)
 //line warp_tail_sum.go:30
 								}
 //line warp_tail_sum.go:30

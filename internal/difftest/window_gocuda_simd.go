@@ -56,7 +56,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					gc_steps8:
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -80,14 +80,14 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:20
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:20
 									{
 //line window.go:20
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 									}
 //line window.go:21
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line window.go:21
 								}
 //line window.go:21
@@ -95,20 +95,20 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:21
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:20
 									if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-16 {
 //line window.go:21
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 //line window.go:21
 									} else {
 //line window.go:21
-										break gc_steps8
+										break gc_steps4
 //line window.go:21
 									}
 //line window.go:21
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line window.go:21
 								}
 //line window.go:21
@@ -124,7 +124,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 				}
 				if compiled.SIMD {
-				gc_steps5:
+				gc_steps3:
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -148,14 +148,14 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:20
 							for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:20
 								{
 //line window.go:20
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 								}
 //line window.go:21
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line window.go:21
 							}
 //line window.go:21
@@ -163,20 +163,20 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:21
 							for d := lo; d < hi; d = d + 1 {
 //line window.go:20
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:20
 								if (i+d-
 									shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 //line window.go:21
 								} else {
 //line window.go:21
-									break gc_steps5
+									break gc_steps3
 //line window.go:21
 								}
 //line window.go:21
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line window.go:21
 							}
 //line window.go:21
@@ -257,7 +257,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					gc_steps8:
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -283,14 +283,14 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 									_ = d
 //line window.go:36
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:36
 									{
 //line window.go:36
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 									}
 //line window.go:37
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line window.go:37
 								}
 //line window.go:37
@@ -300,20 +300,20 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 									_ = d
 //line window.go:36
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:36
 									if (i+d-
 										shift) >= 0 && (i+d-shift) <= len(in)-16 {
 //line window.go:37
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 //line window.go:37
 									} else {
 //line window.go:37
-										break gc_steps8
+										break gc_steps4
 //line window.go:37
 									}
 //line window.go:37
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line window.go:37
 								}
 //line window.go:37
@@ -329,7 +329,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 				if compiled.SIMD {
-				gc_steps5:
+				gc_steps3:
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -355,14 +355,14 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 								_ = d
 //line window.go:36
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:36
 								{
 //line window.go:36
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 								}
 //line window.go:37
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line window.go:37
 							}
 //line window.go:37
@@ -372,20 +372,20 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:36
 								_ = d
 //line window.go:36
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:36
 								if (i+d-
 									shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:37
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 //line window.go:37
 								} else {
 //line window.go:37
-									break gc_steps5
+									break gc_steps3
 //line window.go:37
 								}
 //line window.go:37
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line window.go:37
 							}
 //line window.go:37
@@ -488,30 +488,30 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:53
 								for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-									var gc_t15 int = i + d
+									var gc_t7 int = i + d
 //line window.go:53
-									_ = gc_t15
+									_ = gc_t7
 //line window.go:53
-									var gc_t16 int = len(in)
-									_ = gc_t16
+									var gc_t8 int = len(in)
+									_ = gc_t8
 //line window.go:54
-									var gc_i8 int = gc_t15
+									var gc_i4 int = gc_t7
 //line window.go:54
-									_ = gc_i8
+									_ = gc_i4
 //line window.go:54
-									var gc_n10 int = gc_t16
+									var gc_n6 int = gc_t8
 //line window.go:54
-									_ = gc_n10
+									_ = gc_n6
 //line window.go:54
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:54
 									{
 //line window.go:54
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line window.go:54
 									}
 //line window.go:54
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line window.go:54
 								}
 //line window.go:54
@@ -519,41 +519,41 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:54
 								for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-									var gc_t15 int = i + d
+									var gc_t7 int = i + d
 //line window.go:53
-									_ = gc_t15
+									_ = gc_t7
 //line window.go:53
-									var gc_t16 int = len(in)
-									_ = gc_t16
+									var gc_t8 int = len(in)
+									_ = gc_t8
 //line window.go:54
-									var gc_i8 int = gc_t15
+									var gc_i4 int = gc_t7
 //line window.go:54
-									_ = gc_i8
+									_ = gc_i4
 //line window.go:54
-									var gc_n10 int = gc_t16
+									var gc_n6 int = gc_t8
 //line window.go:54
-									_ = gc_n10
+									_ = gc_n6
 //line window.go:54
-									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:54
-									if gc_i8 >=
+									if gc_i4 >=
 
 //line window.go:60
-										0 && gc_i8+15 <= (gc_n10-1) && gc_i8 <= len(in)-16 {
+										0 && gc_i4+15 <= (gc_n6-1) && gc_i4 <= len(in)-16 {
 //line window.go:54
-										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line window.go:54
 									} else {
 //line window.go:54
-										var gc_lanes8 [16]float32
+										var gc_lanes4 [16]float32
 //line window.go:54
-										for gc_k8 := range 16 {
+										for gc_k4 := range 16 {
 //line window.go:54
-											if 0xffff&(1<<gc_k8) != 0 {
+											if 0xffff&(1<<gc_k4) != 0 {
 //line window.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line window.go:54
-												gc_lanes8[gc_k8] = in[min(max(gc_i8+gc_k8, 0), gc_n10-1)]
+												gc_lanes4[gc_k4] = in[min(max(gc_i4+gc_k4, 0), gc_n6-1)]
 //line window.go:60
 											}
 //line window.go:60
@@ -561,11 +561,11 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:60
 										gc_pos2.Thread = gc_rank2
 //line window.go:60
-										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
 //line window.go:60
 									}
 //line window.go:60
-									sum = sum.Add(gc_ld8)
+									sum = sum.Add(gc_ld4)
 //line window.go:60
 								}
 //line window.go:60
@@ -604,30 +604,30 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:53
 							for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-								var gc_t9 int = i + d
+								var gc_t5 int = i + d
 //line window.go:53
-								_ = gc_t9
+								_ = gc_t5
 //line window.go:53
-								var gc_t10 int = len(in)
-								_ = gc_t10
+								var gc_t6 int = len(in)
+								_ = gc_t6
 //line window.go:54
-								var gc_i5 int = gc_t9
+								var gc_i3 int = gc_t5
 //line window.go:54
-								_ = gc_i5
+								_ = gc_i3
 //line window.go:54
-								var gc_n7 int = gc_t10
+								var gc_n5 int = gc_t6
 //line window.go:54
-								_ = gc_n7
+								_ = gc_n5
 //line window.go:54
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:54
 								{
 //line window.go:54
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i5:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line window.go:54
 								}
 //line window.go:54
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line window.go:54
 							}
 //line window.go:54
@@ -635,41 +635,41 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:54
 							for d := -r; d <= r; d = d + 1 {
 //line window.go:53
-								var gc_t9 int = i + d
+								var gc_t5 int = i + d
 //line window.go:53
-								_ = gc_t9
+								_ = gc_t5
 //line window.go:53
-								var gc_t10 int = len(in)
-								_ = gc_t10
+								var gc_t6 int = len(in)
+								_ = gc_t6
 //line window.go:54
-								var gc_i5 int = gc_t9
+								var gc_i3 int = gc_t5
 //line window.go:54
-								_ = gc_i5
+								_ = gc_i3
 //line window.go:54
-								var gc_n7 int = gc_t10
+								var gc_n5 int = gc_t6
 //line window.go:54
-								_ = gc_n7
+								_ = gc_n5
 //line window.go:54
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:54
-								if gc_i5 >=
+								if gc_i3 >=
 
 //line window.go:60
-									0 && gc_i5+7 <= (gc_n7-1) && gc_i5 <= len(in)-8 {
+									0 && gc_i3+7 <= (gc_n5-1) && gc_i3 <= len(in)-8 {
 //line window.go:54
-									gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i5:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line window.go:54
 								} else {
 //line window.go:54
-									var gc_lanes5 [8]float32
+									var gc_lanes3 [8]float32
 //line window.go:54
-									for gc_k5 := range 8 {
+									for gc_k3 := range 8 {
 //line window.go:54
-										if 0xff&(1<<gc_k5) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line window.go:54
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line window.go:54
-											gc_lanes5[gc_k5] = in[min(max(gc_i5+gc_k5, 0), gc_n7-1)]
+											gc_lanes3[gc_k3] = in[min(max(gc_i3+gc_k3, 0), gc_n5-1)]
 //line window.go:60
 										}
 //line window.go:60
@@ -677,11 +677,11 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:60
 									gc_pos2.Thread = gc_rank2
 //line window.go:60
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line window.go:60
 								}
 //line window.go:60
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line window.go:60
 							}
 //line window.go:60
@@ -763,7 +763,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					gc_steps6:
+					gc_steps2:
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -796,18 +796,18 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								d = d +
 									skip
 //line window.go:74
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:74
 								if (i+d) >= 0 && (i+d) <= len(in)-16 {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
+									gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 //line window.go:75
 								} else {
 //line window.go:75
-									break gc_steps6
+									break gc_steps2
 //line window.go:75
 								}
 //line window.go:75
-								sum = sum.Add(gc_ld6)
+								sum = sum.Add(gc_ld2)
 //line window.go:75
 							}
 //line window.go:77
@@ -821,7 +821,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 				if compiled.SIMD {
-				gc_steps3:
+				gc_steps:
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -854,18 +854,18 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							d = d +
 								skip
 //line window.go:74
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:74
 							if (i+d) >= 0 && (i+d) <= len(in)-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+								gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line window.go:75
 							} else {
 //line window.go:75
-								break gc_steps3
+								break gc_steps
 //line window.go:75
 							}
 //line window.go:75
-							sum = sum.Add(gc_ld3)
+							sum = sum.Add(gc_ld)
 //line window.go:75
 						}
 //line window.go:77
@@ -951,7 +951,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					gc_steps6:
+					gc_steps2:
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -985,18 +985,18 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 								}
 //line window.go:91
-								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:91
 								if (i+d) >= 0 && (i+d) <= len(in)-16 {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
+									gc_ld2 = archsimd.LoadFloat32x16Slice(in[i+d:])
 //line window.go:92
 								} else {
 //line window.go:92
-									break gc_steps6
+									break gc_steps2
 //line window.go:92
 								}
 //line window.go:92
-								sum = sum.Add(gc_ld6)
+								sum = sum.Add(gc_ld2)
 //line window.go:92
 								if d ==
 									0 {
@@ -1018,7 +1018,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 				}
 				if compiled.SIMD {
-				gc_steps3:
+				gc_steps:
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1052,18 +1052,18 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 							}
 //line window.go:91
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:91
 							if (i+d) >= 0 && (i+d) <= len(in)-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d:])
+								gc_ld = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line window.go:92
 							} else {
 //line window.go:92
-								break gc_steps3
+								break gc_steps
 //line window.go:92
 							}
 //line window.go:92
-							sum = sum.Add(gc_ld3)
+							sum = sum.Add(gc_ld)
 //line window.go:92
 							if d ==
 								0 {
@@ -1157,13 +1157,13 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line window.go:110
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line window.go:110
-				_ = gc_all2
+				_ = gc_all
 //line window.go:110
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line window.go:110
-				_ = gc_iota4
+				_ = gc_iota2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1176,48 +1176,48 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 							var x int = gc_tx2
 							_ = x
 //line window.go:111
-							gc_lanes10 := gc_all2
+							gc_lanes5 := gc_all
 //line window.go:111
-							_ = gc_lanes10
+							_ = gc_lanes5
 //line window.go:111
 							for {
 //line window.go:111
-								gc_lanes10 = gc_lanes10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
+								gc_lanes5 = gc_lanes5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
 //line window.go:111
-								if gc_lanes10.ToBits() == 0 {
+								if gc_lanes5.ToBits() == 0 {
 //line window.go:111
 									break
 //line window.go:111
 								}
 //line window.go:111
-								var gc_u2 int
+								var gc_u int
 //line window.go:111
-								_ = gc_u2
+								_ = gc_u
 //line window.go:111
-								if gc_in2 := gc_lanes10.ToBits(); gc_in2 != 0 {
+								if gc_in := gc_lanes5.ToBits(); gc_in != 0 {
 //line window.go:111
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line window.go:111
-									gc_u2 = len(in) / rows
+									gc_u = len(in) / rows
 								}
 //line window.go:112
-								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:112
-								if (y*(gc_u2)+base+x) >= 0 && (y*(gc_u2)+base+x) <= len(in)-8 {
+								if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
 //line window.go:112
-									gc_ld6 = archsimd.LoadFloat32x8Slice(in[y*(gc_u2)+base+x:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
 //line window.go:112
 								} else {
 //line window.go:112
-									var gc_lanes11 [8]float32
+									var gc_lanes6 [8]float32
 //line window.go:112
-									for gc_k9 := range 8 {
+									for gc_k5 := range 8 {
 //line window.go:112
-										if gc_lanes10.ToBits()&(1<<gc_k9) != 0 {
+										if gc_lanes5.ToBits()&(1<<gc_k5) != 0 {
 //line window.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k9
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line window.go:112
-											gc_lanes11[gc_k9] = in[(y*(gc_u2)+base+x)+gc_k9]
+											gc_lanes6[gc_k5] = in[(y*(gc_u)+base+x)+gc_k5]
 //line window.go:112
 										}
 //line window.go:112
@@ -1225,27 +1225,27 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:112
 									gc_pos2.Thread = gc_rank2
 //line window.go:112
-									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line window.go:112
 								}
 //line window.go:112
 								if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
 //line window.go:112
-									gc_ld6.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes10)
+									gc_ld4.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes5)
 //line window.go:112
 								} else {
 //line window.go:112
-									var gc_lanes12 [8]float32
+									var gc_lanes7 [8]float32
 //line window.go:112
-									gc_ld6.Store(&gc_lanes12)
+									gc_ld4.Store(&gc_lanes7)
 //line window.go:112
-									for gc_k10 := range 8 {
+									for gc_k6 := range 8 {
 //line window.go:112
-										if gc_lanes10.ToBits()&(1<<gc_k10) != 0 {
+										if gc_lanes5.ToBits()&(1<<gc_k6) != 0 {
 //line window.go:112
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line window.go:112
-											tile_[(y*side+x)+gc_k10] = gc_lanes12[gc_k10]
+											tile_[(y*side+x)+gc_k6] = gc_lanes7[gc_k6]
 //line window.go:112
 										}
 //line window.go:112
@@ -1286,7 +1286,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-				gc_steps8:
+				gc_steps4:
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1310,14 +1310,14 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:119
 									{
 //line window.go:119
-										gc_ld16 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
+										gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
 									}
 //line window.go:120
-									sum = sum.Add(gc_ld16)
+									sum = sum.Add(gc_ld12)
 //line window.go:120
 								}
 //line window.go:120
@@ -1325,18 +1325,18 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:120
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:119
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-16 {
-										gc_ld16 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
+										gc_ld12 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
 //line window.go:120
 									} else {
 //line window.go:120
-										break gc_steps8
+										break gc_steps4
 //line window.go:120
 									}
 //line window.go:120
-									sum = sum.Add(gc_ld16)
+									sum = sum.Add(gc_ld12)
 //line window.go:120
 								}
 //line window.go:120
@@ -1354,7 +1354,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 				}
 			}
 			if compiled.SIMD {
-			gc_steps5:
+			gc_steps3:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1378,14 +1378,14 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:119
 								{
 //line window.go:119
-									gc_ld13 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
 								}
 //line window.go:120
-								sum = sum.Add(gc_ld13)
+								sum = sum.Add(gc_ld11)
 //line window.go:120
 							}
 //line window.go:120
@@ -1393,18 +1393,18 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:120
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:119
 								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-8 {
-									gc_ld13 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
 //line window.go:120
 								} else {
 //line window.go:120
-									break gc_steps5
+									break gc_steps3
 //line window.go:120
 								}
 //line window.go:120
-								sum = sum.Add(gc_ld13)
+								sum = sum.Add(gc_ld11)
 //line window.go:120
 							}
 //line window.go:120
@@ -1484,7 +1484,7 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-					gc_steps8:
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1506,18 +1506,18 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 							for d := 0; d < n; d = d + 1 {
 //line window.go:137
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 //line window.go:137
 								if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
 //line window.go:138
 								} else {
 //line window.go:138
-									break gc_steps8
+									break gc_steps4
 //line window.go:138
 								}
 //line window.go:138
-								sum = sum.Add(gc_ld8)
+								sum = sum.Add(gc_ld4)
 //line window.go:138
 							}
 //line window.go:140
@@ -1531,7 +1531,7 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				}
 				if compiled.SIMD {
-				gc_steps5:
+				gc_steps3:
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1553,18 +1553,18 @@ func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:137
 						for d := 0; d < n; d = d + 1 {
 //line window.go:137
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line window.go:137
 							if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
-								gc_ld5 = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
 //line window.go:138
 							} else {
 //line window.go:138
-								break gc_steps5
+								break gc_steps3
 //line window.go:138
 							}
 //line window.go:138
-							sum = sum.Add(gc_ld5)
+							sum = sum.Add(gc_ld3)
 //line window.go:138
 						}
 //line window.go:140

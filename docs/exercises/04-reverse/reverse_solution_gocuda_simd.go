@@ -54,9 +54,9 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep := 0
 				if compiled.SIMD {
 //line reverse_solution.go:15
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse_solution.go:15
-					_ = gc_iota4
+					_ = gc_iota2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -78,13 +78,13 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							} else {
 //line reverse_solution.go:18
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-								_ = gc_if4
+								_ = gc_if2
 //line reverse_solution.go:18
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line reverse_solution.go:18
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:]), gc_if2).StoreSlice(gc_at3[gc_tx2:])
 //line reverse_solution.go:18
 								}
 //line reverse_solution.go:18
@@ -111,10 +111,10 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line reverse_solution.go:15
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line reverse_solution.go:15
-					_ = gc_iota2
-				gc_steps2:
+					_ = gc_iota
+				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -138,43 +138,43 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 							if compiled.Reach(n, i, 8) > 7 {
 //line reverse_solution.go:18
-								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 								if i >= 0 && i <= len(in)-8 {
-									gc_ld3 = archsimd.LoadInt32x8Slice(in[i:])
+									gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 //line reverse_solution.go:19
 								} else {
 //line reverse_solution.go:19
-									break gc_steps2
+									break gc_steps
 //line reverse_solution.go:19
 								}
 //line reverse_solution.go:19
-								gc_ld3.StoreSlice(s[tid:])
+								gc_ld.StoreSlice(s[tid:])
 //line reverse_solution.go:19
 							} else {
 //line reverse_solution.go:19
-								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line reverse_solution.go:18
-								_ = gc_if2
+								_ = gc_if
 //line reverse_solution.go:18
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line reverse_solution.go:18
-									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line reverse_solution.go:18
 									if i >= 0 && i <= len(in)-8 {
-										gc_ld4 = archsimd.LoadInt32x8Slice(in[i:])
+										gc_ld2 = archsimd.LoadInt32x8Slice(in[i:])
 //line reverse_solution.go:19
 									} else {
 //line reverse_solution.go:19
-										var gc_lanes4 [8]int32
+										var gc_lanes2 [8]int32
 //line reverse_solution.go:19
-										for gc_k4 := range 8 {
+										for gc_k2 := range 8 {
 //line reverse_solution.go:19
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line reverse_solution.go:19
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line reverse_solution.go:19
-												gc_lanes4[gc_k4] = in[i+gc_k4]
+												gc_lanes2[gc_k2] = in[i+gc_k2]
 //line reverse_solution.go:19
 											}
 //line reverse_solution.go:19
@@ -182,11 +182,11 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:19
 										gc_pos2.Thread = gc_rank2
 //line reverse_solution.go:19
-										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+										gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
 //line reverse_solution.go:19
 									}
 //line reverse_solution.go:19
-									gc_ld4.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if2).StoreSlice(s[tid:])
+									gc_ld2.Merge(archsimd.LoadInt32x8Slice(s[tid:]), gc_if).StoreSlice(s[tid:])
 //line reverse_solution.go:19
 								}
 //line reverse_solution.go:19

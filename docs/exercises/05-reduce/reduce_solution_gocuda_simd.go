@@ -53,9 +53,9 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line reduce_solution.go:15
-					gc_iota16 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota14 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line reduce_solution.go:15
-					_ = gc_iota16
+					_ = gc_iota14
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -81,13 +81,13 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							} else {
 //line reduce_solution.go:18
-								gc_if12 := gc_iota16.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+								gc_if8 := gc_iota14.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-								_ = gc_if12
+								_ = gc_if8
 //line reduce_solution.go:18
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line reduce_solution.go:18
-									v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if12)
+									v = archsimd.LoadInt64x4Slice(gc_at7[gc_tx2:]).Merge(v, gc_if8)
 //line reduce_solution.go:18
 								}
 //line reduce_solution.go:18
@@ -123,10 +123,10 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line reduce_solution.go:15
-					gc_iota11 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line reduce_solution.go:15
-					_ = gc_iota11
-				gc_steps6:
+					_ = gc_iota10
+				gc_steps4:
 					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -154,39 +154,39 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 							if compiled.Reach(len(in), i, 4) > 3 {
 //line reduce_solution.go:18
-								var gc_ld11 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+								var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
 								if i >= 0 && i <= len(in)-4 {
-									gc_ld11 = archsimd.LoadInt64x4Slice(in[i:])
+									gc_ld7 = archsimd.LoadInt64x4Slice(in[i:])
 //line reduce_solution.go:19
 								} else {
 //line reduce_solution.go:19
-									break gc_steps6
+									break gc_steps4
 //line reduce_solution.go:19
 								}
 //line reduce_solution.go:19
-								v = gc_ld11
+								v = gc_ld7
 //line reduce_solution.go:19
 							} else {
 //line reduce_solution.go:19
-								gc_if8 := gc_iota11.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
+								gc_if6 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
 //line reduce_solution.go:18
-								_ = gc_if8
+								_ = gc_if6
 //line reduce_solution.go:18
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line reduce_solution.go:18
-									var gc_ld12 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+									var gc_ld8 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line reduce_solution.go:18
 									if i >= 0 && i <= len(in)-4 {
-										gc_ld12 = archsimd.LoadInt64x4Slice(in[i:])
+										gc_ld8 = archsimd.LoadInt64x4Slice(in[i:])
 //line reduce_solution.go:19
 									} else {
 //line reduce_solution.go:19
-										break gc_steps6
+										break gc_steps4
 //line reduce_solution.go:19
 									}
 //line reduce_solution.go:19
-									v = gc_ld12.Merge(v, gc_if8)
+									v = gc_ld8.Merge(v, gc_if6)
 //line reduce_solution.go:19
 								}
 //line reduce_solution.go:19

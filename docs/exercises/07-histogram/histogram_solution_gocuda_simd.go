@@ -65,9 +65,9 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line histogram_solution.go:21
-						gc_vb4 := archsimd.BroadcastUint32x8(0)
+						gc_vb2 := archsimd.BroadcastUint32x8(0)
 //line histogram_solution.go:21
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -81,7 +81,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 //line histogram_solution.go:20
 							_ = k
 //line histogram_solution.go:21
-							gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -108,9 +108,9 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 //line histogram_solution.go:21
-						gc_vb2 := archsimd.BroadcastUint32x8(0)
+						gc_vb := archsimd.BroadcastUint32x8(0)
 //line histogram_solution.go:21
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -130,7 +130,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 //line histogram_solution.go:21
 							}
 //line histogram_solution.go:21
-							gc_vb2.StoreSlice(bins[k:])
+							gc_vb.StoreSlice(bins[k:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

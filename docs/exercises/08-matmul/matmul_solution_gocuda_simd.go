@@ -122,21 +122,21 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line matmul_solution.go:23
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line matmul_solution.go:23
-						_ = gc_vb4
+						_ = gc_vb2
 //line matmul_solution.go:23
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul_solution.go:23
-						_ = gc_iota4
+						_ = gc_iota2
 //line matmul_solution.go:23
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul_solution.go:23
-						_ = gc_none4
+						_ = gc_none2
 //line matmul_solution.go:23
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul_solution.go:23
-						_ = gc_all4
+						_ = gc_all2
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -158,43 +158,43 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:20
 							_ = col
 //line matmul_solution.go:23
-							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
 //line matmul_solution.go:23
-							gc_b9 := gc_none4
+							gc_b5 := gc_none2
 //line matmul_solution.go:24
 							if row < m {
 //line matmul_solution.go:24
-								gc_b9 = gc_all4
+								gc_b5 = gc_all2
 //line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
-							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
-							_ = gc_if7
+							_ = gc_if3
 //line matmul_solution.go:24
-							if gc_if7.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line matmul_solution.go:24
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if7)
+								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
 //line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
-							gc_vb4.StoreSlice(gc_at8[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
 //line matmul_solution.go:24
-							gc_b10 := gc_none4
+							gc_b6 := gc_none2
 //line matmul_solution.go:28
 							if p+ty < k {
 //line matmul_solution.go:28
-								gc_b10 = gc_all4
+								gc_b6 = gc_all2
 //line matmul_solution.go:28
 							}
 //line matmul_solution.go:28
-							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
-							_ = gc_if8
+							_ = gc_if4
 //line matmul_solution.go:28
-							if gc_if8.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line matmul_solution.go:28
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if8)
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
 //line matmul_solution.go:28
 							}
 						}
@@ -240,21 +240,21 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_vstep5 := 0
 					if compiled.SIMD {
 //line matmul_solution.go:23
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line matmul_solution.go:23
-						_ = gc_vb2
+						_ = gc_vb
 //line matmul_solution.go:23
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line matmul_solution.go:23
-						_ = gc_iota2
+						_ = gc_iota
 //line matmul_solution.go:23
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul_solution.go:23
-						_ = gc_none2
+						_ = gc_none
 //line matmul_solution.go:23
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul_solution.go:23
-						_ = gc_all2
+						_ = gc_all
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -284,39 +284,39 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:23
 							}
 //line matmul_solution.go:23
-							gc_vb2.StoreSlice(as[ty][tx:])
+							gc_vb.StoreSlice(as[ty][tx:])
 //line matmul_solution.go:23
-							gc_b5 := gc_none2
+							gc_b3 := gc_none
 //line matmul_solution.go:24
 							if row < m {
 //line matmul_solution.go:24
-								gc_b5 = gc_all2
+								gc_b3 = gc_all
 //line matmul_solution.go:24
 							}
 //line matmul_solution.go:24
-							gc_if3 := gc_b5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
+							gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, p+tx, 8)))))
 //line matmul_solution.go:24
-							_ = gc_if3
+							_ = gc_if
 //line matmul_solution.go:25
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line matmul_solution.go:25
 								if tx >= 0 && tx <= len(as[ty])-8 {
 //line matmul_solution.go:25
-									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if3)
+									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
 //line matmul_solution.go:25
 								} else {
 //line matmul_solution.go:25
-									var gc_lanes3 [8]float32
+									var gc_lanes [8]float32
 //line matmul_solution.go:25
-									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes3)
+									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
 //line matmul_solution.go:25
-									for gc_k3 := range 8 {
+									for gc_k := range 8 {
 //line matmul_solution.go:25
-										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
+										if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line matmul_solution.go:25
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line matmul_solution.go:25
-											as[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+											as[ty][tx+gc_k] = gc_lanes[gc_k]
 //line matmul_solution.go:25
 										}
 //line matmul_solution.go:25
@@ -328,39 +328,39 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:25
 							}
 //line matmul_solution.go:27
-							gc_vb2.StoreSlice(bs[ty][tx:])
+							gc_vb.StoreSlice(bs[ty][tx:])
 //line matmul_solution.go:27
-							gc_b6 := gc_none2
+							gc_b4 := gc_none
 //line matmul_solution.go:28
 							if p+ty < k {
 //line matmul_solution.go:28
-								gc_b6 = gc_all2
+								gc_b4 = gc_all
 //line matmul_solution.go:28
 							}
 //line matmul_solution.go:28
-							gc_if4 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
+							gc_if2 := gc_b4.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8)))))
 //line matmul_solution.go:28
-							_ = gc_if4
+							_ = gc_if2
 //line matmul_solution.go:29
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line matmul_solution.go:29
 								if tx >= 0 && tx <= len(bs[ty])-8 {
 //line matmul_solution.go:29
-									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if4)
+									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
 //line matmul_solution.go:29
 								} else {
 //line matmul_solution.go:29
-									var gc_lanes4 [8]float32
+									var gc_lanes2 [8]float32
 //line matmul_solution.go:29
-									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
+									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes2)
 //line matmul_solution.go:29
-									for gc_k4 := range 8 {
+									for gc_k2 := range 8 {
 //line matmul_solution.go:29
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 //line matmul_solution.go:29
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line matmul_solution.go:29
-											bs[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+											bs[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 //line matmul_solution.go:29
 										}
 //line matmul_solution.go:29
@@ -423,9 +423,9 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line matmul_solution.go:18
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line matmul_solution.go:18
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -451,97 +451,97 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33
 						{
 //line matmul_solution.go:33
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul_solution.go:33
 						}
 //line matmul_solution.go:33

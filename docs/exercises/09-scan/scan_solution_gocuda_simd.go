@@ -56,9 +56,9 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
-					_ = gc_iota14
+					_ = gc_iota10
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -82,13 +82,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:20
 						} else {
 //line scan_solution.go:20
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-							_ = gc_if14
+							_ = gc_if10
 //line scan_solution.go:20
-							if gc_if14.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line scan_solution.go:20
-								v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if14)
+								v = archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Merge(v, gc_if10)
 //line scan_solution.go:20
 							}
 //line scan_solution.go:20
@@ -126,9 +126,9 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line scan_solution.go:16
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
-					_ = gc_iota10
+					_ = gc_iota8
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -157,13 +157,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line scan_solution.go:21
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
-							_ = gc_if10
+							_ = gc_if8
 //line scan_solution.go:20
-							if gc_if10.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line scan_solution.go:20
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if10)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 							}
 //line scan_solution.go:21
 						}
@@ -320,9 +320,9 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep7 := 0
 					if compiled.SIMD {
 //line scan_solution.go:16
-						gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
-						_ = gc_iota18
+						_ = gc_iota12
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -342,13 +342,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:29
 							} else {
 //line scan_solution.go:29
-								gc_if18 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
-								_ = gc_if18
+								_ = gc_if12
 //line scan_solution.go:29
-								if gc_if18.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line scan_solution.go:29
-									x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).Merge(x, gc_if18)
+									x = x.Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:])).Merge(x, gc_if12)
 //line scan_solution.go:29
 								}
 //line scan_solution.go:29
@@ -382,9 +382,9 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_vstep8 := 0
 					if compiled.SIMD {
 //line scan_solution.go:16
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line scan_solution.go:16
-						_ = gc_iota16
+						_ = gc_iota11
 						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -409,13 +409,13 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 								x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:]))
 							} else {
 //line scan_solution.go:30
-								gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+								gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
 //line scan_solution.go:29
-								_ = gc_if16
+								_ = gc_if11
 //line scan_solution.go:29
-								if gc_if16.ToBits() != 0 {
+								if gc_if11.ToBits() != 0 {
 //line scan_solution.go:29
-									x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if16)
+									x = x.Add(archsimd.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if11)
 								}
 //line scan_solution.go:30
 							}

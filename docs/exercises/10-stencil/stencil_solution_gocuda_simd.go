@@ -160,7 +160,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := gc_from2
 			if compiled.SIMD {
-			gc_steps6:
+			gc_steps4:
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -188,14 +188,14 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:32
 							for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stencil_solution.go:32
 								{
 //line stencil_solution.go:32
-									gc_ld6 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
 								}
 //line stencil_solution.go:33
-								sum = sum.Add(gc_ld6)
+								sum = sum.Add(gc_ld4)
 //line stencil_solution.go:33
 							}
 //line stencil_solution.go:33
@@ -203,20 +203,20 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:33
 							for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line stencil_solution.go:32
 								if (tid+
 									Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
 //line stencil_solution.go:33
-									gc_ld6 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
 //line stencil_solution.go:33
 								} else {
 //line stencil_solution.go:33
-									break gc_steps6
+									break gc_steps4
 //line stencil_solution.go:33
 								}
 //line stencil_solution.go:33
-								sum = sum.Add(gc_ld6)
+								sum = sum.Add(gc_ld4)
 //line stencil_solution.go:33
 							}
 //line stencil_solution.go:33

@@ -139,21 +139,25 @@ type vmode struct{ w64, z, portable bool }
 // in vectors (vec_float.go) where that translates and runs under no more
 // masks than the scalar floats would, else with scalar floats.
 func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, m vmode) (*vecLoop, bool) {
-	plain, ok := f.translateFloats(l, lanes, simd, e, m, false)
-	if ok && !m.portable && e != nil {
-		if vec, ok := f.translateFloats(l, lanes, simd, e, m, true); ok && vec.diverges == plain.diverges {
-			plain = vec
+	var out *vecLoop
+	ok := false
+	if !m.portable && e != nil {
+		out, ok = f.translateFloats(l, lanes, simd, e, m, true)
+	}
+	if !ok || out.diverges {
+		if plain, plainOK := f.translateFloats(l, lanes, simd, e, m, false); plainOK && (!ok || !plain.diverges) {
+			out, ok = plain, true
 		}
 	}
 	if ok {
-		for path, pn := range plain.imports { // the step taken's, not a discarded translation's
+		for path, pn := range out.imports { // the step taken's, not a discarded translation's
 			if f.VectorImports == nil {
 				f.VectorImports = map[string]*types.PkgName{}
 			}
 			f.VectorImports[path] = pn
 		}
 	}
-	return plain, ok
+	return out, ok
 }
 
 // translateFloats is translateAt with float variables in vectors or not.

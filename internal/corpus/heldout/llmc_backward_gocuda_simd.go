@@ -458,25 +458,25 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				gc_vstep3 := gc_from5
 				if compiled.SIMD {
 //line llmc_backward.go:91
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:91
-					_ = gc_all4
+					_ = gc_all3
 //line llmc_backward.go:92
-					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line llmc_backward.go:92
-					_ = gc_vb3
+					_ = gc_vb2
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line llmc_backward.go:92
-						gc_alive4 := gc_all4
+						gc_alive3 := gc_all3
 //line llmc_backward.go:92
-						_ = gc_alive4
+						_ = gc_alive3
 //line llmc_backward.go:92
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line llmc_backward.go:92
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_backward.go:92
 						}
 //line llmc_backward.go:91
@@ -490,9 +490,9 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:92
 						}
 //line llmc_backward.go:92
-						gc_vb3.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive4)
+						gc_vb2.StoreMasked((*[8]float32)(dbiasShared[i:]), gc_alive3)
 //line llmc_backward.go:93
-						gc_vb3.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive4)
+						gc_vb2.StoreMasked((*[8]float32)(dweightShared[i:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -523,36 +523,36 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line llmc_backward.go:98
-			gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:98
-			_ = gc_all6
+			_ = gc_all4
 //line llmc_backward.go:98
-			gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
+			gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line llmc_backward.go:98
-			_ = gc_vb4
+			_ = gc_vb3
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				_ = gc_rank2
 //line llmc_backward.go:98
-				gc_alive6 := gc_all6
+				gc_alive4 := gc_all4
 //line llmc_backward.go:98
-				_ = gc_alive6
+				_ = gc_alive4
 //line llmc_backward.go:98
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line llmc_backward.go:98
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_backward.go:98
 				}
 //line llmc_backward.go:98
-				dnormMean := gc_vb4
+				dnormMean := gc_vb3
 //line llmc_backward.go:98
 				_ = dnormMean
 //line llmc_backward.go:99
-				dnormNormMean := gc_vb4
+				dnormNormMean := gc_vb3
 //line llmc_backward.go:99
 				_ = dnormNormMean
-				dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive6).StoreSlice(gc_s_dnormMean[gc_rank2:])
-				dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive6).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
+				dnormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormMean[gc_rank2:])
+				dnormNormMean.Merge(archsimd.LoadFloat32x8Slice(gc_s_dnormNormMean[gc_rank2:]), gc_alive4).StoreSlice(gc_s_dnormNormMean[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -959,9 +959,9 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line llmc_backward.go:172
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_backward.go:172
-				_ = gc_all3
+				_ = gc_all2
 //line llmc_backward.go:179
 				gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 //line llmc_backward.go:179
@@ -970,28 +970,28 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line llmc_backward.go:179
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line llmc_backward.go:179
-					_ = gc_alive3
+					_ = gc_alive2
 //line llmc_backward.go:179
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line llmc_backward.go:179
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_backward.go:179
 					}
 //line llmc_backward.go:172
 					if t_ < 0 {
 //line llmc_backward.go:172
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line llmc_backward.go:172
-						gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
 //line llmc_backward.go:172
 					}
 //line llmc_backward.go:179
 					localSum := gc_vb
 //line llmc_backward.go:179
 					_ = localSum
-					localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive3).StoreSlice(gc_s_localSum[gc_rank2:])
+					localSum.Merge(archsimd.LoadFloat32x8Slice(gc_s_localSum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_localSum[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}

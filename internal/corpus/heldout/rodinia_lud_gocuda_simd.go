@@ -61,24 +61,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:25
 					for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:25
-						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:25
 						if (arrayOffset+
 							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line rodinia_lud.go:26
-							gc_ld2 = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:26
 						} else {
 //line rodinia_lud.go:26
-							var gc_lanes3 [8]float32
+							var gc_lanes [8]float32
 //line rodinia_lud.go:26
-							for gc_k3 := range 8 {
+							for gc_k := range 8 {
 //line rodinia_lud.go:26
-								if 0xff&(1<<gc_k3) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line rodinia_lud.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line rodinia_lud.go:26
-									gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
+									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
 //line rodinia_lud.go:26
 								}
 //line rodinia_lud.go:26
@@ -86,27 +86,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:26
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:26
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line rodinia_lud.go:26
 						}
 //line rodinia_lud.go:26
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line rodinia_lud.go:26
-							gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
+							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
 //line rodinia_lud.go:26
 						} else {
 //line rodinia_lud.go:26
-							var gc_lanes4 [8]float32
+							var gc_lanes2 [8]float32
 //line rodinia_lud.go:26
-							gc_ld2.Store(&gc_lanes4)
+							gc_ld.Store(&gc_lanes2)
 //line rodinia_lud.go:26
-							for gc_k4 := range 8 {
+							for gc_k2 := range 8 {
 //line rodinia_lud.go:26
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line rodinia_lud.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line rodinia_lud.go:26
-									shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line rodinia_lud.go:26
 								}
 //line rodinia_lud.go:26
@@ -222,9 +222,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line rodinia_lud.go:40
-						gc_Lane0Mask328 := compiled.Lane0Mask32()
+						gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line rodinia_lud.go:40
-						_ = gc_Lane0Mask328
+						_ = gc_Lane0Mask324
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -238,22 +238,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 
 								for j = 0; j < i_2+1; j = j + 1 {
 //line rodinia_lud.go:42
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld6 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line rodinia_lud.go:43
 									} else {
 //line rodinia_lud.go:43
-										var gc_lanes8 [8]float32
+										var gc_lanes4 [8]float32
 //line rodinia_lud.go:43
-										for gc_k8 := range 8 {
+										for gc_k4 := range 8 {
 //line rodinia_lud.go:43
-											if 0xff&(1<<gc_k8) != 0 {
+											if 0xff&(1<<gc_k4) != 0 {
 //line rodinia_lud.go:43
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line rodinia_lud.go:43
-												gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
+												gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
 //line rodinia_lud.go:43
 											}
 //line rodinia_lud.go:43
@@ -261,11 +261,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 										gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:43
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line rodinia_lud.go:43
 									}
 //line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask328).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&gc_at8[0][j], gc_Lane0Mask324).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
 //line rodinia_lud.go:43
 								}
 //line rodinia_lud.go:43
@@ -291,9 +291,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line rodinia_lud.go:40
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line rodinia_lud.go:40
-						_ = gc_Lane0Mask324
+						_ = gc_Lane0Mask322
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -313,22 +313,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 								for j = 0; j < i_2+1; j = j + 1 {
 //line rodinia_lud.go:42
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:42
 									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line rodinia_lud.go:43
 									} else {
 //line rodinia_lud.go:43
-										var gc_lanes6 [8]float32
+										var gc_lanes3 [8]float32
 //line rodinia_lud.go:43
-										for gc_k6 := range 8 {
+										for gc_k3 := range 8 {
 //line rodinia_lud.go:43
-											if 0xff&(1<<gc_k6) != 0 {
+											if 0xff&(1<<gc_k3) != 0 {
 //line rodinia_lud.go:43
-												gc_pos2.Thread = gc_rank2 + gc_k6
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line rodinia_lud.go:43
-												gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
+												gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
 //line rodinia_lud.go:43
 											}
 //line rodinia_lud.go:43
@@ -336,11 +336,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 										gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:43
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line rodinia_lud.go:43
 									}
 //line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask324).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(compiled.BroadcastFloat32x8At(&shadow[i_2+1][j], gc_Lane0Mask322).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line rodinia_lud.go:43
 								}
 //line rodinia_lud.go:43
@@ -393,22 +393,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 					for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
 //line rodinia_lud.go:56
-						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:56
 						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
-							gc_ld8 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
 //line rodinia_lud.go:57
-							var gc_lanes11 [8]float32
+							var gc_lanes5 [8]float32
 //line rodinia_lud.go:57
-							for gc_k11 := range 8 {
+							for gc_k5 := range 8 {
 //line rodinia_lud.go:57
-								if 0xff&(1<<gc_k11) != 0 {
+								if 0xff&(1<<gc_k5) != 0 {
 //line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k11
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line rodinia_lud.go:57
-									gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
+									gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
 //line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
@@ -416,27 +416,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:57
-							gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line rodinia_lud.go:57
 						}
 //line rodinia_lud.go:57
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line rodinia_lud.go:57
-							gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
 //line rodinia_lud.go:57
-							var gc_lanes12 [8]float32
+							var gc_lanes6 [8]float32
 //line rodinia_lud.go:57
-							gc_ld8.Store(&gc_lanes12)
+							gc_ld4.Store(&gc_lanes6)
 //line rodinia_lud.go:57
-							for gc_k12 := range 8 {
+							for gc_k6 := range 8 {
 //line rodinia_lud.go:57
-								if 0xff&(1<<gc_k12) != 0 {
+								if 0xff&(1<<gc_k6) != 0 {
 //line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k12
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line rodinia_lud.go:57
-									m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
+									m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
 //line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
@@ -788,14 +788,14 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line rodinia_lud.go:166
-					gc_vb8 := archsimd.BroadcastFloat32x8(0)
+					gc_vb6 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-					_ = gc_vb8
+					_ = gc_vb6
 //line rodinia_lud.go:166
-					gc_Lane0Mask328 := compiled.Lane0Mask32()
+					gc_Lane0Mask324 := compiled.Lane0Mask32()
 //line rodinia_lud.go:166
-					_ = gc_Lane0Mask328
-				gc_steps6:
+					_ = gc_Lane0Mask324
+				gc_steps4:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -809,7 +809,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 						_ = sum
 //line rodinia_lud.go:166
-						sum = gc_vb8
+						sum = gc_vb6
 //line rodinia_lud.go:167
 						var i_ int = 0
 //line rodinia_lud.go:167
@@ -817,18 +817,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:167
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld6 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line rodinia_lud.go:168
 							} else {
 //line rodinia_lud.go:168
-								break gc_steps6
+								break gc_steps4
 //line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask328).Mul(gc_ld6))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at11[0][i_], gc_Lane0Mask324).Mul(gc_ld4))
 //line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:167
@@ -870,14 +870,14 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line rodinia_lud.go:166
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line rodinia_lud.go:166
-					_ = gc_vb5
+					_ = gc_vb4
 //line rodinia_lud.go:166
-					gc_Lane0Mask324 := compiled.Lane0Mask32()
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line rodinia_lud.go:166
-					_ = gc_Lane0Mask324
-				gc_steps4:
+					_ = gc_Lane0Mask322
+				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -891,7 +891,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:166
 						_ = sum
 //line rodinia_lud.go:166
-						sum = gc_vb5
+						sum = gc_vb4
 //line rodinia_lud.go:167
 						var i_ int = 0
 //line rodinia_lud.go:167
@@ -905,18 +905,18 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line rodinia_lud.go:167
 							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line rodinia_lud.go:168
 							} else {
 //line rodinia_lud.go:168
-								break gc_steps4
+								break gc_steps3
 //line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask324).Mul(gc_ld4))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&periCol[gc_ty2][i_], gc_Lane0Mask322).Mul(gc_ld3))
 //line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:167

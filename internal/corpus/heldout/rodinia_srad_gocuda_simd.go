@@ -256,9 +256,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 								gc_vstep := gc_seg4
 								if compiled.SIMD {
 //line rodinia_srad.go:28
-									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rodinia_srad.go:28
-									_ = gc_iota2
+									_ = gc_iota
 									for ; gc_vstep+7 < gc_segend4; gc_vstep += 8 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -268,15 +268,15 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:28
 										_ = tx
 //line rodinia_srad.go:57
-										gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
+										gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
 //line rodinia_srad.go:57
-										_ = gc_if2
+										_ = gc_if
 //line rodinia_srad.go:57
-										if gc_if2.ToBits() != 0 {
+										if gc_if.ToBits() != 0 {
 //line rodinia_srad.go:57
-											archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]), gc_if2).StoreSlice(gc_at29[(gc_tx2 - gc_seg4):])
+											archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at29[(gc_tx2 - gc_seg4):])
 //line rodinia_srad.go:57
-											archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]), gc_if2).StoreSlice(gc_at31[(gc_tx2 - gc_seg4):])
+											archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_seg4):])).Merge(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_seg4):]), gc_if).StoreSlice(gc_at31[(gc_tx2 - gc_seg4):])
 //line rodinia_srad.go:57
 										}
 									}
@@ -427,9 +427,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 									gc_vstep2 := gc_seg5
 									if compiled.SIMD {
 //line rodinia_srad.go:28
-										gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rodinia_srad.go:28
-										_ = gc_iota4
+										_ = gc_iota2
 										for ; gc_vstep2+7 < gc_segend5; gc_vstep2 += 8 {
 											gc_tx2 := gc_vstep2
 											gc_rank2 := gc_base2 + gc_tx2
@@ -439,15 +439,15 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:28
 											_ = tx
 //line rodinia_srad.go:75
-											gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r2), 8))))
+											gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r2), 8))))
 //line rodinia_srad.go:75
-											_ = gc_if4
+											_ = gc_if2
 //line rodinia_srad.go:75
-											if gc_if4.ToBits() != 0 {
+											if gc_if2.ToBits() != 0 {
 //line rodinia_srad.go:75
-												archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]), gc_if4).StoreSlice(gc_at37[(gc_tx2 - gc_seg5):])
+												archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at37[(gc_tx2 - gc_seg5):])
 //line rodinia_srad.go:75
-												archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]), gc_if4).StoreSlice(gc_at39[(gc_tx2 - gc_seg5):])
+												archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2-gc_seg5):])).Merge(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2-gc_seg5):]), gc_if2).StoreSlice(gc_at39[(gc_tx2 - gc_seg5):])
 //line rodinia_srad.go:75
 											}
 										}
@@ -669,9 +669,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 									gc_vstep3 := gc_seg6
 									if compiled.SIMD {
 //line rodinia_srad.go:28
-										gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line rodinia_srad.go:28
-										_ = gc_iota6
+										_ = gc_iota3
 										for ; gc_vstep3+7 < gc_segend6; gc_vstep3 += 8 {
 											gc_tx2 := gc_vstep3
 											gc_rank2 := gc_base2 + gc_tx2
@@ -681,15 +681,15 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 //line rodinia_srad.go:28
 											_ = tx
 //line rodinia_srad.go:97
-											gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r3), 8)))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
+											gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r3), 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(df, tx, 8)))))
 //line rodinia_srad.go:97
-											_ = gc_if6
+											_ = gc_if3
 //line rodinia_srad.go:97
-											if gc_if6.ToBits() != 0 {
+											if gc_if3.ToBits() != 0 {
 //line rodinia_srad.go:97
-												archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]), gc_if6).StoreSlice(gc_at45[(gc_tx2 - gc_seg6):])
+												archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at45[(gc_tx2 - gc_seg6):])
 //line rodinia_srad.go:97
-												archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]), gc_if6).StoreSlice(gc_at47[(gc_tx2 - gc_seg6):])
+												archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2-gc_seg6):])).Merge(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2-gc_seg6):]), gc_if3).StoreSlice(gc_at47[(gc_tx2 - gc_seg6):])
 //line rodinia_srad.go:97
 											}
 										}

@@ -95,13 +95,13 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				gc_vstep28 := 0
 				if compiled.SIMD {
 //line hecbench_lda.go:113
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_lda.go:113
-					_ = gc_all2
+					_ = gc_all
 //line hecbench_lda.go:113
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:113
-					_ = gc_iota4
+					_ = gc_iota2
 					for ; gc_vstep28+7 < gc_bdx2; gc_vstep28 += 8 {
 						gc_tx2 := gc_vstep28
 						gc_rank2 := gc_base2 + gc_tx2
@@ -114,36 +114,36 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								var j int = gc_tx2
 								_ = j
 //line hecbench_lda.go:114
-								gc_lanes8 := gc_all2
+								gc_lanes3 := gc_all
 //line hecbench_lda.go:114
-								_ = gc_lanes8
+								_ = gc_lanes3
 //line hecbench_lda.go:114
 								for {
 //line hecbench_lda.go:114
-									gc_lanes8 = gc_lanes8.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
+									gc_lanes3 = gc_lanes3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTopics, j, 8)))))
 //line hecbench_lda.go:114
-									if gc_lanes8.ToBits() == 0 {
+									if gc_lanes3.ToBits() == 0 {
 //line hecbench_lda.go:114
 										break
 //line hecbench_lda.go:114
 									}
 //line hecbench_lda.go:114
-									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_lda.go:114
 									if j >= 0 && j <= len(alpha)-8 {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(alpha[j:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(alpha[j:])
 //line hecbench_lda.go:115
 									} else {
 //line hecbench_lda.go:115
-										var gc_lanes9 [8]float32
+										var gc_lanes4 [8]float32
 //line hecbench_lda.go:115
-										for gc_k7 := range 8 {
+										for gc_k3 := range 8 {
 //line hecbench_lda.go:115
-											if gc_lanes8.ToBits()&(1<<gc_k7) != 0 {
+											if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_lda.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_lda.go:115
-												gc_lanes9[gc_k7] = alpha[j+gc_k7]
+												gc_lanes4[gc_k3] = alpha[j+gc_k3]
 //line hecbench_lda.go:115
 											}
 //line hecbench_lda.go:115
@@ -151,39 +151,39 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:115
 										gc_pos2.Thread = gc_rank2
 //line hecbench_lda.go:115
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes9)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line hecbench_lda.go:115
 									}
 //line hecbench_lda.go:115
-									var gc_u2 int
+									var gc_u int
 //line hecbench_lda.go:115
-									_ = gc_u2
+									_ = gc_u
 //line hecbench_lda.go:115
-									if gc_in2 := gc_lanes8.ToBits(); gc_in2 != 0 {
+									if gc_in := gc_lanes3.ToBits(); gc_in != 0 {
 //line hecbench_lda.go:115
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_lda.go:115
-										gc_u2 = (end - beg) / numTopics
+										gc_u = (end - beg) / numTopics
 //line hecbench_lda.go:115
 									}
 //line hecbench_lda.go:115
 									if j >= 0 && j <= len(gamma_)-8 {
 //line hecbench_lda.go:115
-										gc_ld4.Add(archsimd.BroadcastFloat32x8(float32(gc_u2))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes8)
+										gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).StoreMasked((*[8]float32)(gamma_[j:]), gc_lanes3)
 //line hecbench_lda.go:115
 									} else {
 //line hecbench_lda.go:115
-										var gc_lanes10 [8]float32
+										var gc_lanes5 [8]float32
 //line hecbench_lda.go:115
-										gc_ld4.Add(archsimd.BroadcastFloat32x8(float32(gc_u2))).Store(&gc_lanes10)
+										gc_ld2.Add(archsimd.BroadcastFloat32x8(float32(gc_u))).Store(&gc_lanes5)
 //line hecbench_lda.go:115
-										for gc_k8 := range 8 {
+										for gc_k4 := range 8 {
 //line hecbench_lda.go:115
-											if gc_lanes8.ToBits()&(1<<gc_k8) != 0 {
+											if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_lda.go:115
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_lda.go:115
-												gamma_[j+gc_k8] = gc_lanes10[gc_k8]
+												gamma_[j+gc_k4] = gc_lanes5[gc_k4]
 //line hecbench_lda.go:115
 											}
 //line hecbench_lda.go:115
@@ -241,9 +241,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_vstep29 := gc_from2
 						if compiled.SIMD {
 //line hecbench_lda.go:122
-							gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:122
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep29+7 < gc_to2; gc_vstep29 += 8 {
 								gc_tx2 := gc_vstep29
 								gc_rank2 := gc_base2 + gc_tx2
@@ -253,7 +253,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:121
 								_ = j_
 //line hecbench_lda.go:122
-								gc_vb4.StoreSlice(gc_at41[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at41[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -276,9 +276,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_vstep30 := gc_from2
 						if compiled.SIMD {
 //line hecbench_lda.go:122
-							gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+							gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:122
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep30+7 < gc_to2; gc_vstep30 += 8 {
 								gc_tx2 := gc_vstep30
 								gc_rank2 := gc_base2 + gc_tx2
@@ -294,7 +294,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:122
 								}
 //line hecbench_lda.go:122
-								gc_vb2.StoreSlice(valiPhiSum[j_:])
+								gc_vb.StoreSlice(valiPhiSum[j_:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -393,9 +393,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_vstep31 := gc_from2
 							if compiled.SIMD {
 //line hecbench_lda.go:129
-								gc_vb8 := archsimd.BroadcastFloat32x8(0.0)
+								gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:129
-								_ = gc_vb8
+								_ = gc_vb4
 								for ; gc_vstep31+7 < gc_to2; gc_vstep31 += 8 {
 									gc_tx2 := gc_vstep31
 									gc_rank2 := gc_base2 + gc_tx2
@@ -405,7 +405,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:128
 									_ = k
 //line hecbench_lda.go:129
-									gc_vb8.StoreSlice(gc_at42[gc_tx2:])
+									gc_vb4.StoreSlice(gc_at42[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -428,9 +428,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_vstep32 := gc_from2
 							if compiled.SIMD {
 //line hecbench_lda.go:129
-								gc_vb6 := archsimd.BroadcastFloat32x8(0.0)
+								gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_lda.go:129
-								_ = gc_vb6
+								_ = gc_vb3
 								for ; gc_vstep32+7 < gc_to2; gc_vstep32 += 8 {
 									gc_tx2 := gc_vstep32
 									gc_rank2 := gc_base2 + gc_tx2
@@ -446,7 +446,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:129
 									}
 //line hecbench_lda.go:129
-									gc_vb6.StoreSlice(newGamma[k:])
+									gc_vb3.StoreSlice(newGamma[k:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -662,9 +662,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_vstep33 := 0
 						if compiled.SIMD {
 //line hecbench_lda.go:43
-							gc_vb9 := archsimd.BroadcastFloat32x8(float32(0.0))
+							gc_vb5 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
-							_ = gc_vb9
+							_ = gc_vb5
 							for ; gc_vstep33+7 < gc_n2; gc_vstep33 += 8 {
 								gc_rank2 := gc_vstep33
 								_ = gc_rank2
@@ -673,7 +673,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:146
 								_ = r
 //line hecbench_lda.go:43
-								val := gc_vb9
+								val := gc_vb5
 //line hecbench_lda.go:43
 								_ = val
 //line hecbench_lda.go:43
@@ -1078,15 +1078,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active.StoreSlice(gc_c22m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k15 := range 8 {
+											for gc_k11 := range 8 {
 //line hecbench_lda.go:28
-												gc_c22a[gc_lane2+gc_k15] = offset
+												gc_c22a[gc_lane2+gc_k11] = offset
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k16 := range 8 {
+											for gc_k12 := range 8 {
 //line hecbench_lda.go:28
-												gc_c22w[gc_lane2+gc_k16] = 32
+												gc_c22w[gc_lane2+gc_k12] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left3 &^= 0xff << gc_lane2
@@ -1109,15 +1109,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active.StoreSlice(gc_c22m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k11 := range 8 {
+											for gc_k9 := range 8 {
 //line hecbench_lda.go:28
-												gc_c22a[gc_lane2+gc_k11] = offset
+												gc_c22a[gc_lane2+gc_k9] = offset
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k12 := range 8 {
+											for gc_k10 := range 8 {
 //line hecbench_lda.go:28
-												gc_c22w[gc_lane2+gc_k12] = 32
+												gc_c22w[gc_lane2+gc_k10] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left3 &^= 0xff << gc_lane2
@@ -1446,15 +1446,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														active_.StoreSlice(gc_c24m[gc_lane2:])
 //line hecbench_lda.go:28
-														for gc_k23 := range 8 {
+														for gc_k15 := range 8 {
 //line hecbench_lda.go:28
-															gc_c24a[gc_lane2+gc_k23] = offset_
+															gc_c24a[gc_lane2+gc_k15] = offset_
 //line hecbench_lda.go:28
 														}
 //line hecbench_lda.go:28
-														for gc_k24 := range 8 {
+														for gc_k16 := range 8 {
 //line hecbench_lda.go:28
-															gc_c24w[gc_lane2+gc_k24] = 32
+															gc_c24w[gc_lane2+gc_k16] = 32
 //line hecbench_lda.go:28
 														}
 														gc_left7 &^= 0xff << gc_lane2
@@ -1477,15 +1477,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														active_.StoreSlice(gc_c24m[gc_lane2:])
 //line hecbench_lda.go:28
-														for gc_k19 := range 8 {
+														for gc_k13 := range 8 {
 //line hecbench_lda.go:28
-															gc_c24a[gc_lane2+gc_k19] = offset_
+															gc_c24a[gc_lane2+gc_k13] = offset_
 //line hecbench_lda.go:28
 														}
 //line hecbench_lda.go:28
-														for gc_k20 := range 8 {
+														for gc_k14 := range 8 {
 //line hecbench_lda.go:28
-															gc_c24w[gc_lane2+gc_k20] = 32
+															gc_c24w[gc_lane2+gc_k14] = 32
 //line hecbench_lda.go:28
 														}
 														gc_left7 &^= 0xff << gc_lane2
@@ -1569,15 +1569,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_left9 := gc_act2
 										if compiled.SIMD {
 //line hecbench_lda.go:30
-											gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-											_ = gc_iota7
+											_ = gc_iota5
 											gc_tidx11 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 											if gc_act2 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-												gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+												gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-												_ = gc_iota10
+												_ = gc_iota6
 												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 													gc_rank2 := gc_w2 + gc_lane2
 													gc_tx2 := gc_tidx11.X + gc_lane2
@@ -1602,23 +1602,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 													val = r_2
 //line hecbench_lda.go:69
-													gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+													gc_if2 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-													_ = gc_if6
+													_ = gc_if2
 //line hecbench_lda.go:70
-													if gc_if6.ToBits() != 0 {
+													if gc_if2.ToBits() != 0 {
 //line hecbench_lda.go:70
-														var gc_lanes14 [8]float32
+														var gc_lanes12 [8]float32
 //line hecbench_lda.go:70
-														val.Store(&gc_lanes14)
+														val.Store(&gc_lanes12)
 //line hecbench_lda.go:70
-														for gc_k28 := range 8 {
+														for gc_k18 := range 8 {
 //line hecbench_lda.go:70
-															if gc_if6.ToBits()&(1<<gc_k28) != 0 {
+															if gc_if2.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k28
+																gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_lda.go:70
-																shared[0] = gc_lanes14[gc_k28]
+																shared[0] = gc_lanes12[gc_k18]
 //line hecbench_lda.go:70
 															}
 //line hecbench_lda.go:70
@@ -1663,23 +1663,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 													val = r_2
 //line hecbench_lda.go:69
-													gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+													gc_if := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-													_ = gc_if3
+													_ = gc_if
 //line hecbench_lda.go:70
-													if gc_if3.ToBits() != 0 {
+													if gc_if.ToBits() != 0 {
 //line hecbench_lda.go:70
-														var gc_lanes12 [8]float32
+														var gc_lanes11 [8]float32
 //line hecbench_lda.go:70
-														val.Store(&gc_lanes12)
+														val.Store(&gc_lanes11)
 //line hecbench_lda.go:70
-														for gc_k26 := range 8 {
+														for gc_k17 := range 8 {
 //line hecbench_lda.go:70
-															if gc_if3.ToBits()&(1<<gc_k26) != 0 {
+															if gc_if.ToBits()&(1<<gc_k17) != 0 {
 //line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k26
+																gc_pos2.Thread = gc_rank2 + gc_k17
 //line hecbench_lda.go:70
-																shared[0] = gc_lanes12[gc_k26]
+																shared[0] = gc_lanes11[gc_k17]
 //line hecbench_lda.go:70
 															}
 //line hecbench_lda.go:70
@@ -1946,9 +1946,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_vstep39 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
-										gc_vb13 := archsimd.BroadcastFloat32x8(c)
+										gc_vb7 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
-										_ = gc_vb13
+										_ = gc_vb7
 										for ; gc_vstep39+7 < gc_to2; gc_vstep39 += 8 {
 											gc_tx2 := gc_vstep39
 											gc_rank2 := gc_base2 + gc_tx2
@@ -1965,11 +1965,11 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:152
 											if vali_ {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb13)).StoreSlice(gc_at49[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at49[gc_tx2:])
 //line hecbench_lda.go:152
 											} else {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb13)).StoreSlice(gc_at50[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]).Mul(gc_vb7)).StoreSlice(gc_at50[gc_tx2:])
 //line hecbench_lda.go:152
 											}
 										}
@@ -2002,9 +2002,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_vstep40 := gc_from2
 									if compiled.SIMD {
 //line hecbench_lda.go:153
-										gc_vb11 := archsimd.BroadcastFloat32x8(c)
+										gc_vb6 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:153
-										_ = gc_vb11
+										_ = gc_vb6
 										for ; gc_vstep40+7 < gc_to2; gc_vstep40 += 8 {
 											gc_tx2 := gc_vstep40
 											gc_rank2 := gc_base2 + gc_tx2
@@ -2027,10 +2027,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:152
 											if vali_ {
 //line hecbench_lda.go:152
-												archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb11)).StoreSlice(valiPhiSum[l_:])
+												archsimd.LoadFloat32x8Slice(valiPhiSum[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(valiPhiSum[l_:])
 											} else {
 //line hecbench_lda.go:153
-												archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb11)).StoreSlice(newGamma[l_:])
+												archsimd.LoadFloat32x8Slice(newGamma[l_:]).Add(archsimd.LoadFloat32x8Slice(phi[l_:]).Mul(gc_vb6)).StoreSlice(newGamma[l_:])
 //line hecbench_lda.go:155
 											}
 										}
@@ -2282,9 +2282,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_vstep41 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
-											gc_vb17 := archsimd.BroadcastFloat32x8(c)
+											gc_vb9 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
-											_ = gc_vb17
+											_ = gc_vb9
 											for ; gc_vstep41+7 < gc_to2; gc_vstep41 += 8 {
 												gc_tx2 := gc_vstep41
 												gc_rank2 := gc_base2 + gc_tx2
@@ -2293,7 +2293,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												var l_2 int = gc_tx2 + gc_off6
 //line hecbench_lda.go:172
 												_ = l_2
-												archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]).Mul(gc_vb17)).StoreSlice(gc_at51[gc_tx2:])
+												archsimd.LoadFloat32x8Slice(gc_at51[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at52[gc_tx2:]).Mul(gc_vb9)).StoreSlice(gc_at51[gc_tx2:])
 											}
 											archsimd.ClearAVXUpperBits()
 										}
@@ -2316,9 +2316,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_vstep42 := gc_from2
 										if compiled.SIMD {
 //line hecbench_lda.go:173
-											gc_vb15 := archsimd.BroadcastFloat32x8(c)
+											gc_vb8 := archsimd.BroadcastFloat32x8(c)
 //line hecbench_lda.go:173
-											_ = gc_vb15
+											_ = gc_vb8
 											for ; gc_vstep42+7 < gc_to2; gc_vstep42 += 8 {
 												gc_tx2 := gc_vstep42
 												gc_rank2 := gc_base2 + gc_tx2
@@ -2333,7 +2333,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 													break
 //line hecbench_lda.go:173
 												}
-												archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb15)).StoreSlice(newBeta[w*numTopics+l_2:])
+												archsimd.LoadFloat32x8Slice(newBeta[w*numTopics+l_2:]).Add(archsimd.LoadFloat32x8Slice(phi[l_2:]).Mul(gc_vb8)).StoreSlice(newBeta[w*numTopics+l_2:])
 											}
 											archsimd.ClearAVXUpperBits()
 										}
@@ -2569,9 +2569,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_vstep43 := 0
 						if compiled.SIMD {
 //line hecbench_lda.go:43
-							gc_vb18 := archsimd.BroadcastFloat32x8(float32(0.0))
+							gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
-							_ = gc_vb18
+							_ = gc_vb10
 							for ; gc_vstep43+7 < gc_n2; gc_vstep43 += 8 {
 								gc_rank2 := gc_vstep43
 								_ = gc_rank2
@@ -2580,7 +2580,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:192
 								_ = r_3
 //line hecbench_lda.go:43
-								val_3 := gc_vb18
+								val_3 := gc_vb10
 //line hecbench_lda.go:43
 								_ = val_3
 //line hecbench_lda.go:43
@@ -2985,15 +2985,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_2.StoreSlice(gc_c26m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k35 := range 8 {
+											for gc_k21 := range 8 {
 //line hecbench_lda.go:28
-												gc_c26a[gc_lane2+gc_k35] = offset_2
+												gc_c26a[gc_lane2+gc_k21] = offset_2
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k36 := range 8 {
+											for gc_k22 := range 8 {
 //line hecbench_lda.go:28
-												gc_c26w[gc_lane2+gc_k36] = 32
+												gc_c26w[gc_lane2+gc_k22] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left12 &^= 0xff << gc_lane2
@@ -3016,15 +3016,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_2.StoreSlice(gc_c26m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k31 := range 8 {
+											for gc_k19 := range 8 {
 //line hecbench_lda.go:28
-												gc_c26a[gc_lane2+gc_k31] = offset_2
+												gc_c26a[gc_lane2+gc_k19] = offset_2
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k32 := range 8 {
+											for gc_k20 := range 8 {
 //line hecbench_lda.go:28
-												gc_c26w[gc_lane2+gc_k32] = 32
+												gc_c26w[gc_lane2+gc_k20] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left12 &^= 0xff << gc_lane2
@@ -3353,15 +3353,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														active_3.StoreSlice(gc_c28m[gc_lane2:])
 //line hecbench_lda.go:28
-														for gc_k43 := range 8 {
+														for gc_k25 := range 8 {
 //line hecbench_lda.go:28
-															gc_c28a[gc_lane2+gc_k43] = offset_3
+															gc_c28a[gc_lane2+gc_k25] = offset_3
 //line hecbench_lda.go:28
 														}
 //line hecbench_lda.go:28
-														for gc_k44 := range 8 {
+														for gc_k26 := range 8 {
 //line hecbench_lda.go:28
-															gc_c28w[gc_lane2+gc_k44] = 32
+															gc_c28w[gc_lane2+gc_k26] = 32
 //line hecbench_lda.go:28
 														}
 														gc_left16 &^= 0xff << gc_lane2
@@ -3384,15 +3384,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 														active_3.StoreSlice(gc_c28m[gc_lane2:])
 //line hecbench_lda.go:28
-														for gc_k39 := range 8 {
+														for gc_k23 := range 8 {
 //line hecbench_lda.go:28
-															gc_c28a[gc_lane2+gc_k39] = offset_3
+															gc_c28a[gc_lane2+gc_k23] = offset_3
 //line hecbench_lda.go:28
 														}
 //line hecbench_lda.go:28
-														for gc_k40 := range 8 {
+														for gc_k24 := range 8 {
 //line hecbench_lda.go:28
-															gc_c28w[gc_lane2+gc_k40] = 32
+															gc_c28w[gc_lane2+gc_k24] = 32
 //line hecbench_lda.go:28
 														}
 														gc_left16 &^= 0xff << gc_lane2
@@ -3476,15 +3476,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_left18 := gc_act2
 										if compiled.SIMD {
 //line hecbench_lda.go:30
-											gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-											_ = gc_iota13
+											_ = gc_iota7
 											gc_tidx20 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 											if gc_act2 == ^uint32(0) && gc_tidx20.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-												gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+												gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-												_ = gc_iota16
+												_ = gc_iota8
 												for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 													gc_rank2 := gc_w2 + gc_lane2
 													gc_tx2 := gc_tidx20.X + gc_lane2
@@ -3509,23 +3509,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 													val_3 = r_5
 //line hecbench_lda.go:69
-													gc_if12 := gc_iota16.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+													gc_if4 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-													_ = gc_if12
+													_ = gc_if4
 //line hecbench_lda.go:70
-													if gc_if12.ToBits() != 0 {
+													if gc_if4.ToBits() != 0 {
 //line hecbench_lda.go:70
-														var gc_lanes18 [8]float32
+														var gc_lanes14 [8]float32
 //line hecbench_lda.go:70
-														val_3.Store(&gc_lanes18)
+														val_3.Store(&gc_lanes14)
 //line hecbench_lda.go:70
-														for gc_k48 := range 8 {
+														for gc_k28 := range 8 {
 //line hecbench_lda.go:70
-															if gc_if12.ToBits()&(1<<gc_k48) != 0 {
+															if gc_if4.ToBits()&(1<<gc_k28) != 0 {
 //line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k48
+																gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_lda.go:70
-																shared_[0] = gc_lanes18[gc_k48]
+																shared_[0] = gc_lanes14[gc_k28]
 //line hecbench_lda.go:70
 															}
 //line hecbench_lda.go:70
@@ -3570,23 +3570,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 													val_3 = r_5
 //line hecbench_lda.go:69
-													gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+													gc_if3 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-													_ = gc_if9
+													_ = gc_if3
 //line hecbench_lda.go:70
-													if gc_if9.ToBits() != 0 {
+													if gc_if3.ToBits() != 0 {
 //line hecbench_lda.go:70
-														var gc_lanes16 [8]float32
+														var gc_lanes13 [8]float32
 //line hecbench_lda.go:70
-														val_3.Store(&gc_lanes16)
+														val_3.Store(&gc_lanes13)
 //line hecbench_lda.go:70
-														for gc_k46 := range 8 {
+														for gc_k27 := range 8 {
 //line hecbench_lda.go:70
-															if gc_if9.ToBits()&(1<<gc_k46) != 0 {
+															if gc_if3.ToBits()&(1<<gc_k27) != 0 {
 //line hecbench_lda.go:70
-																gc_pos2.Thread = gc_rank2 + gc_k46
+																gc_pos2.Thread = gc_rank2 + gc_k27
 //line hecbench_lda.go:70
-																shared_[0] = gc_lanes16[gc_k46]
+																shared_[0] = gc_lanes13[gc_k27]
 //line hecbench_lda.go:70
 															}
 //line hecbench_lda.go:70
@@ -3976,9 +3976,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			gc_vstep50 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:43
-				gc_vb19 := archsimd.BroadcastFloat32x8(float32(0.0))
+				gc_vb11 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
-				_ = gc_vb19
+				_ = gc_vb11
 				for ; gc_vstep50+7 < gc_n2; gc_vstep50 += 8 {
 					gc_rank2 := gc_vstep50
 					_ = gc_rank2
@@ -3987,7 +3987,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:214
 					_ = r_6
 //line hecbench_lda.go:43
-					val_6 := gc_vb19
+					val_6 := gc_vb11
 //line hecbench_lda.go:43
 					_ = val_6
 //line hecbench_lda.go:43
@@ -4392,15 +4392,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_4.StoreSlice(gc_c210m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k55 := range 8 {
+								for gc_k31 := range 8 {
 //line hecbench_lda.go:28
-									gc_c210a[gc_lane2+gc_k55] = offset_4
+									gc_c210a[gc_lane2+gc_k31] = offset_4
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k56 := range 8 {
+								for gc_k32 := range 8 {
 //line hecbench_lda.go:28
-									gc_c210w[gc_lane2+gc_k56] = 32
+									gc_c210w[gc_lane2+gc_k32] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left21 &^= 0xff << gc_lane2
@@ -4423,15 +4423,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_4.StoreSlice(gc_c210m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k51 := range 8 {
+								for gc_k29 := range 8 {
 //line hecbench_lda.go:28
-									gc_c210a[gc_lane2+gc_k51] = offset_4
+									gc_c210a[gc_lane2+gc_k29] = offset_4
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k52 := range 8 {
+								for gc_k30 := range 8 {
 //line hecbench_lda.go:28
-									gc_c210w[gc_lane2+gc_k52] = 32
+									gc_c210w[gc_lane2+gc_k30] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left21 &^= 0xff << gc_lane2
@@ -4760,15 +4760,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_5.StoreSlice(gc_c212m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k63 := range 8 {
+											for gc_k35 := range 8 {
 //line hecbench_lda.go:28
-												gc_c212a[gc_lane2+gc_k63] = offset_5
+												gc_c212a[gc_lane2+gc_k35] = offset_5
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k64 := range 8 {
+											for gc_k36 := range 8 {
 //line hecbench_lda.go:28
-												gc_c212w[gc_lane2+gc_k64] = 32
+												gc_c212w[gc_lane2+gc_k36] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left25 &^= 0xff << gc_lane2
@@ -4791,15 +4791,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_5.StoreSlice(gc_c212m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k59 := range 8 {
+											for gc_k33 := range 8 {
 //line hecbench_lda.go:28
-												gc_c212a[gc_lane2+gc_k59] = offset_5
+												gc_c212a[gc_lane2+gc_k33] = offset_5
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k60 := range 8 {
+											for gc_k34 := range 8 {
 //line hecbench_lda.go:28
-												gc_c212w[gc_lane2+gc_k60] = 32
+												gc_c212w[gc_lane2+gc_k34] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left25 &^= 0xff << gc_lane2
@@ -4883,15 +4883,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_left27 := gc_act2
 							if compiled.SIMD {
 //line hecbench_lda.go:30
-								gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-								_ = gc_iota19
+								_ = gc_iota9
 								gc_tidx29 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								if gc_act2 == ^uint32(0) && gc_tidx29.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-									gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-									_ = gc_iota22
+									_ = gc_iota10
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_tx2 := gc_tidx29.X + gc_lane2
@@ -4916,23 +4916,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_6 = r_8
 //line hecbench_lda.go:69
-										gc_if18 := gc_iota22.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if6 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if18
+										_ = gc_if6
 //line hecbench_lda.go:70
-										if gc_if18.ToBits() != 0 {
+										if gc_if6.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes22 [8]float32
+											var gc_lanes16 [8]float32
 //line hecbench_lda.go:70
-											val_6.Store(&gc_lanes22)
+											val_6.Store(&gc_lanes16)
 //line hecbench_lda.go:70
-											for gc_k68 := range 8 {
+											for gc_k38 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if18.ToBits()&(1<<gc_k68) != 0 {
+												if gc_if6.ToBits()&(1<<gc_k38) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k68
+													gc_pos2.Thread = gc_rank2 + gc_k38
 //line hecbench_lda.go:70
-													shared_2[0] = gc_lanes22[gc_k68]
+													shared_2[0] = gc_lanes16[gc_k38]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -4977,23 +4977,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_6 = r_8
 //line hecbench_lda.go:69
-										gc_if15 := gc_iota19.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if5 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if15
+										_ = gc_if5
 //line hecbench_lda.go:70
-										if gc_if15.ToBits() != 0 {
+										if gc_if5.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes20 [8]float32
+											var gc_lanes15 [8]float32
 //line hecbench_lda.go:70
-											val_6.Store(&gc_lanes20)
+											val_6.Store(&gc_lanes15)
 //line hecbench_lda.go:70
-											for gc_k66 := range 8 {
+											for gc_k37 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if15.ToBits()&(1<<gc_k66) != 0 {
+												if gc_if5.ToBits()&(1<<gc_k37) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k66
+													gc_pos2.Thread = gc_rank2 + gc_k37
 //line hecbench_lda.go:70
-													shared_2[0] = gc_lanes20[gc_k66]
+													shared_2[0] = gc_lanes15[gc_k37]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -5422,9 +5422,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			gc_vstep56 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:43
-				gc_vb20 := archsimd.BroadcastFloat32x8(float32(0.0))
+				gc_vb12 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
-				_ = gc_vb20
+				_ = gc_vb12
 				for ; gc_vstep56+7 < gc_n2; gc_vstep56 += 8 {
 					gc_rank2 := gc_vstep56
 					_ = gc_rank2
@@ -5433,7 +5433,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:223
 					_ = r_9
 //line hecbench_lda.go:43
-					val_9 := gc_vb20
+					val_9 := gc_vb12
 //line hecbench_lda.go:43
 					_ = val_9
 //line hecbench_lda.go:43
@@ -5838,15 +5838,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_6.StoreSlice(gc_c214m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k75 := range 8 {
+								for gc_k41 := range 8 {
 //line hecbench_lda.go:28
-									gc_c214a[gc_lane2+gc_k75] = offset_6
+									gc_c214a[gc_lane2+gc_k41] = offset_6
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k76 := range 8 {
+								for gc_k42 := range 8 {
 //line hecbench_lda.go:28
-									gc_c214w[gc_lane2+gc_k76] = 32
+									gc_c214w[gc_lane2+gc_k42] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left30 &^= 0xff << gc_lane2
@@ -5869,15 +5869,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_6.StoreSlice(gc_c214m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k71 := range 8 {
+								for gc_k39 := range 8 {
 //line hecbench_lda.go:28
-									gc_c214a[gc_lane2+gc_k71] = offset_6
+									gc_c214a[gc_lane2+gc_k39] = offset_6
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k72 := range 8 {
+								for gc_k40 := range 8 {
 //line hecbench_lda.go:28
-									gc_c214w[gc_lane2+gc_k72] = 32
+									gc_c214w[gc_lane2+gc_k40] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left30 &^= 0xff << gc_lane2
@@ -6206,15 +6206,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_7.StoreSlice(gc_c216m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k83 := range 8 {
+											for gc_k45 := range 8 {
 //line hecbench_lda.go:28
-												gc_c216a[gc_lane2+gc_k83] = offset_7
+												gc_c216a[gc_lane2+gc_k45] = offset_7
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k84 := range 8 {
+											for gc_k46 := range 8 {
 //line hecbench_lda.go:28
-												gc_c216w[gc_lane2+gc_k84] = 32
+												gc_c216w[gc_lane2+gc_k46] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left34 &^= 0xff << gc_lane2
@@ -6237,15 +6237,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_7.StoreSlice(gc_c216m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k79 := range 8 {
+											for gc_k43 := range 8 {
 //line hecbench_lda.go:28
-												gc_c216a[gc_lane2+gc_k79] = offset_7
+												gc_c216a[gc_lane2+gc_k43] = offset_7
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k80 := range 8 {
+											for gc_k44 := range 8 {
 //line hecbench_lda.go:28
-												gc_c216w[gc_lane2+gc_k80] = 32
+												gc_c216w[gc_lane2+gc_k44] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left34 &^= 0xff << gc_lane2
@@ -6329,15 +6329,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_left36 := gc_act2
 							if compiled.SIMD {
 //line hecbench_lda.go:30
-								gc_iota25 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-								_ = gc_iota25
+								_ = gc_iota11
 								gc_tidx38 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								if gc_act2 == ^uint32(0) && gc_tidx38.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-									gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-									_ = gc_iota28
+									_ = gc_iota12
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_tx2 := gc_tidx38.X + gc_lane2
@@ -6362,23 +6362,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_9 = r_11
 //line hecbench_lda.go:69
-										gc_if24 := gc_iota28.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if8 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if24
+										_ = gc_if8
 //line hecbench_lda.go:70
-										if gc_if24.ToBits() != 0 {
+										if gc_if8.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes26 [8]float32
+											var gc_lanes18 [8]float32
 //line hecbench_lda.go:70
-											val_9.Store(&gc_lanes26)
+											val_9.Store(&gc_lanes18)
 //line hecbench_lda.go:70
-											for gc_k88 := range 8 {
+											for gc_k48 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if24.ToBits()&(1<<gc_k88) != 0 {
+												if gc_if8.ToBits()&(1<<gc_k48) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k88
+													gc_pos2.Thread = gc_rank2 + gc_k48
 //line hecbench_lda.go:70
-													shared_3[0] = gc_lanes26[gc_k88]
+													shared_3[0] = gc_lanes18[gc_k48]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -6423,23 +6423,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_9 = r_11
 //line hecbench_lda.go:69
-										gc_if21 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if7 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if21
+										_ = gc_if7
 //line hecbench_lda.go:70
-										if gc_if21.ToBits() != 0 {
+										if gc_if7.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes24 [8]float32
+											var gc_lanes17 [8]float32
 //line hecbench_lda.go:70
-											val_9.Store(&gc_lanes24)
+											val_9.Store(&gc_lanes17)
 //line hecbench_lda.go:70
-											for gc_k86 := range 8 {
+											for gc_k47 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if21.ToBits()&(1<<gc_k86) != 0 {
+												if gc_if7.ToBits()&(1<<gc_k47) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k86
+													gc_pos2.Thread = gc_rank2 + gc_k47
 //line hecbench_lda.go:70
-													shared_3[0] = gc_lanes24[gc_k86]
+													shared_3[0] = gc_lanes17[gc_k47]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -6634,9 +6634,9 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 			gc_vstep61 := 0
 			if compiled.SIMD {
 //line hecbench_lda.go:43
-				gc_vb21 := archsimd.BroadcastFloat32x8(float32(0.0))
+				gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_lda.go:43
-				_ = gc_vb21
+				_ = gc_vb13
 				for ; gc_vstep61+7 < gc_n2; gc_vstep61 += 8 {
 					gc_rank2 := gc_vstep61
 					_ = gc_rank2
@@ -6653,7 +6653,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:224
 					_ = r_12
 //line hecbench_lda.go:43
-					val_12 := gc_vb21
+					val_12 := gc_vb13
 //line hecbench_lda.go:43
 					_ = val_12
 //line hecbench_lda.go:43
@@ -7090,15 +7090,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_8.StoreSlice(gc_c218m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k95 := range 8 {
+								for gc_k51 := range 8 {
 //line hecbench_lda.go:28
-									gc_c218a[gc_lane2+gc_k95] = offset_8
+									gc_c218a[gc_lane2+gc_k51] = offset_8
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k96 := range 8 {
+								for gc_k52 := range 8 {
 //line hecbench_lda.go:28
-									gc_c218w[gc_lane2+gc_k96] = 32
+									gc_c218w[gc_lane2+gc_k52] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left39 &^= 0xff << gc_lane2
@@ -7121,15 +7121,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 								active_8.StoreSlice(gc_c218m[gc_lane2:])
 //line hecbench_lda.go:28
-								for gc_k91 := range 8 {
+								for gc_k49 := range 8 {
 //line hecbench_lda.go:28
-									gc_c218a[gc_lane2+gc_k91] = offset_8
+									gc_c218a[gc_lane2+gc_k49] = offset_8
 //line hecbench_lda.go:28
 								}
 //line hecbench_lda.go:28
-								for gc_k92 := range 8 {
+								for gc_k50 := range 8 {
 //line hecbench_lda.go:28
-									gc_c218w[gc_lane2+gc_k92] = 32
+									gc_c218w[gc_lane2+gc_k50] = 32
 //line hecbench_lda.go:28
 								}
 								gc_left39 &^= 0xff << gc_lane2
@@ -7458,15 +7458,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_9.StoreSlice(gc_c220m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k103 := range 8 {
+											for gc_k55 := range 8 {
 //line hecbench_lda.go:28
-												gc_c220a[gc_lane2+gc_k103] = offset_9
+												gc_c220a[gc_lane2+gc_k55] = offset_9
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k104 := range 8 {
+											for gc_k56 := range 8 {
 //line hecbench_lda.go:28
-												gc_c220w[gc_lane2+gc_k104] = 32
+												gc_c220w[gc_lane2+gc_k56] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left43 &^= 0xff << gc_lane2
@@ -7489,15 +7489,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:28
 											active_9.StoreSlice(gc_c220m[gc_lane2:])
 //line hecbench_lda.go:28
-											for gc_k99 := range 8 {
+											for gc_k53 := range 8 {
 //line hecbench_lda.go:28
-												gc_c220a[gc_lane2+gc_k99] = offset_9
+												gc_c220a[gc_lane2+gc_k53] = offset_9
 //line hecbench_lda.go:28
 											}
 //line hecbench_lda.go:28
-											for gc_k100 := range 8 {
+											for gc_k54 := range 8 {
 //line hecbench_lda.go:28
-												gc_c220w[gc_lane2+gc_k100] = 32
+												gc_c220w[gc_lane2+gc_k54] = 32
 //line hecbench_lda.go:28
 											}
 											gc_left43 &^= 0xff << gc_lane2
@@ -7581,15 +7581,15 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_left45 := gc_act2
 							if compiled.SIMD {
 //line hecbench_lda.go:30
-								gc_iota31 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-								_ = gc_iota31
+								_ = gc_iota13
 								gc_tidx47 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								if gc_act2 == ^uint32(0) && gc_tidx47.X+32 <= gc_bdx2 {
 //line hecbench_lda.go:30
-									gc_iota34 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lda.go:30
-									_ = gc_iota34
+									_ = gc_iota14
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_tx2 := gc_tidx47.X + gc_lane2
@@ -7614,23 +7614,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_12 = r_14
 //line hecbench_lda.go:69
-										gc_if30 := gc_iota34.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if10 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if30
+										_ = gc_if10
 //line hecbench_lda.go:70
-										if gc_if30.ToBits() != 0 {
+										if gc_if10.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes30 [8]float32
+											var gc_lanes20 [8]float32
 //line hecbench_lda.go:70
-											val_12.Store(&gc_lanes30)
+											val_12.Store(&gc_lanes20)
 //line hecbench_lda.go:70
-											for gc_k108 := range 8 {
+											for gc_k58 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if30.ToBits()&(1<<gc_k108) != 0 {
+												if gc_if10.ToBits()&(1<<gc_k58) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k108
+													gc_pos2.Thread = gc_rank2 + gc_k58
 //line hecbench_lda.go:70
-													shared_4[0] = gc_lanes30[gc_k108]
+													shared_4[0] = gc_lanes20[gc_k58]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70
@@ -7675,23 +7675,23 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 //line hecbench_lda.go:67
 										val_12 = r_14
 //line hecbench_lda.go:69
-										gc_if27 := gc_iota31.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+										gc_if9 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line hecbench_lda.go:69
-										_ = gc_if27
+										_ = gc_if9
 //line hecbench_lda.go:70
-										if gc_if27.ToBits() != 0 {
+										if gc_if9.ToBits() != 0 {
 //line hecbench_lda.go:70
-											var gc_lanes28 [8]float32
+											var gc_lanes19 [8]float32
 //line hecbench_lda.go:70
-											val_12.Store(&gc_lanes28)
+											val_12.Store(&gc_lanes19)
 //line hecbench_lda.go:70
-											for gc_k106 := range 8 {
+											for gc_k57 := range 8 {
 //line hecbench_lda.go:70
-												if gc_if27.ToBits()&(1<<gc_k106) != 0 {
+												if gc_if9.ToBits()&(1<<gc_k57) != 0 {
 //line hecbench_lda.go:70
-													gc_pos2.Thread = gc_rank2 + gc_k106
+													gc_pos2.Thread = gc_rank2 + gc_k57
 //line hecbench_lda.go:70
-													shared_4[0] = gc_lanes28[gc_k106]
+													shared_4[0] = gc_lanes19[gc_k57]
 //line hecbench_lda.go:70
 												}
 //line hecbench_lda.go:70

@@ -1860,10 +1860,10 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 				gc_vstep14 := gc_from2
 				if compiled.SIMD {
 //line hecbench_lfib4.go:130
-					gc_vb3 := archsimd.BroadcastUint32x8(uint32(0))
+					gc_vb2 := archsimd.BroadcastUint32x8(uint32(0))
 //line hecbench_lfib4.go:130
-					_ = gc_vb3
-				gc_steps6:
+					_ = gc_vb2
+				gc_steps4:
 					for ; gc_vstep14+7 < gc_to2; gc_vstep14 += 8 {
 						gc_tx2 := gc_vstep14
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1873,7 +1873,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:100
 						_ = myid
 //line hecbench_lfib4.go:130
-						tmp := gc_vb3
+						tmp := gc_vb2
 //line hecbench_lfib4.go:130
 						_ = tmp
 //line hecbench_lfib4.go:132
@@ -1887,18 +1887,18 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 //line hecbench_lfib4.go:134
 							for k := 0; k < lfibP4-lfibP3; k = k + 1 {
 //line hecbench_lfib4.go:134
-								var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+								var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_lfib4.go:134
 								if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
-									gc_ld6 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
+									gc_ld4 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
 //line hecbench_lfib4.go:135
 								} else {
 //line hecbench_lfib4.go:135
-									break gc_steps6
+									break gc_steps4
 //line hecbench_lfib4.go:135
 								}
 //line hecbench_lfib4.go:135
-								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld6))
+								tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld4))
 //line hecbench_lfib4.go:135
 							}
 //line hecbench_lfib4.go:135

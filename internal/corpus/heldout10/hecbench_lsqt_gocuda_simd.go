@@ -61,9 +61,9 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line hecbench_lsqt.go:21
-						gc_vb4 := archsimd.BroadcastFloat64x4(0)
+						gc_vb2 := archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:21
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 //line hecbench_lsqt.go:19
@@ -72,9 +72,9 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 							_ = n
 //line hecbench_lsqt.go:20
 							{
-								gc_vb4.StoreSlice(gc_at3[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at3[gc_tx2:])
 //line hecbench_lsqt.go:21
-								gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 //line hecbench_lsqt.go:21
 							}
 						}
@@ -96,9 +96,9 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line hecbench_lsqt.go:21
-						gc_vb2 := archsimd.BroadcastFloat64x4(0)
+						gc_vb := archsimd.BroadcastFloat64x4(0)
 //line hecbench_lsqt.go:21
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 //line hecbench_lsqt.go:19
@@ -113,9 +113,9 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 //line hecbench_lsqt.go:21
 								}
 //line hecbench_lsqt.go:21
-								gc_vb2.StoreSlice(gStateReal[n:])
+								gc_vb.StoreSlice(gStateReal[n:])
 //line hecbench_lsqt.go:21
-								gc_vb2.StoreSlice(gStateImag[n:])
+								gc_vb.StoreSlice(gStateImag[n:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -350,13 +350,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_lsqt.go:83
-					gc_vb10 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb6 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-					_ = gc_vb10
+					_ = gc_vb6
 //line hecbench_lsqt.go:83
-					gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_lsqt.go:83
-					_ = gc_iota10
+					_ = gc_iota6
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -390,9 +390,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:80
 						_ = d
 //line hecbench_lsqt.go:83
-						gc_vb10.StoreSlice(gc_at37[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at37[gc_tx2:])
 //line hecbench_lsqt.go:83
-						gc_vb10.StoreSlice(gc_at38[gc_tx2:])
+						gc_vb6.StoreSlice(gc_at38[gc_tx2:])
 //line hecbench_lsqt.go:85
 						if compiled.Reach(numberOfAtoms, n, 4) > 3 {
 //line hecbench_lsqt.go:85
@@ -410,23 +410,23 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:85
 						} else {
 //line hecbench_lsqt.go:85
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 //line hecbench_lsqt.go:85
-							_ = gc_if10
+							_ = gc_if6
 //line hecbench_lsqt.go:85
-							if gc_if10.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line hecbench_lsqt.go:85
-								a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:]).Merge(a, gc_if10)
+								a = archsimd.LoadFloat64x4Slice(gc_at39[gc_tx2:]).Merge(a, gc_if6)
 //line hecbench_lsqt.go:85
-								b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:]).Merge(b, gc_if10)
+								b = archsimd.LoadFloat64x4Slice(gc_at40[gc_tx2:]).Merge(b, gc_if6)
 //line hecbench_lsqt.go:85
-								c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:]).Merge(c, gc_if10)
+								c = archsimd.LoadFloat64x4Slice(gc_at41[gc_tx2:]).Merge(c, gc_if6)
 //line hecbench_lsqt.go:85
-								d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:]).Merge(d, gc_if10)
+								d = archsimd.LoadFloat64x4Slice(gc_at42[gc_tx2:]).Merge(d, gc_if6)
 //line hecbench_lsqt.go:85
-								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at37[gc_tx2:]), gc_if10)
+								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(gc_at37[gc_tx2:]), gc_if6)
 //line hecbench_lsqt.go:85
-								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at38[gc_tx2:]), gc_if10)
+								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(gc_at38[gc_tx2:]), gc_if6)
 //line hecbench_lsqt.go:85
 							}
 //line hecbench_lsqt.go:85
@@ -477,13 +477,13 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_lsqt.go:83
-					gc_vb7 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb5 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_lsqt.go:83
-					_ = gc_vb7
+					_ = gc_vb5
 //line hecbench_lsqt.go:83
-					gc_iota7 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_lsqt.go:83
-					_ = gc_iota7
+					_ = gc_iota5
 					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -523,9 +523,9 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 //line hecbench_lsqt.go:83
 						}
 //line hecbench_lsqt.go:83
-						gc_vb7.StoreSlice(sDataReal[tid:])
+						gc_vb5.StoreSlice(sDataReal[tid:])
 //line hecbench_lsqt.go:84
-						gc_vb7.StoreSlice(sDataImag[tid:])
+						gc_vb5.StoreSlice(sDataImag[tid:])
 //line hecbench_lsqt.go:85
 						if compiled.Reach(numberOfAtoms, n, 4) > 3 {
 //line hecbench_lsqt.go:85
@@ -537,18 +537,18 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 							b.Mul(c).Sub(a.Mul(d)).StoreSlice(sDataImag[tid:])
 						} else {
 //line hecbench_lsqt.go:91
-							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numberOfAtoms, n, 4))))
 //line hecbench_lsqt.go:85
-							_ = gc_if7
+							_ = gc_if5
 //line hecbench_lsqt.go:85
-							if gc_if7.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line hecbench_lsqt.go:85
-								a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if7)
-								b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if7)
-								c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if7)
-								d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if7)
-								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if7)
-								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if7)
+								a = archsimd.LoadFloat64x4Slice(gFinalStateReal[n:]).Merge(a, gc_if5)
+								b = archsimd.LoadFloat64x4Slice(gFinalStateImag[n:]).Merge(b, gc_if5)
+								c = archsimd.LoadFloat64x4Slice(gRandomStateReal[n:]).Merge(c, gc_if5)
+								d = archsimd.LoadFloat64x4Slice(gRandomStateImag[n:]).Merge(d, gc_if5)
+								a.Mul(c).Add(b.Mul(d)).StoreMasked((*[4]float64)(sDataReal[tid:]), gc_if5)
+								b.Mul(c).Sub(a.Mul(d)).StoreMasked((*[4]float64)(sDataImag[tid:]), gc_if5)
 							}
 //line hecbench_lsqt.go:91
 						}

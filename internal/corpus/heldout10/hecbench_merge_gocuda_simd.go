@@ -366,53 +366,53 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line hecbench_merge.go:105
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_merge.go:105
-					_ = gc_iota4
+					_ = gc_iota2
 //line hecbench_merge.go:105
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_merge.go:105
-					_ = gc_none4
+					_ = gc_none2
 //line hecbench_merge.go:105
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_merge.go:105
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_merge.go:105
-						gc_b6 := gc_none4
+						gc_b4 := gc_none2
 //line hecbench_merge.go:105
 						if gc_bx2 == 0 {
 //line hecbench_merge.go:105
-							gc_b6 = gc_all4
+							gc_b4 = gc_all2
 //line hecbench_merge.go:105
 						}
 //line hecbench_merge.go:105
-						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b6)
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b4)
 //line hecbench_merge.go:105
-						_ = gc_if4
+						_ = gc_if2
 //line hecbench_merge.go:106
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
 								gc_at45[0] = 0
 //line hecbench_merge.go:106
 							}
 //line hecbench_merge.go:106
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:106
 								gc_at46[0] = 0
 							}
 //line hecbench_merge.go:107
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:107
 								gc_at47[0] = ALength
 							}
 //line hecbench_merge.go:108
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_merge.go:108
 								gc_at48[0] = BLength
 							}
@@ -437,53 +437,53 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line hecbench_merge.go:105
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_merge.go:105
-					_ = gc_iota2
+					_ = gc_iota
 //line hecbench_merge.go:105
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_merge.go:105
-					_ = gc_none2
+					_ = gc_none
 //line hecbench_merge.go:105
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_merge.go:105
-					_ = gc_all2
+					_ = gc_all
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_merge.go:105
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line hecbench_merge.go:105
 						if gc_bx2 == 0 {
 //line hecbench_merge.go:105
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line hecbench_merge.go:105
 						}
 //line hecbench_merge.go:105
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b4)
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
 //line hecbench_merge.go:105
-						_ = gc_if2
+						_ = gc_if
 //line hecbench_merge.go:106
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_merge.go:106
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_merge.go:106
 								diagonalPathIntersections[0] = 0
 //line hecbench_merge.go:106
 							}
 //line hecbench_merge.go:106
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 								diagonalPathIntersections[gc_gdx2+1] = 0
 //line hecbench_merge.go:107
 							}
 //line hecbench_merge.go:107
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 								diagonalPathIntersections[gc_gdx2] = ALength
 //line hecbench_merge.go:108
 							}
 //line hecbench_merge.go:108
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 								diagonalPathIntersections[gc_gdx2+gc_gdx2+1] = BLength
 //line hecbench_merge.go:109
 							}
@@ -706,7 +706,7 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD {
-				gc_steps2:
+				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -716,35 +716,35 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:167
 						_ = sharedX
 //line hecbench_merge.go:169
-						var gc_ld9 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:169
 						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:169
-							gc_ld9 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+							gc_ld = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 //line hecbench_merge.go:169
 						} else {
 //line hecbench_merge.go:169
-							break gc_steps2
+							break gc_steps
 //line hecbench_merge.go:169
 						}
 //line hecbench_merge.go:169
 						if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
 //line hecbench_merge.go:169
-							gc_ld9.StoreSlice(AShared[sharedX:])
+							gc_ld.StoreSlice(AShared[sharedX:])
 //line hecbench_merge.go:169
 						} else {
 //line hecbench_merge.go:169
-							var gc_lanes18 [8]uint32
+							var gc_lanes2 [8]uint32
 //line hecbench_merge.go:169
-							gc_ld9.Store(&gc_lanes18)
+							gc_ld.Store(&gc_lanes2)
 //line hecbench_merge.go:169
-							for gc_k18 := range 8 {
+							for gc_k2 := range 8 {
 //line hecbench_merge.go:169
-								if 0xff&(1<<gc_k18) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_merge.go:169
-									gc_pos2.Thread = gc_rank2 + gc_k18
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_merge.go:169
-									AShared[sharedX+uint32(gc_k18)] = gc_lanes18[gc_k18]
+									AShared[sharedX+uint32(gc_k2)] = gc_lanes2[gc_k2]
 //line hecbench_merge.go:169
 								}
 //line hecbench_merge.go:169
@@ -754,23 +754,23 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:169
 						}
 //line hecbench_merge.go:169
-						var gc_ld10 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:170
 						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:170
-							gc_ld10 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+							gc_ld2 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 //line hecbench_merge.go:170
 						} else {
 //line hecbench_merge.go:170
-							var gc_lanes19 [8]uint32
+							var gc_lanes3 [8]uint32
 //line hecbench_merge.go:170
-							for gc_k19 := range 8 {
+							for gc_k3 := range 8 {
 //line hecbench_merge.go:170
-								if 0xff&(1<<gc_k19) != 0 {
+								if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_merge.go:170
-									gc_pos2.Thread = gc_rank2 + gc_k19
+									gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_merge.go:170
-									gc_lanes19[gc_k19] = B[(Btemp+int(sharedX))+gc_k19]
+									gc_lanes3[gc_k3] = B[(Btemp+int(sharedX))+gc_k3]
 //line hecbench_merge.go:170
 								}
 //line hecbench_merge.go:170
@@ -778,27 +778,27 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:170
 							gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:170
-							gc_ld10 = archsimd.LoadUint32x8(&gc_lanes19)
+							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes3)
 //line hecbench_merge.go:170
 						}
 //line hecbench_merge.go:170
 						if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
 //line hecbench_merge.go:170
-							gc_ld10.StoreSlice(BShared[sharedX:])
+							gc_ld2.StoreSlice(BShared[sharedX:])
 //line hecbench_merge.go:170
 						} else {
 //line hecbench_merge.go:170
-							var gc_lanes20 [8]uint32
+							var gc_lanes4 [8]uint32
 //line hecbench_merge.go:170
-							gc_ld10.Store(&gc_lanes20)
+							gc_ld2.Store(&gc_lanes4)
 //line hecbench_merge.go:170
-							for gc_k20 := range 8 {
+							for gc_k4 := range 8 {
 //line hecbench_merge.go:170
-								if 0xff&(1<<gc_k20) != 0 {
+								if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_merge.go:170
-									gc_pos2.Thread = gc_rank2 + gc_k20
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_merge.go:170
-									BShared[sharedX+uint32(gc_k20)] = gc_lanes20[gc_k20]
+									BShared[sharedX+uint32(gc_k4)] = gc_lanes4[gc_k4]
 //line hecbench_merge.go:170
 								}
 //line hecbench_merge.go:170
@@ -810,23 +810,23 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:171
 						sharedX = sharedX + uint32(gc_bdx2)
 //line hecbench_merge.go:171
-						var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:172
 						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:172
-							gc_ld11 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+							gc_ld3 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 //line hecbench_merge.go:172
 						} else {
 //line hecbench_merge.go:172
-							var gc_lanes21 [8]uint32
+							var gc_lanes5 [8]uint32
 //line hecbench_merge.go:172
-							for gc_k21 := range 8 {
+							for gc_k5 := range 8 {
 //line hecbench_merge.go:172
-								if 0xff&(1<<gc_k21) != 0 {
+								if 0xff&(1<<gc_k5) != 0 {
 //line hecbench_merge.go:172
-									gc_pos2.Thread = gc_rank2 + gc_k21
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line hecbench_merge.go:172
-									gc_lanes21[gc_k21] = A[(Atemp+int(sharedX))+gc_k21]
+									gc_lanes5[gc_k5] = A[(Atemp+int(sharedX))+gc_k5]
 //line hecbench_merge.go:172
 								}
 //line hecbench_merge.go:172
@@ -834,27 +834,27 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:172
 							gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:172
-							gc_ld11 = archsimd.LoadUint32x8(&gc_lanes21)
+							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes5)
 //line hecbench_merge.go:172
 						}
 //line hecbench_merge.go:172
 						if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
 //line hecbench_merge.go:172
-							gc_ld11.StoreSlice(AShared[sharedX:])
+							gc_ld3.StoreSlice(AShared[sharedX:])
 //line hecbench_merge.go:172
 						} else {
 //line hecbench_merge.go:172
-							var gc_lanes22 [8]uint32
+							var gc_lanes6 [8]uint32
 //line hecbench_merge.go:172
-							gc_ld11.Store(&gc_lanes22)
+							gc_ld3.Store(&gc_lanes6)
 //line hecbench_merge.go:172
-							for gc_k22 := range 8 {
+							for gc_k6 := range 8 {
 //line hecbench_merge.go:172
-								if 0xff&(1<<gc_k22) != 0 {
+								if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_merge.go:172
-									gc_pos2.Thread = gc_rank2 + gc_k22
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_merge.go:172
-									AShared[sharedX+uint32(gc_k22)] = gc_lanes22[gc_k22]
+									AShared[sharedX+uint32(gc_k6)] = gc_lanes6[gc_k6]
 //line hecbench_merge.go:172
 								}
 //line hecbench_merge.go:172
@@ -864,23 +864,23 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:172
 						}
 //line hecbench_merge.go:172
-						var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:173
 						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:173
-							gc_ld12 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+							gc_ld4 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 //line hecbench_merge.go:173
 						} else {
 //line hecbench_merge.go:173
-							var gc_lanes23 [8]uint32
+							var gc_lanes7 [8]uint32
 //line hecbench_merge.go:173
-							for gc_k23 := range 8 {
+							for gc_k7 := range 8 {
 //line hecbench_merge.go:173
-								if 0xff&(1<<gc_k23) != 0 {
+								if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_merge.go:173
-									gc_pos2.Thread = gc_rank2 + gc_k23
+									gc_pos2.Thread = gc_rank2 + gc_k7
 //line hecbench_merge.go:173
-									gc_lanes23[gc_k23] = B[(Btemp+int(sharedX))+gc_k23]
+									gc_lanes7[gc_k7] = B[(Btemp+int(sharedX))+gc_k7]
 //line hecbench_merge.go:173
 								}
 //line hecbench_merge.go:173
@@ -888,27 +888,27 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:173
 							gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:173
-							gc_ld12 = archsimd.LoadUint32x8(&gc_lanes23)
+							gc_ld4 = archsimd.LoadUint32x8(&gc_lanes7)
 //line hecbench_merge.go:173
 						}
 //line hecbench_merge.go:173
 						if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
 //line hecbench_merge.go:173
-							gc_ld12.StoreSlice(BShared[sharedX:])
+							gc_ld4.StoreSlice(BShared[sharedX:])
 //line hecbench_merge.go:173
 						} else {
 //line hecbench_merge.go:173
-							var gc_lanes24 [8]uint32
+							var gc_lanes8 [8]uint32
 //line hecbench_merge.go:173
-							gc_ld12.Store(&gc_lanes24)
+							gc_ld4.Store(&gc_lanes8)
 //line hecbench_merge.go:173
-							for gc_k24 := range 8 {
+							for gc_k8 := range 8 {
 //line hecbench_merge.go:173
-								if 0xff&(1<<gc_k24) != 0 {
+								if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_merge.go:173
-									gc_pos2.Thread = gc_rank2 + gc_k24
+									gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_merge.go:173
-									BShared[sharedX+uint32(gc_k24)] = gc_lanes24[gc_k24]
+									BShared[sharedX+uint32(gc_k8)] = gc_lanes8[gc_k8]
 //line hecbench_merge.go:173
 								}
 //line hecbench_merge.go:173
@@ -920,23 +920,23 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:174
 						sharedX = sharedX + uint32(gc_bdx2)
 //line hecbench_merge.go:174
-						var gc_ld13 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld5 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:175
 						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:175
-							gc_ld13 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+							gc_ld5 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 //line hecbench_merge.go:175
 						} else {
 //line hecbench_merge.go:175
-							var gc_lanes25 [8]uint32
+							var gc_lanes9 [8]uint32
 //line hecbench_merge.go:175
-							for gc_k25 := range 8 {
+							for gc_k9 := range 8 {
 //line hecbench_merge.go:175
-								if 0xff&(1<<gc_k25) != 0 {
+								if 0xff&(1<<gc_k9) != 0 {
 //line hecbench_merge.go:175
-									gc_pos2.Thread = gc_rank2 + gc_k25
+									gc_pos2.Thread = gc_rank2 + gc_k9
 //line hecbench_merge.go:175
-									gc_lanes25[gc_k25] = A[(Atemp+int(sharedX))+gc_k25]
+									gc_lanes9[gc_k9] = A[(Atemp+int(sharedX))+gc_k9]
 //line hecbench_merge.go:175
 								}
 //line hecbench_merge.go:175
@@ -944,27 +944,27 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:175
 							gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:175
-							gc_ld13 = archsimd.LoadUint32x8(&gc_lanes25)
+							gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
 //line hecbench_merge.go:175
 						}
 //line hecbench_merge.go:175
 						if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
 //line hecbench_merge.go:175
-							gc_ld13.StoreSlice(AShared[sharedX:])
+							gc_ld5.StoreSlice(AShared[sharedX:])
 //line hecbench_merge.go:175
 						} else {
 //line hecbench_merge.go:175
-							var gc_lanes26 [8]uint32
+							var gc_lanes10 [8]uint32
 //line hecbench_merge.go:175
-							gc_ld13.Store(&gc_lanes26)
+							gc_ld5.Store(&gc_lanes10)
 //line hecbench_merge.go:175
-							for gc_k26 := range 8 {
+							for gc_k10 := range 8 {
 //line hecbench_merge.go:175
-								if 0xff&(1<<gc_k26) != 0 {
+								if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_merge.go:175
-									gc_pos2.Thread = gc_rank2 + gc_k26
+									gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_merge.go:175
-									AShared[sharedX+uint32(gc_k26)] = gc_lanes26[gc_k26]
+									AShared[sharedX+uint32(gc_k10)] = gc_lanes10[gc_k10]
 //line hecbench_merge.go:175
 								}
 //line hecbench_merge.go:175
@@ -974,23 +974,23 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:175
 						}
 //line hecbench_merge.go:175
-						var gc_ld14 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:176
 						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:176
-							gc_ld14 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+							gc_ld6 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 //line hecbench_merge.go:176
 						} else {
 //line hecbench_merge.go:176
-							var gc_lanes27 [8]uint32
+							var gc_lanes11 [8]uint32
 //line hecbench_merge.go:176
-							for gc_k27 := range 8 {
+							for gc_k11 := range 8 {
 //line hecbench_merge.go:176
-								if 0xff&(1<<gc_k27) != 0 {
+								if 0xff&(1<<gc_k11) != 0 {
 //line hecbench_merge.go:176
-									gc_pos2.Thread = gc_rank2 + gc_k27
+									gc_pos2.Thread = gc_rank2 + gc_k11
 //line hecbench_merge.go:176
-									gc_lanes27[gc_k27] = B[(Btemp+int(sharedX))+gc_k27]
+									gc_lanes11[gc_k11] = B[(Btemp+int(sharedX))+gc_k11]
 //line hecbench_merge.go:176
 								}
 //line hecbench_merge.go:176
@@ -998,27 +998,27 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:176
 							gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:176
-							gc_ld14 = archsimd.LoadUint32x8(&gc_lanes27)
+							gc_ld6 = archsimd.LoadUint32x8(&gc_lanes11)
 //line hecbench_merge.go:176
 						}
 //line hecbench_merge.go:176
 						if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
 //line hecbench_merge.go:176
-							gc_ld14.StoreSlice(BShared[sharedX:])
+							gc_ld6.StoreSlice(BShared[sharedX:])
 //line hecbench_merge.go:176
 						} else {
 //line hecbench_merge.go:176
-							var gc_lanes28 [8]uint32
+							var gc_lanes12 [8]uint32
 //line hecbench_merge.go:176
-							gc_ld14.Store(&gc_lanes28)
+							gc_ld6.Store(&gc_lanes12)
 //line hecbench_merge.go:176
-							for gc_k28 := range 8 {
+							for gc_k12 := range 8 {
 //line hecbench_merge.go:176
-								if 0xff&(1<<gc_k28) != 0 {
+								if 0xff&(1<<gc_k12) != 0 {
 //line hecbench_merge.go:176
-									gc_pos2.Thread = gc_rank2 + gc_k28
+									gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_merge.go:176
-									BShared[sharedX+uint32(gc_k28)] = gc_lanes28[gc_k28]
+									BShared[sharedX+uint32(gc_k12)] = gc_lanes12[gc_k12]
 //line hecbench_merge.go:176
 								}
 //line hecbench_merge.go:176
@@ -1030,23 +1030,23 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:177
 						sharedX = sharedX + uint32(gc_bdx2)
 //line hecbench_merge.go:177
-						var gc_ld15 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld7 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:178
 						if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 //line hecbench_merge.go:178
-							gc_ld15 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
+							gc_ld7 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 //line hecbench_merge.go:178
 						} else {
 //line hecbench_merge.go:178
-							var gc_lanes29 [8]uint32
+							var gc_lanes13 [8]uint32
 //line hecbench_merge.go:178
-							for gc_k29 := range 8 {
+							for gc_k13 := range 8 {
 //line hecbench_merge.go:178
-								if 0xff&(1<<gc_k29) != 0 {
+								if 0xff&(1<<gc_k13) != 0 {
 //line hecbench_merge.go:178
-									gc_pos2.Thread = gc_rank2 + gc_k29
+									gc_pos2.Thread = gc_rank2 + gc_k13
 //line hecbench_merge.go:178
-									gc_lanes29[gc_k29] = A[(Atemp+int(sharedX))+gc_k29]
+									gc_lanes13[gc_k13] = A[(Atemp+int(sharedX))+gc_k13]
 //line hecbench_merge.go:178
 								}
 //line hecbench_merge.go:178
@@ -1054,27 +1054,27 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:178
 							gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:178
-							gc_ld15 = archsimd.LoadUint32x8(&gc_lanes29)
+							gc_ld7 = archsimd.LoadUint32x8(&gc_lanes13)
 //line hecbench_merge.go:178
 						}
 //line hecbench_merge.go:178
 						if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
 //line hecbench_merge.go:178
-							gc_ld15.StoreSlice(AShared[sharedX:])
+							gc_ld7.StoreSlice(AShared[sharedX:])
 //line hecbench_merge.go:178
 						} else {
 //line hecbench_merge.go:178
-							var gc_lanes30 [8]uint32
+							var gc_lanes14 [8]uint32
 //line hecbench_merge.go:178
-							gc_ld15.Store(&gc_lanes30)
+							gc_ld7.Store(&gc_lanes14)
 //line hecbench_merge.go:178
-							for gc_k30 := range 8 {
+							for gc_k14 := range 8 {
 //line hecbench_merge.go:178
-								if 0xff&(1<<gc_k30) != 0 {
+								if 0xff&(1<<gc_k14) != 0 {
 //line hecbench_merge.go:178
-									gc_pos2.Thread = gc_rank2 + gc_k30
+									gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_merge.go:178
-									AShared[sharedX+uint32(gc_k30)] = gc_lanes30[gc_k30]
+									AShared[sharedX+uint32(gc_k14)] = gc_lanes14[gc_k14]
 //line hecbench_merge.go:178
 								}
 //line hecbench_merge.go:178
@@ -1084,23 +1084,23 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:178
 						}
 //line hecbench_merge.go:178
-						var gc_ld16 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+						var gc_ld8 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 //line hecbench_merge.go:179
 						if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 //line hecbench_merge.go:179
-							gc_ld16 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
+							gc_ld8 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 //line hecbench_merge.go:179
 						} else {
 //line hecbench_merge.go:179
-							var gc_lanes31 [8]uint32
+							var gc_lanes15 [8]uint32
 //line hecbench_merge.go:179
-							for gc_k31 := range 8 {
+							for gc_k15 := range 8 {
 //line hecbench_merge.go:179
-								if 0xff&(1<<gc_k31) != 0 {
+								if 0xff&(1<<gc_k15) != 0 {
 //line hecbench_merge.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k31
+									gc_pos2.Thread = gc_rank2 + gc_k15
 //line hecbench_merge.go:179
-									gc_lanes31[gc_k31] = B[(Btemp+int(sharedX))+gc_k31]
+									gc_lanes15[gc_k15] = B[(Btemp+int(sharedX))+gc_k15]
 //line hecbench_merge.go:179
 								}
 //line hecbench_merge.go:179
@@ -1108,27 +1108,27 @@ func gc_body_mergeSinglePathKernel(gc_b2 *compiled.Block, A []uint32, ALength ui
 //line hecbench_merge.go:179
 							gc_pos2.Thread = gc_rank2
 //line hecbench_merge.go:179
-							gc_ld16 = archsimd.LoadUint32x8(&gc_lanes31)
+							gc_ld8 = archsimd.LoadUint32x8(&gc_lanes15)
 //line hecbench_merge.go:179
 						}
 //line hecbench_merge.go:179
 						if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
 //line hecbench_merge.go:179
-							gc_ld16.StoreSlice(BShared[sharedX:])
+							gc_ld8.StoreSlice(BShared[sharedX:])
 //line hecbench_merge.go:179
 						} else {
 //line hecbench_merge.go:179
-							var gc_lanes32 [8]uint32
+							var gc_lanes16 [8]uint32
 //line hecbench_merge.go:179
-							gc_ld16.Store(&gc_lanes32)
+							gc_ld8.Store(&gc_lanes16)
 //line hecbench_merge.go:179
-							for gc_k32 := range 8 {
+							for gc_k16 := range 8 {
 //line hecbench_merge.go:179
-								if 0xff&(1<<gc_k32) != 0 {
+								if 0xff&(1<<gc_k16) != 0 {
 //line hecbench_merge.go:179
-									gc_pos2.Thread = gc_rank2 + gc_k32
+									gc_pos2.Thread = gc_rank2 + gc_k16
 //line hecbench_merge.go:179
-									BShared[sharedX+uint32(gc_k32)] = gc_lanes32[gc_k32]
+									BShared[sharedX+uint32(gc_k16)] = gc_lanes16[gc_k16]
 //line hecbench_merge.go:179
 								}
 //line hecbench_merge.go:179

@@ -1326,15 +1326,15 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 							_ = tid
 //line hecbench_seam.go:308
 							{
-								gc_if6 := archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]))))
+								gc_if4 := archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).Or(archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Equal(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:])).And(archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Less(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]))))
 //line hecbench_seam.go:309
-								_ = gc_if6
+								_ = gc_if4
 //line hecbench_seam.go:309
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]), gc_if6).StoreSlice(gc_at8[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at7[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]), gc_if4).StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]), gc_if6).StoreSlice(gc_at10[gc_tx2:])
+									archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Merge(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]), gc_if4).StoreSlice(gc_at10[gc_tx2:])
 //line hecbench_seam.go:309
 								}
 //line hecbench_seam.go:309
@@ -1377,14 +1377,14 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 //line hecbench_seam.go:309
 								}
 //line hecbench_seam.go:309
-								gc_if4 := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
+								gc_if3 := archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(valCache[tid:])).Or(archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Equal(archsimd.LoadInt32x8Slice(valCache[tid:])).And(archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Less(archsimd.LoadInt32x8Slice(ixCache[tid:]))))
 //line hecbench_seam.go:309
-								_ = gc_if4
+								_ = gc_if3
 //line hecbench_seam.go:309
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_seam.go:309
-									archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if4).StoreSlice(valCache[tid:])
-									archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if4).StoreSlice(ixCache[tid:])
+									archsimd.LoadInt32x8Slice(valCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(valCache[tid:]), gc_if3).StoreSlice(valCache[tid:])
+									archsimd.LoadInt32x8Slice(ixCache[tid+i_:]).Merge(archsimd.LoadInt32x8Slice(ixCache[tid:]), gc_if3).StoreSlice(ixCache[tid:])
 								}
 //line hecbench_seam.go:311
 							}

@@ -51,9 +51,9 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line hecbench_segsort.go:55
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
+					gc_vb2 := archsimd.BroadcastInt32x8(0)
 //line hecbench_segsort.go:55
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -64,7 +64,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						_ = tid
 //line hecbench_segsort.go:54
 						{
-							gc_vb4.StoreSlice(gc_at19[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at19[gc_tx2:])
 //line hecbench_segsort.go:55
 						}
 					}
@@ -87,9 +87,9 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line hecbench_segsort.go:55
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb := archsimd.BroadcastInt32x8(0)
 //line hecbench_segsort.go:55
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -106,7 +106,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 //line hecbench_segsort.go:55
 							}
 //line hecbench_segsort.go:55
-							gc_vb2.StoreSlice(localHisto[tid:])
+							gc_vb.StoreSlice(localHisto[tid:])
 //line hecbench_segsort.go:55
 						}
 					}

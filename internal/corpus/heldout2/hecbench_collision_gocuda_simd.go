@@ -5714,11 +5714,11 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line hecbench_collision.go:158
-						gc_t4 := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
+						gc_t2 := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
 //line hecbench_collision.go:158
-						_ = gc_t4
+						_ = gc_t2
 //line hecbench_collision.go:158
-						r := gc_t4
+						r := gc_t2
 //line hecbench_collision.go:158
 						_ = r
 //line hecbench_collision.go:158
@@ -5733,11 +5733,11 @@ func gc_body_checkDuplicateMask(gc_b2 *compiled.Block, num int, v []int32, dupli
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line hecbench_collision.go:158
-						gc_t2 := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
+						gc_t := archsimd.LoadUint32x8Slice(gc_c232r[gc_lane2:])
 //line hecbench_collision.go:158
-						_ = gc_t2
+						_ = gc_t
 //line hecbench_collision.go:158
-						r := gc_t2
+						r := gc_t
 //line hecbench_collision.go:158
 						_ = r
 //line hecbench_collision.go:158

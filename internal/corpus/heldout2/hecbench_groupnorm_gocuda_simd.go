@@ -1984,14 +1984,14 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line hecbench_groupnorm.go:262
-				gc_vb7 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+				gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-				_ = gc_vb7
+				_ = gc_vb6
 				if gc_act2 == ^uint32(0) {
 //line hecbench_groupnorm.go:262
-					gc_vb9 := archsimd.BroadcastFloat32x8(float32(groupPixels))
+					gc_vb7 := archsimd.BroadcastFloat32x8(float32(groupPixels))
 //line hecbench_groupnorm.go:262
-					_ = gc_vb9
+					_ = gc_vb7
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -2004,9 +2004,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:261
 						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb9)
+						wDoutBlock = wDoutBlock.Div(gc_vb7)
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb9)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb7)
 //line hecbench_groupnorm.go:263
 						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
@@ -2029,9 +2029,9 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:261
 						_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
-						wDoutBlock = wDoutBlock.Div(gc_vb7)
+						wDoutBlock = wDoutBlock.Div(gc_vb6)
 //line hecbench_groupnorm.go:263
-						wDoutNormBlock = wDoutNormBlock.Div(gc_vb7)
+						wDoutNormBlock = wDoutNormBlock.Div(gc_vb6)
 //line hecbench_groupnorm.go:263
 						wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:263
@@ -2160,18 +2160,18 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_groupnorm.go:286
-					gc_vb10 := archsimd.BroadcastFloat32x8(float32(0.0))
+					gc_vb8 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_groupnorm.go:286
-					_ = gc_vb10
+					_ = gc_vb8
 					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
 						gc_rank2 := gc_vstep6
 						_ = gc_rank2
 //line hecbench_groupnorm.go:286
-						dwThread := gc_vb10
+						dwThread := gc_vb8
 //line hecbench_groupnorm.go:286
 						_ = dwThread
 //line hecbench_groupnorm.go:287
-						dbThread := gc_vb10
+						dbThread := gc_vb8
 //line hecbench_groupnorm.go:287
 						_ = dbThread
 //line hecbench_groupnorm.go:287
@@ -2278,13 +2278,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							gc_vstep7 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb17 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb11 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb17
+								_ = gc_vb11
 //line hecbench_groupnorm.go:291
-								gc_vb18 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb12 := archsimd.BroadcastFloat32x8(rstdVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb18
+								_ = gc_vb12
 								for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2308,7 +2308,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:289
-									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb17).Mul(gc_vb18)
+									norm_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).Sub(gc_vb11).Mul(gc_vb12)
 //line hecbench_groupnorm.go:289
 									_ = norm_2
 //line hecbench_groupnorm.go:289
@@ -2352,13 +2352,13 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 							gc_vstep8 := gc_from2
 							if compiled.SIMD {
 //line hecbench_groupnorm.go:291
-								gc_vb13 := archsimd.BroadcastFloat32x8(mVal)
+								gc_vb9 := archsimd.BroadcastFloat32x8(mVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb13
+								_ = gc_vb9
 //line hecbench_groupnorm.go:291
-								gc_vb14 := archsimd.BroadcastFloat32x8(rstdVal)
+								gc_vb10 := archsimd.BroadcastFloat32x8(rstdVal)
 //line hecbench_groupnorm.go:291
-								_ = gc_vb14
+								_ = gc_vb10
 								for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 									gc_tx2 := gc_vstep8
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2388,7 +2388,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:289
 									dbThread = dbThread.Add(doutVal_)
 //line hecbench_groupnorm.go:291
-									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb13).Mul(gc_vb14)
+									norm_2 := archsimd.LoadFloat32x8Slice(x[i_2:]).Sub(gc_vb9).Mul(gc_vb10)
 //line hecbench_groupnorm.go:291
 									_ = norm_2
 //line hecbench_groupnorm.go:291
@@ -2659,23 +2659,23 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line hecbench_groupnorm.go:324
-						gc_vb19 := archsimd.BroadcastFloat32x8(float32(0.0))
+						gc_vb13 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_groupnorm.go:324
-						_ = gc_vb19
+						_ = gc_vb13
 						if gc_act2 == ^uint32(0) {
 //line hecbench_groupnorm.go:324
-							gc_vb20 := archsimd.BroadcastFloat32x8(float32(0.0))
+							gc_vb14 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_groupnorm.go:324
-							_ = gc_vb20
+							_ = gc_vb14
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_groupnorm.go:324
-								dwThread_ := gc_vb20
+								dwThread_ := gc_vb14
 //line hecbench_groupnorm.go:324
 								_ = dwThread_
 //line hecbench_groupnorm.go:325
-								dbThread_ := gc_vb20
+								dbThread_ := gc_vb14
 //line hecbench_groupnorm.go:325
 								_ = dbThread_
 //line hecbench_groupnorm.go:325
@@ -2692,11 +2692,11 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
 //line hecbench_groupnorm.go:324
-								dwThread_ := gc_vb19
+								dwThread_ := gc_vb13
 //line hecbench_groupnorm.go:324
 								_ = dwThread_
 //line hecbench_groupnorm.go:325
-								dbThread_ := gc_vb19
+								dbThread_ := gc_vb13
 //line hecbench_groupnorm.go:325
 								_ = dbThread_
 //line hecbench_groupnorm.go:325

@@ -67,10 +67,10 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 						gc_vstep := gc_fastlo2
 						if compiled.SIMD {
 //line hecbench_jacobi.go:29
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:29
-							_ = gc_iota4
-						gc_steps4:
+							_ = gc_iota2
+						gc_steps2:
 							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -84,73 +84,73 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 								_ = j
 //line hecbench_jacobi.go:35
-								var gc_i16 int = i
+								var gc_i6 int = i
 //line hecbench_jacobi.go:35
-								_ = gc_i16
+								_ = gc_i6
 //line hecbench_jacobi.go:35
-								var gc_j16 int = j
+								var gc_j6 int = j
 //line hecbench_jacobi.go:35
-								_ = gc_j16
+								_ = gc_j6
 //line hecbench_jacobi.go:19
-								var gc_t28 int = ((gc_i16) + (gc_j16)*jacobiN)
+								var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t28
+								_ = gc_t10
 //line hecbench_jacobi.go:19
-								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:35
-								if gc_t28 >= 0 && gc_t28 <= len(fOld)-8 {
+								if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
-									gc_ld16 = archsimd.LoadFloat32x8Slice(fOld[gc_t28:])
+									gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
 //line hecbench_jacobi.go:35
 								} else {
 //line hecbench_jacobi.go:35
-									break gc_steps4
+									break gc_steps2
 //line hecbench_jacobi.go:35
 								}
 //line hecbench_jacobi.go:35
-								gc_ld16.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
+								gc_ld6.StoreSlice(gc_at8[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:43
-								gc_if7 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
-								_ = gc_if7
+								_ = gc_if3
 //line hecbench_jacobi.go:44
-								if gc_if7.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_jacobi.go:44
-									var gc_t29 int = i - 1
+									var gc_t11 int = i - 1
 //line hecbench_jacobi.go:44
-									_ = gc_t29
+									_ = gc_t11
 //line hecbench_jacobi.go:44
-									var gc_i17 int = gc_t29
+									var gc_i7 int = gc_t11
 //line hecbench_jacobi.go:44
-									_ = gc_i17
+									_ = gc_i7
 //line hecbench_jacobi.go:44
-									var gc_j17 int = j
+									var gc_j7 int = j
 //line hecbench_jacobi.go:44
-									_ = gc_j17
+									_ = gc_j7
 //line hecbench_jacobi.go:44
-									var gc_t30 int = ((gc_i17) + (gc_j17)*
+									var gc_t12 int = ((gc_i7) + (gc_j7)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t30
+									_ = gc_t12
 //line hecbench_jacobi.go:19
-									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t30 >= 0 && gc_t30 <= len(fOld)-8 {
+									if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
-										gc_ld17 = archsimd.LoadFloat32x8Slice(fOld[gc_t30:])
+										gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
 //line hecbench_jacobi.go:44
 									} else {
 //line hecbench_jacobi.go:44
-										var gc_lanes25 [8]float32
+										var gc_lanes11 [8]float32
 //line hecbench_jacobi.go:44
-										for gc_k25 := range 8 {
+										for gc_k11 := range 8 {
 //line hecbench_jacobi.go:44
-											if gc_if7.ToBits()&(1<<gc_k25) != 0 {
+											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 //line hecbench_jacobi.go:44
-												gc_pos2.Thread = gc_rank2 + gc_k25
+												gc_pos2.Thread = gc_rank2 + gc_k11
 //line hecbench_jacobi.go:44
-												gc_lanes25[gc_k25] = fOld[gc_t30+gc_k25]
+												gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
 //line hecbench_jacobi.go:44
 											}
 //line hecbench_jacobi.go:44
@@ -158,55 +158,55 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:44
-										gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes25)
+										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
-									gc_ld17.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if7)
+									gc_ld7.StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if3)
 //line hecbench_jacobi.go:44
 								}
 //line hecbench_jacobi.go:46
-								gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:46
-								_ = gc_if8
+								_ = gc_if4
 //line hecbench_jacobi.go:47
-								if gc_if8.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_jacobi.go:47
-									var gc_t31 int = i + 1
+									var gc_t13 int = i + 1
 //line hecbench_jacobi.go:47
-									_ = gc_t31
+									_ = gc_t13
 //line hecbench_jacobi.go:47
-									var gc_i18 int = gc_t31
+									var gc_i8 int = gc_t13
 //line hecbench_jacobi.go:47
-									_ = gc_i18
+									_ = gc_i8
 //line hecbench_jacobi.go:47
-									var gc_j18 int = j
+									var gc_j8 int = j
 //line hecbench_jacobi.go:47
-									_ = gc_j18
+									_ = gc_j8
 //line hecbench_jacobi.go:47
-									var gc_t32 int = ((gc_i18) + (gc_j18)*
+									var gc_t14 int = ((gc_i8) + (gc_j8)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t32
+									_ = gc_t14
 //line hecbench_jacobi.go:19
-									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t32 >= 0 && gc_t32 <= len(fOld)-8 {
+									if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
-										gc_ld18 = archsimd.LoadFloat32x8Slice(fOld[gc_t32:])
+										gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
 //line hecbench_jacobi.go:47
 									} else {
 //line hecbench_jacobi.go:47
-										var gc_lanes26 [8]float32
+										var gc_lanes12 [8]float32
 //line hecbench_jacobi.go:47
-										for gc_k26 := range 8 {
+										for gc_k12 := range 8 {
 //line hecbench_jacobi.go:47
-											if gc_if8.ToBits()&(1<<gc_k26) != 0 {
+											if gc_if4.ToBits()&(1<<gc_k12) != 0 {
 //line hecbench_jacobi.go:47
-												gc_pos2.Thread = gc_rank2 + gc_k26
+												gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_jacobi.go:47
-												gc_lanes26[gc_k26] = fOld[gc_t32+gc_k26]
+												gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
 //line hecbench_jacobi.go:47
 											}
 //line hecbench_jacobi.go:47
@@ -214,52 +214,52 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:47
-										gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes26)
+										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
-									gc_ld18.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo2):]), gc_if8)
+									gc_ld8.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo2):]), gc_if4)
 //line hecbench_jacobi.go:47
 								}
 //line hecbench_jacobi.go:49
 								if gc_ty2 == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
-									var gc_t33 int = j -
+									var gc_t15 int = j -
 										1
 //line hecbench_jacobi.go:50
-									_ = gc_t33
+									_ = gc_t15
 //line hecbench_jacobi.go:50
-									var gc_i19 int = i
+									var gc_i9 int = i
 //line hecbench_jacobi.go:50
-									_ = gc_i19
+									_ = gc_i9
 //line hecbench_jacobi.go:50
-									var gc_j19 int = gc_t33
+									var gc_j9 int = gc_t15
 //line hecbench_jacobi.go:50
-									_ = gc_j19
+									_ = gc_j9
 //line hecbench_jacobi.go:50
-									var gc_t34 int = ((gc_i19) + (gc_j19)*
+									var gc_t16 int = ((gc_i9) + (gc_j9)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t34
+									_ = gc_t16
 //line hecbench_jacobi.go:19
-									var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t34 >= 0 && gc_t34 <= len(fOld)-8 {
+									if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
-										gc_ld19 = archsimd.LoadFloat32x8Slice(fOld[gc_t34:])
+										gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
 //line hecbench_jacobi.go:50
 									} else {
 //line hecbench_jacobi.go:50
-										var gc_lanes27 [8]float32
+										var gc_lanes13 [8]float32
 //line hecbench_jacobi.go:50
-										for gc_k27 := range 8 {
+										for gc_k13 := range 8 {
 //line hecbench_jacobi.go:50
-											if 0xff&(1<<gc_k27) != 0 {
+											if 0xff&(1<<gc_k13) != 0 {
 //line hecbench_jacobi.go:50
-												gc_pos2.Thread = gc_rank2 + gc_k27
+												gc_pos2.Thread = gc_rank2 + gc_k13
 //line hecbench_jacobi.go:50
-												gc_lanes27[gc_k27] = fOld[gc_t34+gc_k27]
+												gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
 //line hecbench_jacobi.go:50
 											}
 //line hecbench_jacobi.go:50
@@ -267,52 +267,52 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:50
-										gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes27)
+										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 //line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
-									gc_ld19.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+									gc_ld9.StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:50
 								}
 //line hecbench_jacobi.go:52
 								if gc_ty2 == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
-									var gc_t35 int = j +
+									var gc_t17 int = j +
 										1
 //line hecbench_jacobi.go:53
-									_ = gc_t35
+									_ = gc_t17
 //line hecbench_jacobi.go:53
-									var gc_i20 int = i
+									var gc_i10 int = i
 //line hecbench_jacobi.go:53
-									_ = gc_i20
+									_ = gc_i10
 //line hecbench_jacobi.go:53
-									var gc_j20 int = gc_t35
+									var gc_j10 int = gc_t17
 //line hecbench_jacobi.go:53
-									_ = gc_j20
+									_ = gc_j10
 //line hecbench_jacobi.go:53
-									var gc_t36 int = ((gc_i20) + (gc_j20)*
+									var gc_t18 int = ((gc_i10) + (gc_j10)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t36
+									_ = gc_t18
 //line hecbench_jacobi.go:19
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t36 >= 0 && gc_t36 <= len(fOld)-8 {
+									if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
-										gc_ld20 = archsimd.LoadFloat32x8Slice(fOld[gc_t36:])
+										gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
 //line hecbench_jacobi.go:53
 									} else {
 //line hecbench_jacobi.go:53
-										var gc_lanes28 [8]float32
+										var gc_lanes14 [8]float32
 //line hecbench_jacobi.go:53
-										for gc_k28 := range 8 {
+										for gc_k14 := range 8 {
 //line hecbench_jacobi.go:53
-											if 0xff&(1<<gc_k28) != 0 {
+											if 0xff&(1<<gc_k14) != 0 {
 //line hecbench_jacobi.go:53
-												gc_pos2.Thread = gc_rank2 + gc_k28
+												gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_jacobi.go:53
-												gc_lanes28[gc_k28] = fOld[gc_t36+gc_k28]
+												gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
 //line hecbench_jacobi.go:53
 											}
 //line hecbench_jacobi.go:53
@@ -320,11 +320,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:53
-										gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes28)
+										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
 //line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
-									gc_ld20.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo2):])
+									gc_ld10.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo2):])
 //line hecbench_jacobi.go:53
 								}
 							}
@@ -407,10 +407,10 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_jacobi.go:29
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:29
-					_ = gc_iota2
-				gc_steps2:
+					_ = gc_iota
+				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -430,73 +430,73 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 						}
 //line hecbench_jacobi.go:35
-						var gc_i6 int = i
+						var gc_i int = i
 //line hecbench_jacobi.go:35
-						_ = gc_i6
+						_ = gc_i
 //line hecbench_jacobi.go:35
-						var gc_j6 int = j
+						var gc_j int = j
 //line hecbench_jacobi.go:35
-						_ = gc_j6
+						_ = gc_j
 //line hecbench_jacobi.go:19
-						var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
+						var gc_t int = ((gc_i) + (gc_j)*jacobiN)
 //line hecbench_jacobi.go:19
-						_ = gc_t10
+						_ = gc_t
 //line hecbench_jacobi.go:19
-						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:35
-						if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
+						if gc_t >= 0 && gc_t <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
-							gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
+							gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
 //line hecbench_jacobi.go:35
 						} else {
 //line hecbench_jacobi.go:35
-							break gc_steps2
+							break gc_steps
 //line hecbench_jacobi.go:35
 						}
 //line hecbench_jacobi.go:35
-						gc_ld6.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
+						gc_ld.StoreSlice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:43
-						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
 //line hecbench_jacobi.go:43
-						_ = gc_if3
+						_ = gc_if
 //line hecbench_jacobi.go:44
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_jacobi.go:44
-							var gc_t11 int = i - 1
+							var gc_t2 int = i - 1
 //line hecbench_jacobi.go:44
-							_ = gc_t11
+							_ = gc_t2
 //line hecbench_jacobi.go:44
-							var gc_i7 int = gc_t11
+							var gc_i2 int = gc_t2
 //line hecbench_jacobi.go:44
-							_ = gc_i7
+							_ = gc_i2
 //line hecbench_jacobi.go:44
-							var gc_j7 int = j
+							var gc_j2 int = j
 //line hecbench_jacobi.go:44
-							_ = gc_j7
+							_ = gc_j2
 //line hecbench_jacobi.go:44
-							var gc_t12 int = ((gc_i7) + (gc_j7)*
+							var gc_t3 int = ((gc_i2) + (gc_j2)*
 //line hecbench_jacobi.go:19
 								jacobiN)
 //line hecbench_jacobi.go:19
-							_ = gc_t12
+							_ = gc_t3
 //line hecbench_jacobi.go:19
-							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-							if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
+							if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
-								gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
 //line hecbench_jacobi.go:44
 							} else {
 //line hecbench_jacobi.go:44
-								var gc_lanes11 [8]float32
+								var gc_lanes2 [8]float32
 //line hecbench_jacobi.go:44
-								for gc_k11 := range 8 {
+								for gc_k2 := range 8 {
 //line hecbench_jacobi.go:44
-									if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_jacobi.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_jacobi.go:44
-										gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
+										gc_lanes2[gc_k2] = fOld[gc_t3+gc_k2]
 //line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
@@ -504,27 +504,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:44
-								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
 //line hecbench_jacobi.go:44
 							}
 //line hecbench_jacobi.go:44
 							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:44
-								gc_ld7.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if3)
+								gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if)
 //line hecbench_jacobi.go:44
 							} else {
 //line hecbench_jacobi.go:44
-								var gc_lanes12 [8]float32
+								var gc_lanes3 [8]float32
 //line hecbench_jacobi.go:44
-								gc_ld7.Store(&gc_lanes12)
+								gc_ld2.Store(&gc_lanes3)
 //line hecbench_jacobi.go:44
-								for gc_k12 := range 8 {
+								for gc_k3 := range 8 {
 //line hecbench_jacobi.go:44
-									if gc_if3.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_jacobi.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_jacobi.go:44
-										fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k12] = gc_lanes12[gc_k12]
+										fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k3] = gc_lanes3[gc_k3]
 //line hecbench_jacobi.go:44
 									}
 //line hecbench_jacobi.go:44
@@ -536,47 +536,47 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 						}
 //line hecbench_jacobi.go:46
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:46
-						_ = gc_if4
+						_ = gc_if2
 //line hecbench_jacobi.go:47
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_jacobi.go:47
-							var gc_t13 int = i + 1
+							var gc_t4 int = i + 1
 //line hecbench_jacobi.go:47
-							_ = gc_t13
+							_ = gc_t4
 //line hecbench_jacobi.go:47
-							var gc_i8 int = gc_t13
+							var gc_i3 int = gc_t4
 //line hecbench_jacobi.go:47
-							_ = gc_i8
+							_ = gc_i3
 //line hecbench_jacobi.go:47
-							var gc_j8 int = j
+							var gc_j3 int = j
 //line hecbench_jacobi.go:47
-							_ = gc_j8
+							_ = gc_j3
 //line hecbench_jacobi.go:47
-							var gc_t14 int = ((gc_i8) + (gc_j8)*
+							var gc_t5 int = ((gc_i3) + (gc_j3)*
 //line hecbench_jacobi.go:19
 								jacobiN)
 //line hecbench_jacobi.go:19
-							_ = gc_t14
+							_ = gc_t5
 //line hecbench_jacobi.go:19
-							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-							if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
+							if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
-								gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
 //line hecbench_jacobi.go:47
 							} else {
 //line hecbench_jacobi.go:47
-								var gc_lanes13 [8]float32
+								var gc_lanes4 [8]float32
 //line hecbench_jacobi.go:47
-								for gc_k13 := range 8 {
+								for gc_k4 := range 8 {
 //line hecbench_jacobi.go:47
-									if gc_if4.ToBits()&(1<<gc_k13) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_jacobi.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k13
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_jacobi.go:47
-										gc_lanes13[gc_k13] = fOld[gc_t14+gc_k13]
+										gc_lanes4[gc_k4] = fOld[gc_t5+gc_k4]
 //line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
@@ -584,27 +584,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:47
-								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes13)
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line hecbench_jacobi.go:47
 							}
 //line hecbench_jacobi.go:47
 							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:47
-								gc_ld8.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if4)
+								gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if2)
 //line hecbench_jacobi.go:47
 							} else {
 //line hecbench_jacobi.go:47
-								var gc_lanes14 [8]float32
+								var gc_lanes5 [8]float32
 //line hecbench_jacobi.go:47
-								gc_ld8.Store(&gc_lanes14)
+								gc_ld3.Store(&gc_lanes5)
 //line hecbench_jacobi.go:47
-								for gc_k14 := range 8 {
+								for gc_k5 := range 8 {
 //line hecbench_jacobi.go:47
-									if gc_if4.ToBits()&(1<<gc_k14) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k5) != 0 {
 //line hecbench_jacobi.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k14
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line hecbench_jacobi.go:47
-										fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k14] = gc_lanes14[gc_k14]
+										fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k5] = gc_lanes5[gc_k5]
 //line hecbench_jacobi.go:47
 									}
 //line hecbench_jacobi.go:47
@@ -618,42 +618,42 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:49
 						if gc_ty2 == 0 && j >= 1 {
 //line hecbench_jacobi.go:49
-							var gc_t15 int = j -
+							var gc_t6 int = j -
 								1
 //line hecbench_jacobi.go:50
-							_ = gc_t15
+							_ = gc_t6
 //line hecbench_jacobi.go:50
-							var gc_i9 int = i
+							var gc_i4 int = i
 //line hecbench_jacobi.go:50
-							_ = gc_i9
+							_ = gc_i4
 //line hecbench_jacobi.go:50
-							var gc_j9 int = gc_t15
+							var gc_j4 int = gc_t6
 //line hecbench_jacobi.go:50
-							_ = gc_j9
+							_ = gc_j4
 //line hecbench_jacobi.go:50
-							var gc_t16 int = ((gc_i9) + (gc_j9)*
+							var gc_t7 int = ((gc_i4) + (gc_j4)*
 //line hecbench_jacobi.go:19
 								jacobiN)
 //line hecbench_jacobi.go:19
-							_ = gc_t16
+							_ = gc_t7
 //line hecbench_jacobi.go:19
-							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-							if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
+							if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
-								gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
 //line hecbench_jacobi.go:50
 							} else {
 //line hecbench_jacobi.go:50
-								var gc_lanes15 [8]float32
+								var gc_lanes6 [8]float32
 //line hecbench_jacobi.go:50
-								for gc_k15 := range 8 {
+								for gc_k6 := range 8 {
 //line hecbench_jacobi.go:50
-									if 0xff&(1<<gc_k15) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_jacobi.go:50
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_jacobi.go:50
-										gc_lanes15[gc_k15] = fOld[gc_t16+gc_k15]
+										gc_lanes6[gc_k6] = fOld[gc_t7+gc_k6]
 //line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
@@ -661,27 +661,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:50
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes15)
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line hecbench_jacobi.go:50
 							}
 //line hecbench_jacobi.go:50
 							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
 //line hecbench_jacobi.go:50
-								gc_ld9.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
+								gc_ld4.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:50
 							} else {
 //line hecbench_jacobi.go:50
-								var gc_lanes16 [8]float32
+								var gc_lanes7 [8]float32
 //line hecbench_jacobi.go:50
-								gc_ld9.Store(&gc_lanes16)
+								gc_ld4.Store(&gc_lanes7)
 //line hecbench_jacobi.go:50
-								for gc_k16 := range 8 {
+								for gc_k7 := range 8 {
 //line hecbench_jacobi.go:50
-									if 0xff&(1<<gc_k16) != 0 {
+									if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_jacobi.go:50
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos2.Thread = gc_rank2 + gc_k7
 //line hecbench_jacobi.go:50
-										fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k16] = gc_lanes16[gc_k16]
+										fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k7] = gc_lanes7[gc_k7]
 //line hecbench_jacobi.go:50
 									}
 //line hecbench_jacobi.go:50
@@ -695,42 +695,42 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:52
 						if gc_ty2 == 15 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:52
-							var gc_t17 int = j +
+							var gc_t8 int = j +
 								1
 //line hecbench_jacobi.go:53
-							_ = gc_t17
+							_ = gc_t8
 //line hecbench_jacobi.go:53
-							var gc_i10 int = i
+							var gc_i5 int = i
 //line hecbench_jacobi.go:53
-							_ = gc_i10
+							_ = gc_i5
 //line hecbench_jacobi.go:53
-							var gc_j10 int = gc_t17
+							var gc_j5 int = gc_t8
 //line hecbench_jacobi.go:53
-							_ = gc_j10
+							_ = gc_j5
 //line hecbench_jacobi.go:53
-							var gc_t18 int = ((gc_i10) + (gc_j10)*
+							var gc_t9 int = ((gc_i5) + (gc_j5)*
 //line hecbench_jacobi.go:19
 								jacobiN)
 //line hecbench_jacobi.go:19
-							_ = gc_t18
+							_ = gc_t9
 //line hecbench_jacobi.go:19
-							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-							if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
+							if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
-								gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
+								gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
 //line hecbench_jacobi.go:53
 							} else {
 //line hecbench_jacobi.go:53
-								var gc_lanes17 [8]float32
+								var gc_lanes8 [8]float32
 //line hecbench_jacobi.go:53
-								for gc_k17 := range 8 {
+								for gc_k8 := range 8 {
 //line hecbench_jacobi.go:53
-									if 0xff&(1<<gc_k17) != 0 {
+									if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_jacobi.go:53
-										gc_pos2.Thread = gc_rank2 + gc_k17
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_jacobi.go:53
-										gc_lanes17[gc_k17] = fOld[gc_t18+gc_k17]
+										gc_lanes8[gc_k8] = fOld[gc_t9+gc_k8]
 //line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
@@ -738,27 +738,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 								gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:53
-								gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes17)
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line hecbench_jacobi.go:53
 							}
 //line hecbench_jacobi.go:53
 							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
 //line hecbench_jacobi.go:53
-								gc_ld10.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
+								gc_ld5.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:53
 							} else {
 //line hecbench_jacobi.go:53
-								var gc_lanes18 [8]float32
+								var gc_lanes9 [8]float32
 //line hecbench_jacobi.go:53
-								gc_ld10.Store(&gc_lanes18)
+								gc_ld5.Store(&gc_lanes9)
 //line hecbench_jacobi.go:53
-								for gc_k18 := range 8 {
+								for gc_k9 := range 8 {
 //line hecbench_jacobi.go:53
-									if 0xff&(1<<gc_k18) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line hecbench_jacobi.go:53
-										gc_pos2.Thread = gc_rank2 + gc_k18
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line hecbench_jacobi.go:53
-										fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k18] = gc_lanes18[gc_k18]
+										fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k9] = gc_lanes9[gc_k9]
 //line hecbench_jacobi.go:53
 									}
 //line hecbench_jacobi.go:53
@@ -827,31 +827,31 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line hecbench_jacobi.go:59
-				gc_vb4 := archsimd.BroadcastFloat32x8(float32(0.0))
+				gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-				_ = gc_vb4
+				_ = gc_vb
 //line hecbench_jacobi.go:59
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:59
-				_ = gc_iota7
+				_ = gc_iota3
 //line hecbench_jacobi.go:64
-				gc_vb5 := archsimd.BroadcastFloat32x8(0.25)
+				gc_vb2 := archsimd.BroadcastFloat32x8(0.25)
 //line hecbench_jacobi.go:64
-				_ = gc_vb5
+				_ = gc_vb2
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line hecbench_jacobi.go:59
-					gc_vb9 := archsimd.BroadcastFloat32x8(float32(0.0))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_jacobi.go:59
-					_ = gc_vb9
+					_ = gc_vb3
 //line hecbench_jacobi.go:59
-					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jacobi.go:59
-					_ = gc_iota10
+					_ = gc_iota4
 //line hecbench_jacobi.go:64
-					gc_vb10 := archsimd.BroadcastFloat32x8(0.25)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0.25)
 //line hecbench_jacobi.go:64
-					_ = gc_vb10
+					_ = gc_vb4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -870,30 +870,30 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 						_ = j
 //line hecbench_jacobi.go:59
-						err := gc_vb9
+						err := gc_vb3
 //line hecbench_jacobi.go:59
 						_ = err
 //line hecbench_jacobi.go:61
 						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
 							if compiled.Reach(1, i, 8) <= 0 && compiled.Reach(jacobiN-2, i, 8) >= 7 {
-								var gc_ld63 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld63 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+									gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes78 [8]float32
+									var gc_lanes22 [8]float32
 //line hecbench_jacobi.go:64
-									for gc_k78 := range 8 {
+									for gc_k22 := range 8 {
 //line hecbench_jacobi.go:64
-										if 0xff&(1<<gc_k78) != 0 {
+										if 0xff&(1<<gc_k22) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k78
+											gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_jacobi.go:64
-											gc_lanes78[gc_k78] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k78]
+											gc_lanes22[gc_k22] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k22]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -901,26 +901,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-									gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes78)
+									gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes22)
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld64 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld64 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+									gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 								} else {
 //line hecbench_jacobi.go:65
-									var gc_lanes79 [8]float32
+									var gc_lanes23 [8]float32
 //line hecbench_jacobi.go:65
-									for gc_k79 := range 8 {
+									for gc_k23 := range 8 {
 //line hecbench_jacobi.go:65
-										if 0xff&(1<<gc_k79) != 0 {
+										if 0xff&(1<<gc_k23) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k79
+											gc_pos2.Thread = gc_rank2 + gc_k23
 //line hecbench_jacobi.go:65
-											gc_lanes79[gc_k79] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k79]
+											gc_lanes23[gc_k23] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k23]
 //line hecbench_jacobi.go:65
 										}
 //line hecbench_jacobi.go:65
@@ -928,26 +928,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-									gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes79)
+									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes23)
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld65 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld65 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 								} else {
 //line hecbench_jacobi.go:66
-									var gc_lanes80 [8]float32
+									var gc_lanes24 [8]float32
 //line hecbench_jacobi.go:66
-									for gc_k80 := range 8 {
+									for gc_k24 := range 8 {
 //line hecbench_jacobi.go:66
-										if 0xff&(1<<gc_k80) != 0 {
+										if 0xff&(1<<gc_k24) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k80
+											gc_pos2.Thread = gc_rank2 + gc_k24
 //line hecbench_jacobi.go:66
-											gc_lanes80[gc_k80] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k80]
+											gc_lanes24[gc_k24] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k24]
 //line hecbench_jacobi.go:66
 										}
 //line hecbench_jacobi.go:66
@@ -955,26 +955,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-									gc_ld65 = archsimd.LoadFloat32x8(&gc_lanes80)
+									gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes24)
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld66 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld66 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+									gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 								} else {
 //line hecbench_jacobi.go:67
-									var gc_lanes81 [8]float32
+									var gc_lanes25 [8]float32
 //line hecbench_jacobi.go:67
-									for gc_k81 := range 8 {
+									for gc_k25 := range 8 {
 //line hecbench_jacobi.go:67
-										if 0xff&(1<<gc_k81) != 0 {
+										if 0xff&(1<<gc_k25) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k81
+											gc_pos2.Thread = gc_rank2 + gc_k25
 //line hecbench_jacobi.go:67
-											gc_lanes81[gc_k81] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k81]
+											gc_lanes25[gc_k25] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k25]
 //line hecbench_jacobi.go:67
 										}
 //line hecbench_jacobi.go:67
@@ -982,41 +982,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-									gc_ld66 = archsimd.LoadFloat32x8(&gc_lanes81)
+									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
-								var gc_i35 int = i
+								var gc_i13 int = i
 //line hecbench_jacobi.go:67
-								_ = gc_i35
+								_ = gc_i13
 //line hecbench_jacobi.go:67
-								var gc_j35 int = j
+								var gc_j13 int = j
 //line hecbench_jacobi.go:67
-								_ = gc_j35
+								_ = gc_j13
 //line hecbench_jacobi.go:67
-								var gc_t51 int = ((gc_i35) + (gc_j35)*
+								var gc_t21 int = ((gc_i13) + (gc_j13)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t51
+								_ = gc_t21
 //line hecbench_jacobi.go:19
-								if gc_t51 >= 0 && gc_t51 <= len(f)-8 {
+								if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-									gc_vb10.Mul(gc_ld63.Add(gc_ld64).Add(gc_ld65).Add(gc_ld66)).StoreSlice(f[gc_t51:])
+									gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreSlice(f[gc_t21:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes82 [8]float32
+									var gc_lanes26 [8]float32
 //line hecbench_jacobi.go:64
-									gc_vb10.Mul(gc_ld63.Add(gc_ld64).Add(gc_ld65).Add(gc_ld66)).Store(&gc_lanes82)
+									gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
 //line hecbench_jacobi.go:64
-									for gc_k82 := range 8 {
+									for gc_k26 := range 8 {
 //line hecbench_jacobi.go:64
-										if 0xff&(1<<gc_k82) != 0 {
+										if 0xff&(1<<gc_k26) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k82
+											gc_pos2.Thread = gc_rank2 + gc_k26
 //line hecbench_jacobi.go:64
-											f[gc_t51+gc_k82] = gc_lanes82[gc_k82]
+											f[gc_t21+gc_k26] = gc_lanes26[gc_k26]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1026,37 +1026,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_i36 int = i
+								var gc_i14 int = i
 //line hecbench_jacobi.go:64
-								_ = gc_i36
+								_ = gc_i14
 //line hecbench_jacobi.go:64
-								var gc_j36 int = j
+								var gc_j14 int = j
 //line hecbench_jacobi.go:64
-								_ = gc_j36
+								_ = gc_j14
 //line hecbench_jacobi.go:64
-								var gc_t52 int = ((gc_i36) + (gc_j36)*
+								var gc_t22 int = ((gc_i14) + (gc_j14)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t52
+								_ = gc_t22
 //line hecbench_jacobi.go:19
-								var gc_ld67 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-								if gc_t52 >= 0 && gc_t52 <= len(f)-8 {
+								if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-									gc_ld67 = archsimd.LoadFloat32x8Slice(f[gc_t52:])
+									gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes83 [8]float32
+									var gc_lanes27 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k83 := range 8 {
+									for gc_k27 := range 8 {
 //line hecbench_jacobi.go:68
-										if 0xff&(1<<gc_k83) != 0 {
+										if 0xff&(1<<gc_k27) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k83
+											gc_pos2.Thread = gc_rank2 + gc_k27
 //line hecbench_jacobi.go:68
-											gc_lanes83[gc_k83] = f[gc_t52+gc_k83]
+											gc_lanes27[gc_k27] = f[gc_t22+gc_k27]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1064,27 +1064,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld67 = archsimd.LoadFloat32x8(&gc_lanes83)
+									gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld68 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld68 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+									gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes84 [8]float32
+									var gc_lanes28 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k84 := range 8 {
+									for gc_k28 := range 8 {
 //line hecbench_jacobi.go:68
-										if 0xff&(1<<gc_k84) != 0 {
+										if 0xff&(1<<gc_k28) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k84
+											gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_jacobi.go:68
-											gc_lanes84[gc_k84] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k84]
+											gc_lanes28[gc_k28] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k28]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1092,11 +1092,11 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld68 = archsimd.LoadFloat32x8(&gc_lanes84)
+									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes28)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								df := gc_ld67.Sub(gc_ld68)
+								df := gc_ld21.Sub(gc_ld22)
 //line hecbench_jacobi.go:68
 								_ = df
 //line hecbench_jacobi.go:68
@@ -1104,29 +1104,29 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 							} else {
 //line hecbench_jacobi.go:68
-								gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota10.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+								gc_if6 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
 //line hecbench_jacobi.go:62
-								_ = gc_if14
+								_ = gc_if6
 //line hecbench_jacobi.go:62
-								if gc_if14.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-									var gc_ld69 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 									if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-										gc_ld69 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+										gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 									} else {
 //line hecbench_jacobi.go:64
-										var gc_lanes85 [8]float32
+										var gc_lanes29 [8]float32
 //line hecbench_jacobi.go:64
-										for gc_k85 := range 8 {
+										for gc_k29 := range 8 {
 //line hecbench_jacobi.go:64
-											if gc_if14.ToBits()&(1<<gc_k85) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k29) != 0 {
 //line hecbench_jacobi.go:64
-												gc_pos2.Thread = gc_rank2 + gc_k85
+												gc_pos2.Thread = gc_rank2 + gc_k29
 //line hecbench_jacobi.go:64
-												gc_lanes85[gc_k85] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k85]
+												gc_lanes29[gc_k29] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k29]
 //line hecbench_jacobi.go:64
 											}
 //line hecbench_jacobi.go:64
@@ -1134,26 +1134,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-										gc_ld69 = archsimd.LoadFloat32x8(&gc_lanes85)
+										gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes29)
 //line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
-									var gc_ld70 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 									if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-										gc_ld70 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+										gc_ld24 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 									} else {
 //line hecbench_jacobi.go:65
-										var gc_lanes86 [8]float32
+										var gc_lanes30 [8]float32
 //line hecbench_jacobi.go:65
-										for gc_k86 := range 8 {
+										for gc_k30 := range 8 {
 //line hecbench_jacobi.go:65
-											if gc_if14.ToBits()&(1<<gc_k86) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k30) != 0 {
 //line hecbench_jacobi.go:65
-												gc_pos2.Thread = gc_rank2 + gc_k86
+												gc_pos2.Thread = gc_rank2 + gc_k30
 //line hecbench_jacobi.go:65
-												gc_lanes86[gc_k86] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k86]
+												gc_lanes30[gc_k30] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k30]
 //line hecbench_jacobi.go:65
 											}
 //line hecbench_jacobi.go:65
@@ -1161,26 +1161,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-										gc_ld70 = archsimd.LoadFloat32x8(&gc_lanes86)
+										gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes30)
 //line hecbench_jacobi.go:65
 									}
 //line hecbench_jacobi.go:65
-									var gc_ld71 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-										gc_ld71 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+										gc_ld25 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 									} else {
 //line hecbench_jacobi.go:66
-										var gc_lanes87 [8]float32
+										var gc_lanes31 [8]float32
 //line hecbench_jacobi.go:66
-										for gc_k87 := range 8 {
+										for gc_k31 := range 8 {
 //line hecbench_jacobi.go:66
-											if gc_if14.ToBits()&(1<<gc_k87) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k31) != 0 {
 //line hecbench_jacobi.go:66
-												gc_pos2.Thread = gc_rank2 + gc_k87
+												gc_pos2.Thread = gc_rank2 + gc_k31
 //line hecbench_jacobi.go:66
-												gc_lanes87[gc_k87] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k87]
+												gc_lanes31[gc_k31] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k31]
 //line hecbench_jacobi.go:66
 											}
 //line hecbench_jacobi.go:66
@@ -1188,26 +1188,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-										gc_ld71 = archsimd.LoadFloat32x8(&gc_lanes87)
+										gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes31)
 //line hecbench_jacobi.go:66
 									}
 //line hecbench_jacobi.go:66
-									var gc_ld72 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-										gc_ld72 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+										gc_ld26 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 									} else {
 //line hecbench_jacobi.go:67
-										var gc_lanes88 [8]float32
+										var gc_lanes32 [8]float32
 //line hecbench_jacobi.go:67
-										for gc_k88 := range 8 {
+										for gc_k32 := range 8 {
 //line hecbench_jacobi.go:67
-											if gc_if14.ToBits()&(1<<gc_k88) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k32) != 0 {
 //line hecbench_jacobi.go:67
-												gc_pos2.Thread = gc_rank2 + gc_k88
+												gc_pos2.Thread = gc_rank2 + gc_k32
 //line hecbench_jacobi.go:67
-												gc_lanes88[gc_k88] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k88]
+												gc_lanes32[gc_k32] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k32]
 //line hecbench_jacobi.go:67
 											}
 //line hecbench_jacobi.go:67
@@ -1215,41 +1215,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-										gc_ld72 = archsimd.LoadFloat32x8(&gc_lanes88)
+										gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes32)
 //line hecbench_jacobi.go:67
 									}
 //line hecbench_jacobi.go:67
-									var gc_i37 int = i
+									var gc_i15 int = i
 //line hecbench_jacobi.go:67
-									_ = gc_i37
+									_ = gc_i15
 //line hecbench_jacobi.go:67
-									var gc_j37 int = j
+									var gc_j15 int = j
 //line hecbench_jacobi.go:67
-									_ = gc_j37
+									_ = gc_j15
 //line hecbench_jacobi.go:67
-									var gc_t53 int = ((gc_i37) + (gc_j37)*
+									var gc_t23 int = ((gc_i15) + (gc_j15)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t53
+									_ = gc_t23
 //line hecbench_jacobi.go:19
-									if gc_t53 >= 0 && gc_t53 <= len(f)-8 {
+									if gc_t23 >= 0 && gc_t23 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-										gc_vb10.Mul(gc_ld69.Add(gc_ld70).Add(gc_ld71).Add(gc_ld72)).StoreMasked((*[8]float32)(f[gc_t53:]), gc_if14)
+										gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).StoreMasked((*[8]float32)(f[gc_t23:]), gc_if6)
 //line hecbench_jacobi.go:64
 									} else {
 //line hecbench_jacobi.go:64
-										var gc_lanes89 [8]float32
+										var gc_lanes33 [8]float32
 //line hecbench_jacobi.go:64
-										gc_vb10.Mul(gc_ld69.Add(gc_ld70).Add(gc_ld71).Add(gc_ld72)).Store(&gc_lanes89)
+										gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).Store(&gc_lanes33)
 //line hecbench_jacobi.go:64
-										for gc_k89 := range 8 {
+										for gc_k33 := range 8 {
 //line hecbench_jacobi.go:64
-											if gc_if14.ToBits()&(1<<gc_k89) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k33) != 0 {
 //line hecbench_jacobi.go:64
-												gc_pos2.Thread = gc_rank2 + gc_k89
+												gc_pos2.Thread = gc_rank2 + gc_k33
 //line hecbench_jacobi.go:64
-												f[gc_t53+gc_k89] = gc_lanes89[gc_k89]
+												f[gc_t23+gc_k33] = gc_lanes33[gc_k33]
 //line hecbench_jacobi.go:64
 											}
 //line hecbench_jacobi.go:64
@@ -1259,37 +1259,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									}
 //line hecbench_jacobi.go:64
-									var gc_i38 int = i
+									var gc_i16 int = i
 //line hecbench_jacobi.go:64
-									_ = gc_i38
+									_ = gc_i16
 //line hecbench_jacobi.go:64
-									var gc_j38 int = j
+									var gc_j16 int = j
 //line hecbench_jacobi.go:64
-									_ = gc_j38
+									_ = gc_j16
 //line hecbench_jacobi.go:64
-									var gc_t54 int = ((gc_i38) + (gc_j38)*
+									var gc_t24 int = ((gc_i16) + (gc_j16)*
 //line hecbench_jacobi.go:19
 										jacobiN)
 //line hecbench_jacobi.go:19
-									_ = gc_t54
+									_ = gc_t24
 //line hecbench_jacobi.go:19
-									var gc_ld73 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-									if gc_t54 >= 0 && gc_t54 <= len(f)-8 {
+									if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-										gc_ld73 = archsimd.LoadFloat32x8Slice(f[gc_t54:])
+										gc_ld27 = archsimd.LoadFloat32x8Slice(f[gc_t24:])
 //line hecbench_jacobi.go:68
 									} else {
 //line hecbench_jacobi.go:68
-										var gc_lanes90 [8]float32
+										var gc_lanes34 [8]float32
 //line hecbench_jacobi.go:68
-										for gc_k90 := range 8 {
+										for gc_k34 := range 8 {
 //line hecbench_jacobi.go:68
-											if gc_if14.ToBits()&(1<<gc_k90) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 //line hecbench_jacobi.go:68
-												gc_pos2.Thread = gc_rank2 + gc_k90
+												gc_pos2.Thread = gc_rank2 + gc_k34
 //line hecbench_jacobi.go:68
-												gc_lanes90[gc_k90] = f[gc_t54+gc_k90]
+												gc_lanes34[gc_k34] = f[gc_t24+gc_k34]
 //line hecbench_jacobi.go:68
 											}
 //line hecbench_jacobi.go:68
@@ -1297,27 +1297,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-										gc_ld73 = archsimd.LoadFloat32x8(&gc_lanes90)
+										gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes34)
 //line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
-									var gc_ld74 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-										gc_ld74 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+										gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 									} else {
 //line hecbench_jacobi.go:68
-										var gc_lanes91 [8]float32
+										var gc_lanes35 [8]float32
 //line hecbench_jacobi.go:68
-										for gc_k91 := range 8 {
+										for gc_k35 := range 8 {
 //line hecbench_jacobi.go:68
-											if gc_if14.ToBits()&(1<<gc_k91) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 //line hecbench_jacobi.go:68
-												gc_pos2.Thread = gc_rank2 + gc_k91
+												gc_pos2.Thread = gc_rank2 + gc_k35
 //line hecbench_jacobi.go:68
-												gc_lanes91[gc_k91] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k91]
+												gc_lanes35[gc_k35] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k35]
 //line hecbench_jacobi.go:68
 											}
 //line hecbench_jacobi.go:68
@@ -1325,15 +1325,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 										gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-										gc_ld74 = archsimd.LoadFloat32x8(&gc_lanes91)
+										gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes35)
 //line hecbench_jacobi.go:68
 									}
 //line hecbench_jacobi.go:68
-									df := gc_ld73.Sub(gc_ld74)
+									df := gc_ld27.Sub(gc_ld28)
 //line hecbench_jacobi.go:68
 									_ = df
 //line hecbench_jacobi.go:68
-									err = df.Mul(df).Merge(err, gc_if14)
+									err = df.Mul(df).Merge(err, gc_if6)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
@@ -1370,34 +1370,34 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 						_ = j
 //line hecbench_jacobi.go:59
-						err := gc_vb4
+						err := gc_vb
 //line hecbench_jacobi.go:59
 						_ = err
 //line hecbench_jacobi.go:61
 						if j >= 1 && j <= jacobiN-2 {
 //line hecbench_jacobi.go:61
-							gc_if11 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-							_ = gc_if11
+							gc_if5 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))).And(gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+							_ = gc_if5
 //line hecbench_jacobi.go:62
-							if gc_if11.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line hecbench_jacobi.go:62
-								var gc_ld33 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:62
 								if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
-									gc_ld33 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes43 [8]float32
+									var gc_lanes15 [8]float32
 //line hecbench_jacobi.go:64
-									for gc_k43 := range 8 {
+									for gc_k15 := range 8 {
 //line hecbench_jacobi.go:64
-										if gc_if11.ToBits()&(1<<gc_k43) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k43
+											gc_pos2.Thread = gc_rank2 + gc_k15
 //line hecbench_jacobi.go:64
-											gc_lanes43[gc_k43] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k43]
+											gc_lanes15[gc_k15] = fOldTile[gc_ty2+1][(gc_tx2+2)+gc_k15]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1405,26 +1405,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:64
-									gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes43)
+									gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:64
 								if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
-									gc_ld34 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 								} else {
 //line hecbench_jacobi.go:65
-									var gc_lanes44 [8]float32
+									var gc_lanes16 [8]float32
 //line hecbench_jacobi.go:65
-									for gc_k44 := range 8 {
+									for gc_k16 := range 8 {
 //line hecbench_jacobi.go:65
-										if gc_if11.ToBits()&(1<<gc_k44) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k16) != 0 {
 //line hecbench_jacobi.go:65
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos2.Thread = gc_rank2 + gc_k16
 //line hecbench_jacobi.go:65
-											gc_lanes44[gc_k44] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k44]
+											gc_lanes16[gc_k16] = fOldTile[gc_ty2+1][(gc_tx2+0)+gc_k16]
 //line hecbench_jacobi.go:65
 										}
 //line hecbench_jacobi.go:65
@@ -1432,26 +1432,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:65
-									gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes44)
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line hecbench_jacobi.go:65
 								}
 //line hecbench_jacobi.go:65
-								var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:65
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
-									gc_ld35 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
+									gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 								} else {
 //line hecbench_jacobi.go:66
-									var gc_lanes45 [8]float32
+									var gc_lanes17 [8]float32
 //line hecbench_jacobi.go:66
-									for gc_k45 := range 8 {
+									for gc_k17 := range 8 {
 //line hecbench_jacobi.go:66
-										if gc_if11.ToBits()&(1<<gc_k45) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k17) != 0 {
 //line hecbench_jacobi.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k45
+											gc_pos2.Thread = gc_rank2 + gc_k17
 //line hecbench_jacobi.go:66
-											gc_lanes45[gc_k45] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k45]
+											gc_lanes17[gc_k17] = fOldTile[gc_ty2+2][(gc_tx2+1)+gc_k17]
 //line hecbench_jacobi.go:66
 										}
 //line hecbench_jacobi.go:66
@@ -1459,26 +1459,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:66
-									gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes45)
+									gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line hecbench_jacobi.go:66
 								}
 //line hecbench_jacobi.go:66
-								var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:66
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
-									gc_ld36 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
+									gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 								} else {
 //line hecbench_jacobi.go:67
-									var gc_lanes46 [8]float32
+									var gc_lanes18 [8]float32
 //line hecbench_jacobi.go:67
-									for gc_k46 := range 8 {
+									for gc_k18 := range 8 {
 //line hecbench_jacobi.go:67
-										if gc_if11.ToBits()&(1<<gc_k46) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_jacobi.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k46
+											gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_jacobi.go:67
-											gc_lanes46[gc_k46] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k46]
+											gc_lanes18[gc_k18] = fOldTile[gc_ty2+0][(gc_tx2+1)+gc_k18]
 //line hecbench_jacobi.go:67
 										}
 //line hecbench_jacobi.go:67
@@ -1486,41 +1486,41 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:67
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:67
-									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes46)
+									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line hecbench_jacobi.go:67
 								}
 //line hecbench_jacobi.go:67
-								var gc_i25 int = i
+								var gc_i11 int = i
 //line hecbench_jacobi.go:67
-								_ = gc_i25
+								_ = gc_i11
 //line hecbench_jacobi.go:67
-								var gc_j25 int = j
+								var gc_j11 int = j
 //line hecbench_jacobi.go:67
-								_ = gc_j25
+								_ = gc_j11
 //line hecbench_jacobi.go:67
-								var gc_t41 int = ((gc_i25) + (gc_j25)*
+								var gc_t19 int = ((gc_i11) + (gc_j11)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t41
+								_ = gc_t19
 //line hecbench_jacobi.go:19
-								if gc_t41 >= 0 && gc_t41 <= len(f)-8 {
+								if gc_t19 >= 0 && gc_t19 <= len(f)-8 {
 //line hecbench_jacobi.go:64
-									gc_vb5.Mul(gc_ld33.Add(gc_ld34).Add(gc_ld35).Add(gc_ld36)).StoreMasked((*[8]float32)(f[gc_t41:]), gc_if11)
+									gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).StoreMasked((*[8]float32)(f[gc_t19:]), gc_if5)
 //line hecbench_jacobi.go:64
 								} else {
 //line hecbench_jacobi.go:64
-									var gc_lanes47 [8]float32
+									var gc_lanes19 [8]float32
 //line hecbench_jacobi.go:64
-									gc_vb5.Mul(gc_ld33.Add(gc_ld34).Add(gc_ld35).Add(gc_ld36)).Store(&gc_lanes47)
+									gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).Store(&gc_lanes19)
 //line hecbench_jacobi.go:64
-									for gc_k47 := range 8 {
+									for gc_k19 := range 8 {
 //line hecbench_jacobi.go:64
-										if gc_if11.ToBits()&(1<<gc_k47) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_jacobi.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k47
+											gc_pos2.Thread = gc_rank2 + gc_k19
 //line hecbench_jacobi.go:64
-											f[gc_t41+gc_k47] = gc_lanes47[gc_k47]
+											f[gc_t19+gc_k19] = gc_lanes19[gc_k19]
 //line hecbench_jacobi.go:64
 										}
 //line hecbench_jacobi.go:64
@@ -1530,37 +1530,37 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 								}
 //line hecbench_jacobi.go:64
-								var gc_i26 int = i
+								var gc_i12 int = i
 //line hecbench_jacobi.go:64
-								_ = gc_i26
+								_ = gc_i12
 //line hecbench_jacobi.go:64
-								var gc_j26 int = j
+								var gc_j12 int = j
 //line hecbench_jacobi.go:64
-								_ = gc_j26
+								_ = gc_j12
 //line hecbench_jacobi.go:64
-								var gc_t42 int = ((gc_i26) + (gc_j26)*
+								var gc_t20 int = ((gc_i12) + (gc_j12)*
 //line hecbench_jacobi.go:19
 									jacobiN)
 //line hecbench_jacobi.go:19
-								_ = gc_t42
+								_ = gc_t20
 //line hecbench_jacobi.go:19
-								var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:19
-								if gc_t42 >= 0 && gc_t42 <= len(f)-8 {
+								if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
 //line hecbench_jacobi.go:68
-									gc_ld37 = archsimd.LoadFloat32x8Slice(f[gc_t42:])
+									gc_ld15 = archsimd.LoadFloat32x8Slice(f[gc_t20:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes48 [8]float32
+									var gc_lanes20 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k48 := range 8 {
+									for gc_k20 := range 8 {
 //line hecbench_jacobi.go:68
-										if gc_if11.ToBits()&(1<<gc_k48) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k48
+											gc_pos2.Thread = gc_rank2 + gc_k20
 //line hecbench_jacobi.go:68
-											gc_lanes48[gc_k48] = f[gc_t42+gc_k48]
+											gc_lanes20[gc_k20] = f[gc_t20+gc_k20]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1568,27 +1568,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes48)
+									gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_jacobi.go:68
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
-									gc_ld38 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
+									gc_ld16 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
 								} else {
 //line hecbench_jacobi.go:68
-									var gc_lanes49 [8]float32
+									var gc_lanes21 [8]float32
 //line hecbench_jacobi.go:68
-									for gc_k49 := range 8 {
+									for gc_k21 := range 8 {
 //line hecbench_jacobi.go:68
-										if gc_if11.ToBits()&(1<<gc_k49) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k21) != 0 {
 //line hecbench_jacobi.go:68
-											gc_pos2.Thread = gc_rank2 + gc_k49
+											gc_pos2.Thread = gc_rank2 + gc_k21
 //line hecbench_jacobi.go:68
-											gc_lanes49[gc_k49] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k49]
+											gc_lanes21[gc_k21] = fOldTile[gc_ty2+1][(gc_tx2+1)+gc_k21]
 //line hecbench_jacobi.go:68
 										}
 //line hecbench_jacobi.go:68
@@ -1596,15 +1596,15 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 									gc_pos2.Thread = gc_rank2
 //line hecbench_jacobi.go:68
-									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes49)
+									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes21)
 //line hecbench_jacobi.go:68
 								}
 //line hecbench_jacobi.go:68
-								df := gc_ld37.Sub(gc_ld38)
+								df := gc_ld15.Sub(gc_ld16)
 //line hecbench_jacobi.go:68
 								_ = df
 //line hecbench_jacobi.go:68
-								err = df.Mul(df).Merge(err, gc_if11)
+								err = df.Mul(df).Merge(err, gc_if5)
 //line hecbench_jacobi.go:68
 							}
 //line hecbench_jacobi.go:68

@@ -291,9 +291,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
-						gc_vb6 := archsimd.BroadcastInt64x4(0)
+						gc_vb4 := archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:170
-						_ = gc_vb6
+						_ = gc_vb4
 						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -307,7 +307,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:168
 							_ = idx
 //line hecbench_mpc.go:170
-							v1 := gc_vb6
+							v1 := gc_vb4
 //line hecbench_mpc.go:170
 							_ = v1
 //line hecbench_mpc.go:171
@@ -349,9 +349,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 //line hecbench_mpc.go:170
-						gc_vb4 := archsimd.BroadcastInt64x4(0)
+						gc_vb3 := archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:170
-						_ = gc_vb4
+						_ = gc_vb3
 						for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -365,7 +365,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:168
 							_ = idx
 //line hecbench_mpc.go:170
-							v1 := gc_vb4
+							v1 := gc_vb3
 //line hecbench_mpc.go:170
 							_ = v1
 //line hecbench_mpc.go:171
@@ -515,9 +515,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_mpc.go:148
-					gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
-					_ = gc_iota3
+					_ = gc_iota2
 					for ; gc_vstep6+3 < gc_bdx2; gc_vstep6 += 4 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -551,36 +551,36 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 								v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
 							} else {
 //line hecbench_mpc.go:179
-								gc_if7 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								gc_if4 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
-								_ = gc_if7
+								_ = gc_if4
 //line hecbench_mpc.go:178
-								if gc_if7.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_mpc.go:178
-									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if7)
+									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if4)
 								}
 //line hecbench_mpc.go:179
 							}
 //line hecbench_mpc.go:179
 						} else {
 //line hecbench_mpc.go:179
-							gc_if8 := gc_iota3.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+							gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
 //line hecbench_mpc.go:177
-							_ = gc_if8
+							_ = gc_if5
 //line hecbench_mpc.go:177
-							if gc_if8.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line hecbench_mpc.go:177
 								if compiled.Reach(n, idx, 4) > 3 {
-									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if8)
+									v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5)
 								} else {
 //line hecbench_mpc.go:179
-									gc_if9 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+									gc_if6 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
 //line hecbench_mpc.go:178
-									_ = gc_if9
+									_ = gc_if6
 //line hecbench_mpc.go:178
-									if gc_if8.And(gc_if9).ToBits() != 0 {
+									if gc_if5.And(gc_if6).ToBits() != 0 {
 //line hecbench_mpc.go:178
-										v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if8.And(gc_if9))
+										v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if5.And(gc_if6))
 									}
 //line hecbench_mpc.go:179
 								}
@@ -1280,9 +1280,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_vstep7 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:148
-						gc_iota9 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota8 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
-						_ = gc_iota9
+						_ = gc_iota8
 						for ; gc_vstep7+3 < gc_bdx2; gc_vstep7 += 4 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1299,17 +1299,17 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								} else {
 //line hecbench_mpc.go:242
-									var gc_lanes7 [4]int64
+									var gc_lanes3 [4]int64
 //line hecbench_mpc.go:242
-									archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).Store(&gc_lanes7)
+									archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).Store(&gc_lanes3)
 //line hecbench_mpc.go:242
-									for gc_k7 := range 4 {
+									for gc_k3 := range 4 {
 //line hecbench_mpc.go:242
-										if 0xff&(1<<gc_k7) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_mpc.go:242
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_mpc.go:242
-											compressed[(int(gc_at21[0])+tid)+gc_k7] = gc_lanes7[gc_k7]
+											compressed[(int(gc_at21[0])+tid)+gc_k3] = gc_lanes3[gc_k3]
 //line hecbench_mpc.go:242
 										}
 //line hecbench_mpc.go:242
@@ -1321,40 +1321,40 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 							} else {
 //line hecbench_mpc.go:242
-								gc_if13 := gc_iota9.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at20[0]), tid, 4))))
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at20[0]), tid, 4))))
 //line hecbench_mpc.go:241
-								_ = gc_if13
+								_ = gc_if8
 //line hecbench_mpc.go:241
-								if gc_if13.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line hecbench_mpc.go:241
-									var gc_u4 int32
+									var gc_u2 int32
 //line hecbench_mpc.go:241
-									_ = gc_u4
+									_ = gc_u2
 //line hecbench_mpc.go:241
-									if gc_in4 := gc_if13.ToBits(); gc_in4 != 0 {
+									if gc_in2 := gc_if8.ToBits(); gc_in2 != 0 {
 //line hecbench_mpc.go:241
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_mpc.go:241
-										gc_u4 = gc_at21[0]
+										gc_u2 = gc_at21[0]
 //line hecbench_mpc.go:241
 									}
 //line hecbench_mpc.go:241
-									if (int(gc_u4)+tid) >= 0 && (int(gc_u4)+tid) <= len(compressed)-4 {
-										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u4)+tid:]), gc_if13)
+									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
+										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if8)
 //line hecbench_mpc.go:242
 									} else {
 //line hecbench_mpc.go:242
-										var gc_lanes8 [4]int64
+										var gc_lanes4 [4]int64
 //line hecbench_mpc.go:242
-										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).Store(&gc_lanes8)
+										archsimd.LoadInt64x4Slice(gc_at22[gc_tx2:]).Store(&gc_lanes4)
 //line hecbench_mpc.go:242
-										for gc_k8 := range 4 {
+										for gc_k4 := range 4 {
 //line hecbench_mpc.go:242
-											if gc_if13.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if8.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_mpc.go:242
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_mpc.go:242
-												compressed[(int(gc_u4)+tid)+gc_k8] = gc_lanes8[gc_k8]
+												compressed[(int(gc_u2)+tid)+gc_k4] = gc_lanes4[gc_k4]
 //line hecbench_mpc.go:242
 											}
 //line hecbench_mpc.go:242
@@ -1387,9 +1387,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					gc_vstep8 := 0
 					if compiled.SIMD {
 //line hecbench_mpc.go:148
-						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+						gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:148
-						_ = gc_iota6
+						_ = gc_iota5
 						for ; gc_vstep8+3 < gc_bdx2; gc_vstep8 += 4 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1412,17 +1412,17 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								} else {
 //line hecbench_mpc.go:242
-									var gc_lanes3 [4]int64
+									var gc_lanes [4]int64
 //line hecbench_mpc.go:242
-									archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes3)
+									archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
 //line hecbench_mpc.go:242
-									for gc_k3 := range 4 {
+									for gc_k := range 4 {
 //line hecbench_mpc.go:242
-										if 0xff&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line hecbench_mpc.go:242
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_mpc.go:242
-											compressed[(int(start[0])+tid)+gc_k3] = gc_lanes3[gc_k3]
+											compressed[(int(start[0])+tid)+gc_k] = gc_lanes[gc_k]
 //line hecbench_mpc.go:242
 										}
 //line hecbench_mpc.go:242
@@ -1434,40 +1434,40 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 							} else {
 //line hecbench_mpc.go:242
-								gc_if11 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+								gc_if7 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:241
-								_ = gc_if11
+								_ = gc_if7
 //line hecbench_mpc.go:241
-								if gc_if11.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line hecbench_mpc.go:241
-									var gc_u2 int32
+									var gc_u int32
 //line hecbench_mpc.go:241
-									_ = gc_u2
+									_ = gc_u
 //line hecbench_mpc.go:241
-									if gc_in2 := gc_if11.ToBits(); gc_in2 != 0 {
+									if gc_in := gc_if7.ToBits(); gc_in != 0 {
 //line hecbench_mpc.go:241
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:241
-										gc_u2 = start[0]
+										gc_u = start[0]
 									}
 //line hecbench_mpc.go:242
-									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
+									if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:242
-										archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if11)
+										archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
 //line hecbench_mpc.go:242
 									} else {
 //line hecbench_mpc.go:242
-										var gc_lanes4 [4]int64
+										var gc_lanes2 [4]int64
 //line hecbench_mpc.go:242
-										archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes4)
+										archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
 //line hecbench_mpc.go:242
-										for gc_k4 := range 4 {
+										for gc_k2 := range 4 {
 //line hecbench_mpc.go:242
-											if gc_if11.ToBits()&(1<<gc_k4) != 0 {
+											if gc_if7.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_mpc.go:242
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_mpc.go:242
-												compressed[(int(gc_u2)+tid)+gc_k4] = gc_lanes4[gc_k4]
+												compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_mpc.go:242
 											}
 //line hecbench_mpc.go:242
@@ -2446,7 +2446,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_iota6 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
 						_ = gc_iota6
-					gc_steps4:
+					gc_steps2:
 						for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2458,55 +2458,55 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 							if compiled.Reach(int(gc_at12[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:302
-								var gc_ld7 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+								var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 								if (int(gc_at14[0])+tid) >= 0 && (int(gc_at14[0])+tid) <= len(compressed)-4 {
-									gc_ld7 = archsimd.LoadInt64x4Slice(compressed[int(gc_at14[0])+tid:])
+									gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(gc_at14[0])+tid:])
 //line hecbench_mpc.go:303
 								} else {
 //line hecbench_mpc.go:303
-									break gc_steps4
+									break gc_steps2
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
-								gc_ld7.StoreSlice(gc_at13[gc_tx2:])
+								gc_ld3.StoreSlice(gc_at13[gc_tx2:])
 //line hecbench_mpc.go:303
 							} else {
 //line hecbench_mpc.go:303
-								gc_if4 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at12[0]), tid, 4))))
+								gc_if2 := gc_iota6.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at12[0]), tid, 4))))
 //line hecbench_mpc.go:302
-								_ = gc_if4
+								_ = gc_if2
 //line hecbench_mpc.go:302
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line hecbench_mpc.go:302
-									var gc_u4 int32
+									var gc_u2 int32
 //line hecbench_mpc.go:302
-									_ = gc_u4
+									_ = gc_u2
 //line hecbench_mpc.go:302
-									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
 //line hecbench_mpc.go:302
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_mpc.go:302
-										gc_u4 = gc_at14[0]
+										gc_u2 = gc_at14[0]
 //line hecbench_mpc.go:302
 									}
 //line hecbench_mpc.go:302
-									var gc_ld8 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+									var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
-									if (int(gc_u4)+tid) >= 0 && (int(gc_u4)+tid) <= len(compressed)-4 {
-										gc_ld8 = archsimd.LoadInt64x4Slice(compressed[int(gc_u4)+tid:])
+									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
+										gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
 //line hecbench_mpc.go:303
 									} else {
 //line hecbench_mpc.go:303
-										var gc_lanes8 [4]int64
+										var gc_lanes4 [4]int64
 //line hecbench_mpc.go:303
-										for gc_k8 := range 4 {
+										for gc_k4 := range 4 {
 //line hecbench_mpc.go:303
-											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_mpc.go:303
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_mpc.go:303
-												gc_lanes8[gc_k8] = compressed[(int(gc_u4)+tid)+gc_k8]
+												gc_lanes4[gc_k4] = compressed[(int(gc_u2)+tid)+gc_k4]
 //line hecbench_mpc.go:303
 											}
 //line hecbench_mpc.go:303
@@ -2514,11 +2514,11 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 										gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:303
-										gc_ld8 = archsimd.LoadInt64x4(&gc_lanes8)
+										gc_ld4 = archsimd.LoadInt64x4(&gc_lanes4)
 //line hecbench_mpc.go:303
 									}
 //line hecbench_mpc.go:303
-									gc_ld8.Merge(archsimd.LoadInt64x4Slice(gc_at13[gc_tx2:]), gc_if4).StoreSlice(gc_at13[gc_tx2:])
+									gc_ld4.Merge(archsimd.LoadInt64x4Slice(gc_at13[gc_tx2:]), gc_if2).StoreSlice(gc_at13[gc_tx2:])
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
@@ -2546,7 +2546,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_iota3 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_mpc.go:255
 						_ = gc_iota3
-					gc_steps2:
+					gc_steps:
 						for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2564,55 +2564,55 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:302
 							if compiled.Reach(int(top[0]), tid, 4) > 3 {
 //line hecbench_mpc.go:302
-								var gc_ld3 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+								var gc_ld archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:302
 								if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
-									gc_ld3 = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
+									gc_ld = archsimd.LoadInt64x4Slice(compressed[int(start[0])+tid:])
 //line hecbench_mpc.go:303
 								} else {
 //line hecbench_mpc.go:303
-									break gc_steps2
+									break gc_steps
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
-								gc_ld3.StoreSlice(sbuf2[tid:])
+								gc_ld.StoreSlice(sbuf2[tid:])
 //line hecbench_mpc.go:303
 							} else {
 //line hecbench_mpc.go:303
-								gc_if2 := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+								gc_if := gc_iota3.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
 //line hecbench_mpc.go:302
-								_ = gc_if2
+								_ = gc_if
 //line hecbench_mpc.go:302
-								if gc_if2.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line hecbench_mpc.go:302
-									var gc_u2 int32
+									var gc_u int32
 //line hecbench_mpc.go:302
-									_ = gc_u2
+									_ = gc_u
 //line hecbench_mpc.go:302
-									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+									if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_mpc.go:302
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_mpc.go:302
-										gc_u2 = start[0]
+										gc_u = start[0]
 									}
 //line hecbench_mpc.go:303
-									var gc_ld4 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
+									var gc_ld2 archsimd.Int64x4 = archsimd.BroadcastInt64x4(0)
 //line hecbench_mpc.go:303
-									if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
+									if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303
-										gc_ld4 = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
+										gc_ld2 = archsimd.LoadInt64x4Slice(compressed[int(gc_u)+tid:])
 //line hecbench_mpc.go:303
 									} else {
 //line hecbench_mpc.go:303
-										var gc_lanes4 [4]int64
+										var gc_lanes2 [4]int64
 //line hecbench_mpc.go:303
-										for gc_k4 := range 4 {
+										for gc_k2 := range 4 {
 //line hecbench_mpc.go:303
-											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+											if gc_if.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_mpc.go:303
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_mpc.go:303
-												gc_lanes4[gc_k4] = compressed[(int(gc_u2)+tid)+gc_k4]
+												gc_lanes2[gc_k2] = compressed[(int(gc_u)+tid)+gc_k2]
 //line hecbench_mpc.go:303
 											}
 //line hecbench_mpc.go:303
@@ -2620,11 +2620,11 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 										gc_pos2.Thread = gc_rank2
 //line hecbench_mpc.go:303
-										gc_ld4 = archsimd.LoadInt64x4(&gc_lanes4)
+										gc_ld2 = archsimd.LoadInt64x4(&gc_lanes2)
 //line hecbench_mpc.go:303
 									}
 //line hecbench_mpc.go:303
-									gc_ld4.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if2).StoreSlice(sbuf2[tid:])
+									gc_ld2.Merge(archsimd.LoadInt64x4Slice(sbuf2[tid:]), gc_if).StoreSlice(sbuf2[tid:])
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303

@@ -1907,13 +1907,13 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				if compiled.SIMD {
 					if stride == 1 {
 //line hecbench_tridiagonal.go:172
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_tridiagonal.go:172
-						_ = gc_iota8
+						_ = gc_iota6
 //line hecbench_tridiagonal.go:213
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_tridiagonal.go:213
-						_ = gc_vb6
+						_ = gc_vb4
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1943,26 +1943,26 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:208
 								}
 //line hecbench_tridiagonal.go:208
-								gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
+								gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(systemSize-1, i, 8))))
 //line hecbench_tridiagonal.go:208
-								_ = gc_if8
+								_ = gc_if6
 //line hecbench_tridiagonal.go:208
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line hecbench_tridiagonal.go:208
 									tmp := archsimd.LoadFloat32x8Slice(a[i:]).Div(archsimd.LoadFloat32x8Slice(b[i-delta:]))
 									_ = tmp
 //line hecbench_tridiagonal.go:209
-									archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if8)
-									archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if8)
-									archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if8)
-									gc_vb6.StoreMasked((*[8]float32)(c[i:]), gc_if8)
+									archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(b[i:]), gc_if6)
+									archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp)).StoreMasked((*[8]float32)(d[i:]), gc_if6)
+									archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp).StoreMasked((*[8]float32)(a[i:]), gc_if6)
+									gc_vb4.StoreMasked((*[8]float32)(c[i:]), gc_if6)
 								}
 //line hecbench_tridiagonal.go:213
-								gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
+								gc_else6 := gc_if6.ToInt32x8().Not().ToMask()
 //line hecbench_tridiagonal.go:213
-								_ = gc_else8
+								_ = gc_else6
 //line hecbench_tridiagonal.go:213
-								if gc_else8.ToBits() != 0 {
+								if gc_else6.ToBits() != 0 {
 //line hecbench_tridiagonal.go:213
 									{
 //line hecbench_tridiagonal.go:213
@@ -1973,10 +1973,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 										tmp2 := archsimd.LoadFloat32x8Slice(c[i:]).Div(archsimd.LoadFloat32x8Slice(b[i+delta:]))
 										_ = tmp2
 //line hecbench_tridiagonal.go:216
-										archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else8)
-										archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else8)
-										archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else8)
-										archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else8)
+										archsimd.LoadFloat32x8Slice(b[i:]).Sub(archsimd.LoadFloat32x8Slice(c[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(a[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(b[i:]), gc_else6)
+										archsimd.LoadFloat32x8Slice(d[i:]).Sub(archsimd.LoadFloat32x8Slice(d[i-delta:]).Mul(tmp1)).Sub(archsimd.LoadFloat32x8Slice(d[i+delta:]).Mul(tmp2)).StoreMasked((*[8]float32)(d[i:]), gc_else6)
+										archsimd.LoadFloat32x8Slice(a[i-delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp1).StoreMasked((*[8]float32)(a[i:]), gc_else6)
+										archsimd.LoadFloat32x8Slice(c[i+delta:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().Mul(tmp2).StoreMasked((*[8]float32)(c[i:]), gc_else6)
 									}
 //line hecbench_tridiagonal.go:220
 								}
@@ -2106,9 +2106,9 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 				if compiled.SIMD {
 					if stride == 1 {
 //line hecbench_tridiagonal.go:172
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_tridiagonal.go:172
-						_ = gc_iota12
+						_ = gc_iota8
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2128,24 +2128,24 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:241
 								}
 //line hecbench_tridiagonal.go:241
-								gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+								gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 //line hecbench_tridiagonal.go:241
-								_ = gc_if12
+								_ = gc_if8
 //line hecbench_tridiagonal.go:241
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line hecbench_tridiagonal.go:241
-									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if12)
+									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if8)
 								}
 //line hecbench_tridiagonal.go:242
-								gc_else12 := gc_if12.ToInt32x8().Not().ToMask()
+								gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
 //line hecbench_tridiagonal.go:242
-								_ = gc_else12
+								_ = gc_else8
 //line hecbench_tridiagonal.go:242
-								if gc_else12.ToBits() != 0 {
+								if gc_else8.ToBits() != 0 {
 //line hecbench_tridiagonal.go:242
 									{
 //line hecbench_tridiagonal.go:242
-										archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else12)
+										archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else8)
 //line hecbench_tridiagonal.go:244
 									}
 //line hecbench_tridiagonal.go:244
@@ -2661,9 +2661,9 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 				if compiled.SIMD {
 					if stride == 1 {
 //line hecbench_tridiagonal.go:265
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_tridiagonal.go:265
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2683,24 +2683,24 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:328
 								}
 //line hecbench_tridiagonal.go:328
-								gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
+								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(delta_-1, i_, 8))))
 //line hecbench_tridiagonal.go:328
-								_ = gc_if6
+								_ = gc_if4
 //line hecbench_tridiagonal.go:328
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:328
-									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if6)
+									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
 								}
 //line hecbench_tridiagonal.go:329
-								gc_else6 := gc_if6.ToInt32x8().Not().ToMask()
+								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
 //line hecbench_tridiagonal.go:329
-								_ = gc_else6
+								_ = gc_else4
 //line hecbench_tridiagonal.go:329
-								if gc_else6.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 //line hecbench_tridiagonal.go:329
 									{
 //line hecbench_tridiagonal.go:329
-										archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else6)
+										archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(a[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_-delta_:]))).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_else4)
 //line hecbench_tridiagonal.go:331
 									}
 //line hecbench_tridiagonal.go:331

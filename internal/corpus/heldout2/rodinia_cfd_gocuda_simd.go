@@ -49,9 +49,9 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 				gc_vstep := 0
 				if compiled.SIMD {
 //line rodinia_cfd.go:32
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line rodinia_cfd.go:32
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -70,31 +70,31 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(0)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(1)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(2)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(3)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask322).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
+							compiled.BroadcastFloat32x8At(&ffVariable[compiled.Trip(4)], gc_Lane0Mask32).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 //line rodinia_cfd.go:34
 						}
 					}
@@ -926,9 +926,9 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 					gc_vstep := gc_runlo2
 					if compiled.SIMD {
 //line rodinia_cfd.go:244
-						gc_vb4 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+						gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 //line rodinia_cfd.go:244
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rodinia_cfd.go:242
@@ -936,7 +936,7 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 //line rodinia_cfd.go:242
 							_ = i
 //line rodinia_cfd.go:244
-							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb4)
+							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(gc_vb2)
 //line rodinia_cfd.go:244
 							_ = factor
 							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
@@ -976,9 +976,9 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 					gc_vstep2 := gc_runlo2
 					if compiled.SIMD {
 //line rodinia_cfd.go:244
-						gc_vb2 := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
+						gc_vb := archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j))
 //line rodinia_cfd.go:244
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line rodinia_cfd.go:242
@@ -998,7 +998,7 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 //line rodinia_cfd.go:244
 							}
 //line rodinia_cfd.go:244
-							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb2)
+							factor := archsimd.LoadFloat32x8Slice(stepFactors[i:]).Div(gc_vb)
 //line rodinia_cfd.go:244
 							_ = factor
 							archsimd.LoadFloat32x8Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x8Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])

@@ -65,9 +65,9 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:59
-						gc_vb4 := archsimd.BroadcastUint32x8(0)
+						gc_vb2 := archsimd.BroadcastUint32x8(0)
 //line rodinia_hybridsort.go:59
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -77,7 +77,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:58
 							_ = i
 //line rodinia_hybridsort.go:59
-							gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -100,9 +100,9 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:59
-						gc_vb2 := archsimd.BroadcastUint32x8(0)
+						gc_vb := archsimd.BroadcastUint32x8(0)
 //line rodinia_hybridsort.go:59
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -118,7 +118,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:59
 							}
 //line rodinia_hybridsort.go:59
-							gc_vb2.StoreSlice(sOffset[i:])
+							gc_vb.StoreSlice(sOffset[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -314,9 +314,9 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					gc_vstep3 := gc_from3
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:92
-						gc_vb8 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+						gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
 //line rodinia_hybridsort.go:92
-						_ = gc_vb8
+						_ = gc_vb4
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -325,7 +325,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							var i_ int = gc_tx2 + gc_off3
 //line rodinia_hybridsort.go:91
 							_ = i_
-							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).And(gc_vb8).StoreSlice(gc_at5[gc_tx2:])
+							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).And(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -348,9 +348,9 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					gc_vstep4 := gc_from3
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:92
-						gc_vb6 := archsimd.BroadcastUint32x8(0x07FFFFFF)
+						gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
 //line rodinia_hybridsort.go:92
-						_ = gc_vb6
+						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -365,7 +365,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 								break
 //line rodinia_hybridsort.go:92
 							}
-							archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb6).StoreSlice(dPrefixoffsets[prefixBase+i_:])
+							archsimd.LoadUint32x8Slice(sOffset[i_:]).And(gc_vb3).StoreSlice(dPrefixoffsets[prefixBase+i_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

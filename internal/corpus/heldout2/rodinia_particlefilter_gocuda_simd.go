@@ -212,9 +212,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_Lane0Mask644 := compiled.Lane0Mask64()
+					gc_Lane0Mask642 := compiled.Lane0Mask64()
 //line rodinia_particlefilter.go:128
-					_ = gc_Lane0Mask644
+					_ = gc_Lane0Mask642
 					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -226,7 +226,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:138
 						{
 //line rodinia_particlefilter.go:138
-							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&gc_at13[0], gc_Lane0Mask644)).StoreSlice(gc_at12[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(compiled.BroadcastFloat64x4At(&gc_at13[0], gc_Lane0Mask642)).StoreSlice(gc_at12[gc_tx2:])
 //line rodinia_particlefilter.go:138
 						}
 					}
@@ -249,9 +249,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_Lane0Mask642 := compiled.Lane0Mask64()
+					gc_Lane0Mask64 := compiled.Lane0Mask64()
 //line rodinia_particlefilter.go:128
-					_ = gc_Lane0Mask642
+					_ = gc_Lane0Mask64
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -268,7 +268,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:139
 							}
 //line rodinia_particlefilter.go:139
-							archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask642)).StoreSlice(weights[i:])
+							archsimd.LoadFloat64x4Slice(weights[i:]).Div(compiled.BroadcastFloat64x4At(&sumWeights[0], gc_Lane0Mask64)).StoreSlice(weights[i:])
 //line rodinia_particlefilter.go:139
 						}
 					}
@@ -557,17 +557,17 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_iota324 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+					gc_iota322 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line rodinia_particlefilter.go:128
-					_ = gc_iota324
+					_ = gc_iota322
 //line rodinia_particlefilter.go:158
-					gc_vb4 := archsimd.BroadcastFloat64x4(float64(Nparticles))
+					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
-					_ = gc_vb4
+					_ = gc_vb2
 //line rodinia_particlefilter.go:158
-					gc_Lane0Mask648 := compiled.Lane0Mask64()
+					gc_Lane0Mask644 := compiled.Lane0Mask64()
 //line rodinia_particlefilter.go:158
-					_ = gc_Lane0Mask648
+					_ = gc_Lane0Mask644
 					for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -584,7 +584,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&gc_at18[0], gc_Lane0Mask648).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota324).ConvertToFloat64().Div(gc_vb4)).StoreSlice(gc_at17[gc_tx2:])
+							compiled.BroadcastFloat64x4At(&gc_at18[0], gc_Lane0Mask644).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Div(gc_vb2)).StoreSlice(gc_at17[gc_tx2:])
 //line rodinia_particlefilter.go:158
 						}
 					}
@@ -607,17 +607,17 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line rodinia_particlefilter.go:128
-					gc_iota322 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
+					gc_iota32 := archsimd.LoadInt32x4(&gc_tab_int32x4_3d80beed)
 //line rodinia_particlefilter.go:128
-					_ = gc_iota322
+					_ = gc_iota32
 //line rodinia_particlefilter.go:158
-					gc_vb2 := archsimd.BroadcastFloat64x4(float64(Nparticles))
+					gc_vb := archsimd.BroadcastFloat64x4(float64(Nparticles))
 //line rodinia_particlefilter.go:158
-					_ = gc_vb2
+					_ = gc_vb
 //line rodinia_particlefilter.go:158
-					gc_Lane0Mask646 := compiled.Lane0Mask64()
+					gc_Lane0Mask643 := compiled.Lane0Mask64()
 //line rodinia_particlefilter.go:158
-					_ = gc_Lane0Mask646
+					_ = gc_Lane0Mask643
 					for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -634,7 +634,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:158
 							}
 //line rodinia_particlefilter.go:158
-							compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask646).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota322).ConvertToFloat64().Div(gc_vb2)).StoreSlice(u[i:])
+							compiled.BroadcastFloat64x4At(&u1[0], gc_Lane0Mask643).Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota32).ConvertToFloat64().Div(gc_vb)).StoreSlice(u[i:])
 //line rodinia_particlefilter.go:158
 						}
 					}

@@ -741,9 +741,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line rodinia_small.go:103
-						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line rodinia_small.go:103
-						_ = gc_Lane0Mask322
+						_ = gc_Lane0Mask32
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -765,7 +765,7 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 //line rodinia_small.go:86
 								}
 //line rodinia_small.go:86
-								tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask322))
+								tmp := archsimd.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(compiled.BroadcastFloat32x8At(&coordD[(i*num)+(int(x))], gc_Lane0Mask32))
 //line rodinia_small.go:86
 								_ = tmp
 //line rodinia_small.go:86

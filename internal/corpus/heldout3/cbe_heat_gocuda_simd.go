@@ -188,9 +188,9 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					gc_vstep3 := gc_runlo2
 					if compiled.SIMD {
 //line cbe_heat.go:69
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line cbe_heat.go:69
-						_ = gc_vb6
+						_ = gc_vb4
 						for ; gc_vstep3+7 < gc_runhi2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 //line cbe_heat.go:64
@@ -210,13 +210,13 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 //line cbe_heat.go:68
 							_ = c
 //line cbe_heat.go:68
-							gc_if6 := c.NotEqual(gc_vb6)
+							gc_if4 := c.NotEqual(gc_vb4)
 //line cbe_heat.go:68
-							_ = gc_if6
+							_ = gc_if4
 //line cbe_heat.go:68
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line cbe_heat.go:68
-								c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if6)
+								c.StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
 //line cbe_heat.go:68
 							}
 						}
@@ -249,9 +249,9 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 					gc_vstep4 := gc_runlo2
 					if compiled.SIMD {
 //line cbe_heat.go:69
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line cbe_heat.go:69
-						_ = gc_vb4
+						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_runhi2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 //line cbe_heat.go:64
@@ -277,13 +277,13 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 //line cbe_heat.go:68
 							_ = c
 //line cbe_heat.go:68
-							gc_if4 := c.NotEqual(gc_vb4)
+							gc_if3 := c.NotEqual(gc_vb3)
 //line cbe_heat.go:68
-							_ = gc_if4
+							_ = gc_if3
 //line cbe_heat.go:70
-							if gc_if4.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line cbe_heat.go:70
-								c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if4)
+								c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if3)
 //line cbe_heat.go:70
 							}
 						}

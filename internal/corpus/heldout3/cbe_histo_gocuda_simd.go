@@ -113,15 +113,15 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 				gc_vstep := 0
 				if compiled.SIMD {
 //line cbe_histo.go:30
-					gc_vb4 := archsimd.BroadcastUint32x8(0)
+					gc_vb2 := archsimd.BroadcastUint32x8(0)
 //line cbe_histo.go:30
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cbe_histo.go:30
-						gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -136,9 +136,9 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line cbe_histo.go:30
-					gc_vb2 := archsimd.BroadcastUint32x8(0)
+					gc_vb := archsimd.BroadcastUint32x8(0)
 //line cbe_histo.go:30
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -150,7 +150,7 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 //line cbe_histo.go:30
 						}
 //line cbe_histo.go:30
-						gc_vb2.StoreSlice(temp[gc_tx2:])
+						gc_vb.StoreSlice(temp[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -1963,14 +1963,14 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			gc_left5 := gc_act2
 			if compiled.SIMD {
 //line ggml_more.go:120
-				gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-				_ = gc_vb4
+				_ = gc_vb3
 				if gc_act2 == ^uint32(0) {
 //line ggml_more.go:120
-					gc_vb6 := archsimd.BroadcastFloat32x8(1.0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(1.0)
 //line ggml_more.go:120
-					_ = gc_vb6
+					_ = gc_vb4
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
@@ -1989,7 +1989,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:119
 						sum = r_
 //line ggml_more.go:120
-						smScale := gc_vb6.Div(sum)
+						smScale := gc_vb4.Div(sum)
 //line ggml_more.go:120
 						_ = smScale
 //line ggml_more.go:120
@@ -2020,7 +2020,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:119
 						sum = r_
 //line ggml_more.go:120
-						smScale := gc_vb4.Div(sum)
+						smScale := gc_vb3.Div(sum)
 //line ggml_more.go:120
 						_ = smScale
 //line ggml_more.go:120
@@ -2088,9 +2088,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb10 := archsimd.BroadcastFloat32x8(dByNrows)
+						gc_vb6 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
-						_ = gc_vb10
+						_ = gc_vb6
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2113,7 +2113,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 								val_2 = archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])
 //line ggml_more.go:125
 							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb10).StoreSlice(gc_at14[gc_tx2:])
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])).Mul(gc_vb6).StoreSlice(gc_at14[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2145,9 +2145,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:128
-						gc_vb8 := archsimd.BroadcastFloat32x8(dByNrows)
+						gc_vb5 := archsimd.BroadcastFloat32x8(dByNrows)
 //line ggml_more.go:128
-						_ = gc_vb8
+						_ = gc_vb5
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2175,7 +2175,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:125
 								val_2 = archsimd.LoadFloat32x8Slice(tmp[i_2:])
 							}
-							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb8).StoreSlice(dst[i_2:])
+							val_2.Mul(smScale).Sub(archsimd.LoadFloat32x8Slice(labels[i_2:])).Mul(gc_vb5).StoreSlice(dst[i_2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2352,17 +2352,17 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:137
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-						_ = gc_iota6
+						_ = gc_iota4
 //line ggml_more.go:137
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line ggml_more.go:137
-						_ = gc_none6
+						_ = gc_none4
 //line ggml_more.go:137
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line ggml_more.go:137
-						_ = gc_all6
+						_ = gc_all4
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2378,21 +2378,21 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_b8 := gc_none6
+							gc_b6 := gc_none4
 //line ggml_more.go:140
 							if row < nrows {
 //line ggml_more.go:140
-								gc_b8 = gc_all6
+								gc_b6 = gc_all4
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b8)
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
 //line ggml_more.go:140
-							_ = gc_if6
+							_ = gc_if4
 //line ggml_more.go:140
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line ggml_more.go:140
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota6).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if6)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreMasked((*[8]int32)(gc_at2[gc_tx2:]), gc_if4)
 //line ggml_more.go:140
 							}
 						}
@@ -2415,17 +2415,17 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line ggml_more.go:137
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:137
-						_ = gc_iota4
+						_ = gc_iota3
 //line ggml_more.go:137
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line ggml_more.go:137
-						_ = gc_none4
+						_ = gc_none3
 //line ggml_more.go:137
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line ggml_more.go:137
-						_ = gc_all4
+						_ = gc_all3
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2441,21 +2441,21 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_b6 := gc_none4
+							gc_b5 := gc_none3
 //line ggml_more.go:140
 							if row < nrows {
 //line ggml_more.go:140
-								gc_b6 = gc_all4
+								gc_b5 = gc_all3
 //line ggml_more.go:140
 							}
 //line ggml_more.go:140
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b6)
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(ncols, col, 8)))).And(gc_b5)
 //line ggml_more.go:140
-							_ = gc_if4
+							_ = gc_if3
 //line ggml_more.go:141
-							if gc_if4.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line ggml_more.go:141
-								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if4)
+								archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota3).StoreMasked((*[8]int32)(indices[row*ncols+col:]), gc_if3)
 //line ggml_more.go:141
 							}
 						}
@@ -2740,9 +2740,9 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line ggml_more.go:206
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:206
-						_ = gc_iota4
+						_ = gc_iota2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2757,7 +2757,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 								break
 //line ggml_more.go:207
 							}
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota4).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2780,9 +2780,9 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 //line ggml_more.go:206
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_more.go:206
-						_ = gc_iota2
+						_ = gc_iota
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2797,7 +2797,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 								break
 //line ggml_more.go:207
 							}
-							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota2).StoreSlice(dstRow[col:])
+							archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).StoreSlice(dstRow[col:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -1422,13 +1422,13 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		gc_vstep10 := 0
 		if compiled.SIMD {
 //line ggml_norm.go:114
-			gc_vb6 := archsimd.BroadcastFloat32x8(float32(groupSize))
+			gc_vb4 := archsimd.BroadcastFloat32x8(float32(groupSize))
 //line ggml_norm.go:114
-			_ = gc_vb6
+			_ = gc_vb4
 //line ggml_norm.go:115
-			gc_vb7 := archsimd.BroadcastFloat32x8(0.0)
+			gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_norm.go:115
-			_ = gc_vb7
+			_ = gc_vb5
 			for ; gc_vstep10+7 < gc_n2; gc_vstep10 += 8 {
 				gc_rank2 := gc_vstep10
 				_ = gc_rank2
@@ -1437,11 +1437,11 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:115
 				_ = tmp
 //line ggml_norm.go:114
-				mean := tmp.Div(gc_vb6)
+				mean := tmp.Div(gc_vb4)
 //line ggml_norm.go:114
 				_ = mean
 //line ggml_norm.go:115
-				tmp = gc_vb7
+				tmp = gc_vb5
 //line ggml_norm.go:115
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:115

@@ -4145,23 +4145,23 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				gc_left6 := gc_act2
 				if compiled.SIMD {
 //line ggml_softmax.go:326
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_softmax.go:326
-					_ = gc_iota3
+					_ = gc_iota
 //line ggml_softmax.go:329
-					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_softmax.go:329
-					_ = gc_vb2
+					_ = gc_vb
 					gc_tidx8 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx2 {
 //line ggml_softmax.go:329
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line ggml_softmax.go:329
-						_ = gc_iota6
+						_ = gc_iota2
 //line ggml_softmax.go:329
-						gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line ggml_softmax.go:329
-						_ = gc_vb4
+						_ = gc_vb2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx8.X + gc_lane2
@@ -4191,24 +4191,24 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:])
 							} else {
 //line ggml_softmax.go:327
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
 //line ggml_softmax.go:326
-								_ = gc_if6
+								_ = gc_if2
 //line ggml_softmax.go:326
-								if gc_if6.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line ggml_softmax.go:326
-									tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if6)
+									tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
 								}
 //line ggml_softmax.go:327
-								gc_else6 := gc_if6.ToInt32x8().Not().ToMask()
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line ggml_softmax.go:327
-								_ = gc_else6
+								_ = gc_else2
 //line ggml_softmax.go:327
-								if gc_else6.ToBits() != 0 {
+								if gc_else2.ToBits() != 0 {
 //line ggml_softmax.go:327
 									{
 //line ggml_softmax.go:327
-										tmpExpf = gc_vb4.Merge(tmpExpf, gc_else6)
+										tmpExpf = gc_vb2.Merge(tmpExpf, gc_else2)
 //line ggml_softmax.go:327
 									}
 //line ggml_softmax.go:327
@@ -4267,25 +4267,25 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:326
 							}
 //line ggml_softmax.go:326
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_gdx2, tid, 8))))
 //line ggml_softmax.go:326
-							_ = gc_if3
+							_ = gc_if
 //line ggml_softmax.go:327
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line ggml_softmax.go:327
-								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if3)
+								tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if)
 //line ggml_softmax.go:327
 							}
 //line ggml_softmax.go:327
-							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line ggml_softmax.go:327
-							_ = gc_else3
+							_ = gc_else
 //line ggml_softmax.go:327
-							if gc_else3.ToBits() != 0 {
+							if gc_else.ToBits() != 0 {
 //line ggml_softmax.go:327
 								{
 //line ggml_softmax.go:327
-									tmpExpf = gc_vb2.Merge(tmpExpf, gc_else3)
+									tmpExpf = gc_vb.Merge(tmpExpf, gc_else)
 //line ggml_softmax.go:327
 								}
 //line ggml_softmax.go:327
@@ -5475,9 +5475,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_vstep7 := gc_from2
 					if compiled.SIMD {
 //line ggml_softmax.go:385
-						gc_vb5 := archsimd.BroadcastFloat32x8(scale)
+						gc_vb3 := archsimd.BroadcastFloat32x8(scale)
 //line ggml_softmax.go:385
-						_ = gc_vb5
+						_ = gc_vb3
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5494,7 +5494,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							var col_ int = tid + gc_off2
 //line ggml_softmax.go:384
 							_ = col_
-							gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -5522,9 +5522,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					gc_vstep8 := gc_from2
 					if compiled.SIMD {
 //line ggml_softmax.go:385
-						gc_vb3 := archsimd.BroadcastFloat32x8(scale)
+						gc_vb2 := archsimd.BroadcastFloat32x8(scale)
 //line ggml_softmax.go:385
-						_ = gc_vb3
+						_ = gc_vb2
 						for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5547,7 +5547,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 								break
 //line ggml_softmax.go:385
 							}
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
+							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(grad[col_:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(dstf[col_:])).StoreSlice(dst[col_:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

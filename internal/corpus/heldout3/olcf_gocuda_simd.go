@@ -2082,9 +2082,9 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 			gc_vstep9 := 0
 			if compiled.SIMD {
 //line olcf.go:247
-				gc_vb9 := archsimd.BroadcastUint32x8(gridSize)
+				gc_vb5 := archsimd.BroadcastUint32x8(gridSize)
 //line olcf.go:247
-				_ = gc_vb9
+				_ = gc_vb5
 				for ; gc_vstep9+7 < gc_n5; gc_vstep9 += 8 {
 					gc_rank5 := gc_vstep9
 					_ = gc_rank5
@@ -2093,7 +2093,7 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 //line olcf.go:247
 					_ = i
 //line olcf.go:247
-					i = i.Add(gc_vb9)
+					i = i.Add(gc_vb5)
 //line olcf.go:247
 					i.StoreSlice(gc_s_i[gc_rank5:])
 				}
@@ -2717,9 +2717,9 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line olcf.go:247
-				gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
+				gc_vb2 := archsimd.BroadcastUint32x8(gridSize)
 //line olcf.go:247
-				_ = gc_vb3
+				_ = gc_vb2
 				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 					gc_rank2 := gc_vstep3
 					_ = gc_rank2
@@ -2728,7 +2728,7 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 //line olcf.go:247
 					_ = i
 //line olcf.go:247
-					i = i.Add(gc_vb3)
+					i = i.Add(gc_vb2)
 //line olcf.go:247
 					i.StoreSlice(gc_s_i[gc_rank2:])
 				}
@@ -3351,9 +3351,9 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 			gc_vstep5 := 0
 			if compiled.SIMD {
 //line olcf.go:247
-				gc_vb5 := archsimd.BroadcastUint32x8(gridSize)
+				gc_vb3 := archsimd.BroadcastUint32x8(gridSize)
 //line olcf.go:247
-				_ = gc_vb5
+				_ = gc_vb3
 				for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
 					gc_rank3 := gc_vstep5
 					_ = gc_rank3
@@ -3362,7 +3362,7 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 //line olcf.go:247
 					_ = i
 //line olcf.go:247
-					i = i.Add(gc_vb5)
+					i = i.Add(gc_vb3)
 //line olcf.go:247
 					i.StoreSlice(gc_s_i[gc_rank3:])
 				}
@@ -3985,9 +3985,9 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line olcf.go:247
-				gc_vb7 := archsimd.BroadcastUint32x8(gridSize)
+				gc_vb4 := archsimd.BroadcastUint32x8(gridSize)
 //line olcf.go:247
-				_ = gc_vb7
+				_ = gc_vb4
 				for ; gc_vstep7+7 < gc_n4; gc_vstep7 += 8 {
 					gc_rank4 := gc_vstep7
 					_ = gc_rank4
@@ -3996,7 +3996,7 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 //line olcf.go:247
 					_ = i
 //line olcf.go:247
-					i = i.Add(gc_vb7)
+					i = i.Add(gc_vb4)
 //line olcf.go:247
 					i.StoreSlice(gc_s_i[gc_rank4:])
 				}

@@ -895,9 +895,9 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_vstep5 := gc_from2
 					if compiled.SIMD {
 //line llmc_layernorm.go:87
-						gc_vb7 := archsimd.BroadcastFloat32x8(m)
+						gc_vb5 := archsimd.BroadcastFloat32x8(m)
 //line llmc_layernorm.go:87
-						_ = gc_vb7
+						_ = gc_vb5
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -915,7 +915,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:86
 							_ = i
 //line llmc_layernorm.go:87
-							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb7)
+							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb5)
 //line llmc_layernorm.go:87
 							_ = diff
 //line llmc_layernorm.go:87
@@ -953,9 +953,9 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					gc_vstep6 := gc_from2
 					if compiled.SIMD {
 //line llmc_layernorm.go:87
-						gc_vb5 := archsimd.BroadcastFloat32x8(m)
+						gc_vb4 := archsimd.BroadcastFloat32x8(m)
 //line llmc_layernorm.go:87
-						_ = gc_vb5
+						_ = gc_vb4
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -979,7 +979,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:87
 							}
 //line llmc_layernorm.go:87
-							diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb5)
+							diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb4)
 //line llmc_layernorm.go:87
 							_ = diff
 //line llmc_layernorm.go:87

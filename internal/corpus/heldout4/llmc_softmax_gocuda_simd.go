@@ -1259,9 +1259,9 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_vstep15 := gc_from2
 					if compiled.SIMD {
 //line llmc_softmax.go:104
-						gc_vb5 := archsimd.BroadcastFloat32x8(sum)
+						gc_vb3 := archsimd.BroadcastFloat32x8(sum)
 //line llmc_softmax.go:104
-						_ = gc_vb5
+						_ = gc_vb3
 						for ; gc_vstep15+7 < gc_to2; gc_vstep15 += 8 {
 							gc_tx2 := gc_vstep15
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1274,7 +1274,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							var i_3 int = tid + gc_off4
 //line llmc_softmax.go:103
 							_ = i_3
-							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb5).StoreSlice(gc_at23[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb3).StoreSlice(gc_at23[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1301,9 +1301,9 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_vstep16 := gc_from2
 					if compiled.SIMD {
 //line llmc_softmax.go:104
-						gc_vb3 := archsimd.BroadcastFloat32x8(sum)
+						gc_vb2 := archsimd.BroadcastFloat32x8(sum)
 //line llmc_softmax.go:104
-						_ = gc_vb3
+						_ = gc_vb2
 						for ; gc_vstep16+7 < gc_to2; gc_vstep16 += 8 {
 							gc_tx2 := gc_vstep16
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1322,7 +1322,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 								break
 //line llmc_softmax.go:104
 							}
-							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb3).StoreSlice(out[idx*C+i_3:])
+							archsimd.LoadFloat32x8Slice(x[i_3:]).Div(gc_vb2).StoreSlice(out[idx*C+i_3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -4746,9 +4746,9 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_vstep3 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:347
-			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_softmax.go:347
-			_ = gc_all4
+			_ = gc_all3
 //line llmc_softmax.go:349
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0.0))
 //line llmc_softmax.go:349
@@ -4757,37 +4757,37 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_rank2 := gc_vstep3
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:349
-				gc_alive4 := gc_all4
+				gc_alive3 := gc_all3
 //line llmc_softmax.go:349
-				_ = gc_alive4
+				_ = gc_alive3
 //line llmc_softmax.go:349
-				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line llmc_softmax.go:349
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_softmax.go:349
 				}
 //line llmc_softmax.go:347
-				var gc_u4 float32
+				var gc_u3 float32
 //line llmc_softmax.go:347
-				_ = gc_u4
+				_ = gc_u3
 //line llmc_softmax.go:347
-				if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+				if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
 //line llmc_softmax.go:347
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line llmc_softmax.go:347
-					gc_u4 = maxvals[0]
+					gc_u3 = maxvals[0]
 //line llmc_softmax.go:347
 				}
 //line llmc_softmax.go:347
-				offset := archsimd.BroadcastFloat32x8(gc_u4)
+				offset := archsimd.BroadcastFloat32x8(gc_u3)
 //line llmc_softmax.go:347
 				_ = offset
 //line llmc_softmax.go:349
 				sumval := gc_vb
 //line llmc_softmax.go:349
 				_ = sumval
-				offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive4).StoreSlice(gc_s_offset[gc_rank2:])
-				sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sumval[gc_rank2:])
+				offset.Merge(archsimd.LoadFloat32x8Slice(gc_s_offset[gc_rank2:]), gc_alive3).StoreSlice(gc_s_offset[gc_rank2:])
+				sumval.Merge(archsimd.LoadFloat32x8Slice(gc_s_sumval[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sumval[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -5186,39 +5186,39 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:377
-			gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line llmc_softmax.go:377
-			_ = gc_all6
+			_ = gc_all4
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 				gc_rank2 := gc_vstep4
 				gc_pos2.Thread = gc_rank2
 //line llmc_softmax.go:377
-				gc_alive6 := gc_all6
+				gc_alive4 := gc_all4
 //line llmc_softmax.go:377
-				_ = gc_alive6
+				_ = gc_alive4
 //line llmc_softmax.go:377
-				if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line llmc_softmax.go:377
-					gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
-//line llmc_softmax.go:377
-				}
-//line llmc_softmax.go:377
-				var gc_u6 float32
-//line llmc_softmax.go:377
-				_ = gc_u6
-//line llmc_softmax.go:377
-				if gc_in6 := gc_alive6.ToBits(); gc_in6 != 0 {
-//line llmc_softmax.go:377
-					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
-//line llmc_softmax.go:377
-					gc_u6 = sumvals[0]
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line llmc_softmax.go:377
 				}
 //line llmc_softmax.go:377
-				sum := archsimd.BroadcastFloat32x8(gc_u6)
+				var gc_u4 float32
+//line llmc_softmax.go:377
+				_ = gc_u4
+//line llmc_softmax.go:377
+				if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+//line llmc_softmax.go:377
+					gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line llmc_softmax.go:377
+					gc_u4 = sumvals[0]
+//line llmc_softmax.go:377
+				}
+//line llmc_softmax.go:377
+				sum := archsimd.BroadcastFloat32x8(gc_u4)
 //line llmc_softmax.go:377
 				_ = sum
-				sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive6).StoreSlice(gc_s_sum[gc_rank2:])
+				sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive4).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

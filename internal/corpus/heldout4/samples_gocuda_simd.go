@@ -781,47 +781,47 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_vstep6 := gc_from5
 				if compiled.SIMD {
 //line samples.go:158
-					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples.go:158
-					_ = gc_all14
+					_ = gc_all13
 //line samples.go:158
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line samples.go:158
-					_ = gc_iota2
+					_ = gc_iota
 //line samples.go:158
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples.go:158
-					_ = gc_none2
+					_ = gc_none
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line samples.go:158
-						gc_alive14 := gc_all14
+						gc_alive13 := gc_all13
 //line samples.go:158
-						_ = gc_alive14
+						_ = gc_alive13
 //line samples.go:158
-						if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
+						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line samples.go:158
-							gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line samples.go:158
 						}
 //line samples.go:158
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line samples.go:158
 						if gc_bx2 == 0 {
 //line samples.go:158
-							gc_b4 = gc_all14
+							gc_b3 = gc_all13
 //line samples.go:158
 						}
 //line samples.go:158
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b4)
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_b3)
 //line samples.go:158
-						_ = gc_if2
+						_ = gc_if
 //line samples.go:159
-						if gc_alive14.And(gc_if2).ToBits() != 0 {
+						if gc_alive13.And(gc_if).ToBits() != 0 {
 //line samples.go:159
-							if gc_alive14.And(gc_if2).ToBits() != 0 {
+							if gc_alive13.And(gc_if).ToBits() != 0 {
 //line samples.go:159
 								*dotResult = 0.0
 //line samples.go:159
@@ -895,9 +895,9 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line samples.go:51
-				gc_all17 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all16 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line samples.go:51
-				_ = gc_all17
+				_ = gc_all16
 //line samples.go:51
 				gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
 //line samples.go:51
@@ -906,20 +906,20 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					gc_rank2 := gc_vstep7
 					_ = gc_rank2
 //line samples.go:51
-					gc_alive17 := gc_all17
+					gc_alive16 := gc_all16
 //line samples.go:51
-					_ = gc_alive17
+					_ = gc_alive16
 //line samples.go:51
-					if gc_ex17 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex17 != 0 {
+					if gc_ex16 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex16 != 0 {
 //line samples.go:51
-						gc_alive17 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex17]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16]).ToMask().ToInt64x4().Not().ToMask()
 //line samples.go:51
 					}
 //line samples.go:51
 					tempSum_2 := gc_vb3
 //line samples.go:51
 					_ = tempSum_2
-					tempSum_2.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive17).StoreSlice(gc_s_tempSum_2[gc_rank2:])
+					tempSum_2.Merge(archsimd.LoadFloat64x4Slice(gc_s_tempSum_2[gc_rank2:]), gc_alive16).StoreSlice(gc_s_tempSum_2[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2668,9 +2668,9 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 						gc_vstep := gc_from2
 						if compiled.SIMD {
 //line samples.go:407
-							gc_vb4 := archsimd.BroadcastFloat32x8(rcpN)
+							gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
 //line samples.go:407
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line samples.go:402
@@ -2681,7 +2681,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 								var pos int = tid + gc_off
 //line samples.go:406
 								_ = pos
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2706,9 +2706,9 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 						gc_vstep2 := gc_from2
 						if compiled.SIMD {
 //line samples.go:407
-							gc_vb2 := archsimd.BroadcastFloat32x8(rcpN)
+							gc_vb := archsimd.BroadcastFloat32x8(rcpN)
 //line samples.go:407
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 //line samples.go:402
@@ -2725,7 +2725,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									break
 //line samples.go:407
 								}
-								archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb2)).StoreSlice(dA[pos:])
+								archsimd.LoadFloat32x8Slice(dA[pos:]).Mul(archsimd.LoadFloat32x8Slice(dB[pos:]).Mul(gc_vb)).StoreSlice(dA[pos:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -2993,9 +2993,9 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 			gc_vstep := 0
 			if compiled.SIMD {
 //line samples.go:426
-				gc_vb2 := archsimd.BroadcastFloat32x8(value)
+				gc_vb := archsimd.BroadcastFloat32x8(value)
 //line samples.go:426
-				_ = gc_vb2
+				_ = gc_vb
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3011,7 +3011,7 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 //line samples.go:426
 					}
 //line samples.go:426
-					gc_vb2.StoreSlice(od[index:])
+					gc_vb.StoreSlice(od[index:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3259,10 +3259,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line samples.go:443
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line samples.go:443
-				_ = gc_evens2
-			gc_steps2:
+				_ = gc_evens
+			gc_steps:
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3272,43 +3272,43 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:443
 					_ = tid
 //line samples.go:453
-					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples.go:453
 					if (2*tid) >= 0 && (2*tid) <= len(shared)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(shared)-15)) {
 //line samples.go:453
-						gc_ld3 = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens2))
+						gc_ld = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
 //line samples.go:453
 					} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
 //line samples.go:453
-						gc_ld3 = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens2))
+						gc_ld = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
 //line samples.go:453
 					} else {
 //line samples.go:453
-						break gc_steps2
+						break gc_steps
 //line samples.go:453
 					}
 //line samples.go:453
-					data0 := gc_ld3
+					data0 := gc_ld
 //line samples.go:453
 					_ = data0
 //line samples.go:453
-					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line samples.go:454
 					if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 && (((2*tid)+1)&1 == 0 || !(((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15)) {
 //line samples.go:454
-						gc_ld4 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens2))
+						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
 //line samples.go:454
 					} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
 //line samples.go:454
-						gc_ld4 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens2))
+						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
 //line samples.go:454
 					} else {
 //line samples.go:454
-						break gc_steps2
+						break gc_steps
 //line samples.go:454
 					}
 //line samples.go:454
-					data1 := gc_ld4
+					data1 := gc_ld2
 //line samples.go:454
 					_ = data1
 //line samples.go:454

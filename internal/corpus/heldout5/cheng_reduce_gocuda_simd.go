@@ -172,46 +172,46 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 				if compiled.SIMD {
 					if stride == 1 {
 //line cheng_reduce.go:50
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce.go:50
-						_ = gc_all4
+						_ = gc_all2
 //line cheng_reduce.go:50
-						gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line cheng_reduce.go:50
-						_ = gc_iota22
+						_ = gc_iota2
 //line cheng_reduce.go:50
-						gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+						gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line cheng_reduce.go:50
-						_ = gc_evens2
+						_ = gc_evens
 //line cheng_reduce.go:50
-						gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+						gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line cheng_reduce.go:50
-						_ = gc_spreadLo2
+						_ = gc_spreadLo
 //line cheng_reduce.go:50
-						gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+						gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line cheng_reduce.go:50
-						_ = gc_spreadHi2
+						_ = gc_spreadHi
 //line cheng_reduce.go:50
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line cheng_reduce.go:50
-						_ = gc_evenLanes2
+						_ = gc_evenLanes
 //line cheng_reduce.go:50
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line cheng_reduce.go:50
-						_ = gc_oddLanes2
-					gc_steps2:
+						_ = gc_oddLanes
+					gc_steps:
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line cheng_reduce.go:50
-							gc_alive4 := gc_all4
+							gc_alive2 := gc_all2
 //line cheng_reduce.go:50
-							_ = gc_alive4
+							_ = gc_alive2
 //line cheng_reduce.go:50
-							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+							if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line cheng_reduce.go:50
-								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce.go:50
 							}
 //line cheng_reduce.go:50
@@ -225,85 +225,85 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:61
 							if compiled.Reach(gc_bdx2, index, 16) > 14 {
 //line cheng_reduce.go:61
-								var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
 								if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
-									gc_ld5 = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens2))
+									gc_ld = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 								} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
 //line cheng_reduce.go:62
-									gc_ld5 = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens2))
+									gc_ld = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 								} else {
 //line cheng_reduce.go:62
-									break gc_steps2
+									break gc_steps
 //line cheng_reduce.go:62
 								}
 //line cheng_reduce.go:62
-								var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:62
 								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
-									gc_ld6 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens2))
+									gc_ld2 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 								} else if index >= 1 && index <= len(idata)-15 {
 //line cheng_reduce.go:62
-									gc_ld6 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens2))
+									gc_ld2 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 								} else {
 //line cheng_reduce.go:62
-									break gc_steps2
+									break gc_steps
 //line cheng_reduce.go:62
 								}
 //line cheng_reduce.go:62
-								gc_st3 := gc_ld6.Add(gc_ld5)
+								gc_st := gc_ld2.Add(gc_ld)
 //line cheng_reduce.go:62
 								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
-									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line cheng_reduce.go:62
-									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line cheng_reduce.go:62
 								} else if index >= 1 && index <= len(idata)-15 {
 //line cheng_reduce.go:62
-									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line cheng_reduce.go:62
-									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line cheng_reduce.go:62
 								} else {
 //line cheng_reduce.go:62
-									break gc_steps2
+									break gc_steps
 //line cheng_reduce.go:62
 								}
 //line cheng_reduce.go:62
 							} else {
 //line cheng_reduce.go:62
-								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2, index, 16))))
 //line cheng_reduce.go:61
-								_ = gc_if4
+								_ = gc_if2
 //line cheng_reduce.go:61
-								if gc_alive4.And(gc_if4).ToBits() != 0 {
+								if gc_alive2.And(gc_if2).ToBits() != 0 {
 //line cheng_reduce.go:61
-									var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:61
 									if (index+1) >= 0 && (index+1) <= len(idata)-16 && ((index+1)&1 == 0 || !((index+1) >= 1 && (index+1) <= len(idata)-15)) {
-										gc_ld7 = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens2))
+										gc_ld3 = archsimd.LoadInt32x8Slice(idata[index+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[(index+1)+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 									} else if (index+1) >= 1 && (index+1) <= len(idata)-15 {
 //line cheng_reduce.go:62
-										gc_ld7 = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens2))
+										gc_ld3 = archsimd.LoadInt32x8Slice(idata[(index+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[(index+1)+7:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 									} else {
 //line cheng_reduce.go:62
-										var gc_lanes10 [8]int32
+										var gc_lanes4 [8]int32
 //line cheng_reduce.go:62
-										for gc_k10 := range 8 {
+										for gc_k4 := range 8 {
 //line cheng_reduce.go:62
-											if gc_alive4.And(gc_if4).ToBits()&(1<<gc_k10) != 0 {
+											if gc_alive2.And(gc_if2).ToBits()&(1<<gc_k4) != 0 {
 //line cheng_reduce.go:62
-												gc_pos2.Thread = gc_rank2 + gc_k10
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line cheng_reduce.go:62
-												gc_lanes10[gc_k10] = idata[(index+1)+2*gc_k10]
+												gc_lanes4[gc_k4] = idata[(index+1)+2*gc_k4]
 //line cheng_reduce.go:62
 											}
 //line cheng_reduce.go:62
@@ -311,31 +311,31 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 										gc_pos2.Thread = gc_rank2
 //line cheng_reduce.go:62
-										gc_ld7 = archsimd.LoadInt32x8(&gc_lanes10)
+										gc_ld3 = archsimd.LoadInt32x8(&gc_lanes4)
 //line cheng_reduce.go:62
 									}
 //line cheng_reduce.go:62
-									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:62
 									if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
-										gc_ld8 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens2))
+										gc_ld4 = archsimd.LoadInt32x8Slice(idata[index:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(idata[index+8:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 									} else if index >= 1 && index <= len(idata)-15 {
 //line cheng_reduce.go:62
-										gc_ld8 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens2))
+										gc_ld4 = archsimd.LoadInt32x8Slice(idata[index-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(idata[index+7:]).Permute(gc_evens))
 //line cheng_reduce.go:62
 									} else {
 //line cheng_reduce.go:62
-										var gc_lanes11 [8]int32
+										var gc_lanes5 [8]int32
 //line cheng_reduce.go:62
-										for gc_k11 := range 8 {
+										for gc_k5 := range 8 {
 //line cheng_reduce.go:62
-											if gc_alive4.And(gc_if4).ToBits()&(1<<gc_k11) != 0 {
+											if gc_alive2.And(gc_if2).ToBits()&(1<<gc_k5) != 0 {
 //line cheng_reduce.go:62
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line cheng_reduce.go:62
-												gc_lanes11[gc_k11] = idata[index+2*gc_k11]
+												gc_lanes5[gc_k5] = idata[index+2*gc_k5]
 //line cheng_reduce.go:62
 											}
 //line cheng_reduce.go:62
@@ -343,37 +343,37 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 										gc_pos2.Thread = gc_rank2
 //line cheng_reduce.go:62
-										gc_ld8 = archsimd.LoadInt32x8(&gc_lanes11)
+										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes5)
 //line cheng_reduce.go:62
 									}
 //line cheng_reduce.go:62
-									gc_st4 := gc_ld8.Add(gc_ld7)
+									gc_st2 := gc_ld4.Add(gc_ld3)
 //line cheng_reduce.go:62
 									if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
-										gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive4.And(gc_if4).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
 //line cheng_reduce.go:62
-										gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive4.And(gc_if4).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
 //line cheng_reduce.go:62
 									} else if index >= 1 && index <= len(idata)-15 {
 //line cheng_reduce.go:62
-										gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive4.And(gc_if4).ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
 //line cheng_reduce.go:62
-										gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive4.And(gc_if4).ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
 //line cheng_reduce.go:62
 									} else {
 //line cheng_reduce.go:62
-										var gc_lanes12 [8]int32
+										var gc_lanes6 [8]int32
 //line cheng_reduce.go:62
-										gc_st4.Store(&gc_lanes12)
+										gc_st2.Store(&gc_lanes6)
 //line cheng_reduce.go:62
-										for gc_k12 := range 8 {
+										for gc_k6 := range 8 {
 //line cheng_reduce.go:62
-											if gc_alive4.And(gc_if4).ToBits()&(1<<gc_k12) != 0 {
+											if gc_alive2.And(gc_if2).ToBits()&(1<<gc_k6) != 0 {
 //line cheng_reduce.go:62
-												gc_pos2.Thread = gc_rank2 + gc_k12
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line cheng_reduce.go:62
-												idata[index+2*gc_k12] = gc_lanes12[gc_k12]
+												idata[index+2*gc_k6] = gc_lanes6[gc_k6]
 //line cheng_reduce.go:62
 											}
 //line cheng_reduce.go:62
@@ -510,26 +510,26 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 				gc_vstep := 0
 				if compiled.SIMD {
 //line cheng_reduce.go:78
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce.go:78
-					_ = gc_all2
+					_ = gc_all
 //line cheng_reduce.go:78
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce.go:78
-					_ = gc_iota2
-				gc_steps2:
+					_ = gc_iota
+				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cheng_reduce.go:78
-						gc_alive2 := gc_all2
+						gc_alive := gc_all
 //line cheng_reduce.go:78
-						_ = gc_alive2
+						_ = gc_alive
 //line cheng_reduce.go:78
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line cheng_reduce.go:78
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce.go:78
 						}
 //line cheng_reduce.go:78
@@ -545,43 +545,43 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 //line cheng_reduce.go:88
 						if compiled.Reach(stride, int(tid), 8) > 7 {
 //line cheng_reduce.go:88
-							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 							if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-								gc_ld3 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
+								gc_ld = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 //line cheng_reduce.go:89
 							} else {
 //line cheng_reduce.go:89
-								break gc_steps2
+								break gc_steps
 //line cheng_reduce.go:89
 							}
 //line cheng_reduce.go:89
-							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld3).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2)
+							archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld).StoreMasked((*[8]int32)(idata[tid:]), gc_alive)
 //line cheng_reduce.go:89
 						} else {
 //line cheng_reduce.go:89
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, int(tid), 8))))
 //line cheng_reduce.go:88
-							_ = gc_if2
+							_ = gc_if
 //line cheng_reduce.go:88
-							if gc_alive2.And(gc_if2).ToBits() != 0 {
+							if gc_alive.And(gc_if).ToBits() != 0 {
 //line cheng_reduce.go:88
-								var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line cheng_reduce.go:88
 								if (int(tid)+stride) >= 0 && (int(tid)+stride) <= len(idata)-8 {
-									gc_ld4 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
+									gc_ld2 = archsimd.LoadInt32x8Slice(idata[int(tid)+stride:])
 //line cheng_reduce.go:89
 								} else {
 //line cheng_reduce.go:89
-									var gc_lanes4 [8]int32
+									var gc_lanes2 [8]int32
 //line cheng_reduce.go:89
-									for gc_k4 := range 8 {
+									for gc_k2 := range 8 {
 //line cheng_reduce.go:89
-										if gc_alive2.And(gc_if2).ToBits()&(1<<gc_k4) != 0 {
+										if gc_alive.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
 //line cheng_reduce.go:89
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line cheng_reduce.go:89
-											gc_lanes4[gc_k4] = idata[(int(tid)+stride)+gc_k4]
+											gc_lanes2[gc_k2] = idata[(int(tid)+stride)+gc_k2]
 //line cheng_reduce.go:89
 										}
 //line cheng_reduce.go:89
@@ -589,11 +589,11 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 //line cheng_reduce.go:89
 									gc_pos2.Thread = gc_rank2
 //line cheng_reduce.go:89
-									gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
 //line cheng_reduce.go:89
 								}
 //line cheng_reduce.go:89
-								archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld4).StoreMasked((*[8]int32)(idata[tid:]), gc_alive2.And(gc_if2))
+								archsimd.LoadInt32x8Slice(idata[tid:]).Add(gc_ld2).StoreMasked((*[8]int32)(idata[tid:]), gc_alive.And(gc_if))
 //line cheng_reduce.go:89
 							}
 //line cheng_reduce.go:89

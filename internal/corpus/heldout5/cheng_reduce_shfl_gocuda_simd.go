@@ -568,29 +568,29 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep6 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all7
+				_ = gc_all6
 //line cheng_reduce_shfl.go:83
-				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota7
+				_ = gc_iota6
 //line cheng_reduce_shfl.go:83
-				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none7
+				_ = gc_none6
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive7 := gc_all7
+					gc_alive6 := gc_all6
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive7
+					_ = gc_alive6
 //line cheng_reduce_shfl.go:83
-					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -605,21 +605,21 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:96
 					}
 //line cheng_reduce_shfl.go:96
-					gc_b9 := gc_none7
+					gc_b8 := gc_none6
 //line cheng_reduce_shfl.go:96
 					if gc_bdx2 >= 1024 {
 //line cheng_reduce_shfl.go:96
-						gc_b9 = gc_all7
+						gc_b8 = gc_all6
 //line cheng_reduce_shfl.go:96
 					}
 //line cheng_reduce_shfl.go:96
-					gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+					gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:96
-					_ = gc_if7
+					_ = gc_if6
 //line cheng_reduce_shfl.go:97
-					if gc_alive7.And(gc_if7).ToBits() != 0 {
+					if gc_alive6.And(gc_if6).ToBits() != 0 {
 //line cheng_reduce_shfl.go:97
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7.And(gc_if7)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive6.And(gc_if6)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:97
 					}
 				}
@@ -648,29 +648,29 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all9
+				_ = gc_all7
 //line cheng_reduce_shfl.go:83
-				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota9
+				_ = gc_iota7
 //line cheng_reduce_shfl.go:83
-				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none9
+				_ = gc_none7
 				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive9 := gc_all9
+					gc_alive7 := gc_all7
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive9
+					_ = gc_alive7
 //line cheng_reduce_shfl.go:83
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -685,21 +685,21 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:100
 					}
 //line cheng_reduce_shfl.go:100
-					gc_b11 := gc_none9
+					gc_b9 := gc_none7
 //line cheng_reduce_shfl.go:100
 					if gc_bdx2 >= 512 {
 //line cheng_reduce_shfl.go:100
-						gc_b11 = gc_all9
+						gc_b9 = gc_all7
 //line cheng_reduce_shfl.go:100
 					}
 //line cheng_reduce_shfl.go:100
-					gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+					gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:100
-					_ = gc_if9
+					_ = gc_if7
 //line cheng_reduce_shfl.go:101
-					if gc_alive9.And(gc_if9).ToBits() != 0 {
+					if gc_alive7.And(gc_if7).ToBits() != 0 {
 //line cheng_reduce_shfl.go:101
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9.And(gc_if9)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive7.And(gc_if7)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:101
 					}
 				}
@@ -728,29 +728,29 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep8 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all11
+				_ = gc_all8
 //line cheng_reduce_shfl.go:83
-				gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota11
+				_ = gc_iota8
 //line cheng_reduce_shfl.go:83
-				gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none11
+				_ = gc_none8
 				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive11 := gc_all11
+					gc_alive8 := gc_all8
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive11
+					_ = gc_alive8
 //line cheng_reduce_shfl.go:83
-					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -765,21 +765,21 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:104
 					}
 //line cheng_reduce_shfl.go:104
-					gc_b13 := gc_none11
+					gc_b10 := gc_none8
 //line cheng_reduce_shfl.go:104
 					if gc_bdx2 >= 256 {
 //line cheng_reduce_shfl.go:104
-						gc_b13 = gc_all11
+						gc_b10 = gc_all8
 //line cheng_reduce_shfl.go:104
 					}
 //line cheng_reduce_shfl.go:104
-					gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+					gc_if8 := gc_b10.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:104
-					_ = gc_if11
+					_ = gc_if8
 //line cheng_reduce_shfl.go:105
-					if gc_alive11.And(gc_if11).ToBits() != 0 {
+					if gc_alive8.And(gc_if8).ToBits() != 0 {
 //line cheng_reduce_shfl.go:105
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive11.And(gc_if11)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive8.And(gc_if8)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:105
 					}
 				}
@@ -808,29 +808,29 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep9 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all13
+				_ = gc_all9
 //line cheng_reduce_shfl.go:83
-				gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota13
+				_ = gc_iota9
 //line cheng_reduce_shfl.go:83
-				gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none13
+				_ = gc_none9
 				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 					gc_tx2 := gc_vstep9
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive13 := gc_all13
+					gc_alive9 := gc_all9
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive13
+					_ = gc_alive9
 //line cheng_reduce_shfl.go:83
-					if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -845,21 +845,21 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:108
 					}
 //line cheng_reduce_shfl.go:108
-					gc_b15 := gc_none13
+					gc_b11 := gc_none9
 //line cheng_reduce_shfl.go:108
 					if gc_bdx2 >= 128 {
 //line cheng_reduce_shfl.go:108
-						gc_b15 = gc_all13
+						gc_b11 = gc_all9
 //line cheng_reduce_shfl.go:108
 					}
 //line cheng_reduce_shfl.go:108
-					gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+					gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:108
-					_ = gc_if13
+					_ = gc_if9
 //line cheng_reduce_shfl.go:109
-					if gc_alive13.And(gc_if13).ToBits() != 0 {
+					if gc_alive9.And(gc_if9).ToBits() != 0 {
 //line cheng_reduce_shfl.go:109
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive13.And(gc_if13)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive9.And(gc_if9)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:109
 					}
 				}
@@ -888,29 +888,29 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep10 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_all15
+				_ = gc_all10
 //line cheng_reduce_shfl.go:83
-				gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:83
-				_ = gc_iota15
+				_ = gc_iota10
 //line cheng_reduce_shfl.go:83
-				gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:83
-				_ = gc_none15
+				_ = gc_none10
 				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 					gc_tx2 := gc_vstep10
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line cheng_reduce_shfl.go:83
-					gc_alive15 := gc_all15
+					gc_alive10 := gc_all10
 //line cheng_reduce_shfl.go:83
-					_ = gc_alive15
+					_ = gc_alive10
 //line cheng_reduce_shfl.go:83
-					if gc_ex15 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex15 != 0 {
+					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive15 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex15]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -925,21 +925,21 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:112
 					}
 //line cheng_reduce_shfl.go:112
-					gc_b17 := gc_none15
+					gc_b12 := gc_none10
 //line cheng_reduce_shfl.go:112
 					if gc_bdx2 >= 64 {
 //line cheng_reduce_shfl.go:112
-						gc_b17 = gc_all15
+						gc_b12 = gc_all10
 //line cheng_reduce_shfl.go:112
 					}
 //line cheng_reduce_shfl.go:112
-					gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+					gc_if10 := gc_b12.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:112
-					_ = gc_if15
+					_ = gc_if10
 //line cheng_reduce_shfl.go:113
-					if gc_alive15.And(gc_if15).ToBits() != 0 {
+					if gc_alive10.And(gc_if10).ToBits() != 0 {
 //line cheng_reduce_shfl.go:113
-						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive15.And(gc_if15)).StoreSlice(smem[tid:])
+						archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive10.And(gc_if10)).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:113
 					}
 				}
@@ -1211,17 +1211,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						gc_vstep11 := gc_fastlo6
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota14
+							_ = gc_iota12
 //line cheng_reduce_shfl.go:138
-							gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none14
+							_ = gc_none12
 //line cheng_reduce_shfl.go:138
-							gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all14
+							_ = gc_all12
 							for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
 								gc_tx2 := gc_vstep11
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1231,21 +1231,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:156
-								gc_b16 := gc_none14
+								gc_b14 := gc_none12
 //line cheng_reduce_shfl.go:156
 								if gc_bdx2 >= 1024 {
 //line cheng_reduce_shfl.go:156
-									gc_b16 = gc_all14
+									gc_b14 = gc_all12
 //line cheng_reduce_shfl.go:156
 								}
 //line cheng_reduce_shfl.go:156
-								gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+								gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
-								_ = gc_if14
+								_ = gc_if12
 //line cheng_reduce_shfl.go:156
-								if gc_if14.ToBits() != 0 {
+								if gc_if12.ToBits() != 0 {
 //line cheng_reduce_shfl.go:156
-									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if14).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
+									archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]).Add(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2-gc_fastlo6):])).Merge(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx2-gc_fastlo6):]), gc_if12).StoreSlice(gc_at13[(gc_tx2 - gc_fastlo6):])
 //line cheng_reduce_shfl.go:156
 								}
 							}
@@ -1284,17 +1284,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				gc_vstep12 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota12
+					_ = gc_iota11
 //line cheng_reduce_shfl.go:138
-					gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none12
+					_ = gc_none11
 //line cheng_reduce_shfl.go:138
-					gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all12
+					_ = gc_all11
 					for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
 						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1311,21 +1311,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:156
 						}
 //line cheng_reduce_shfl.go:156
-						gc_b14 := gc_none12
+						gc_b13 := gc_none11
 //line cheng_reduce_shfl.go:156
 						if gc_bdx2 >= 1024 {
 //line cheng_reduce_shfl.go:156
-							gc_b14 = gc_all12
+							gc_b13 = gc_all11
 //line cheng_reduce_shfl.go:156
 						}
 //line cheng_reduce_shfl.go:156
-						gc_if12 := gc_b14.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
+						gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 //line cheng_reduce_shfl.go:156
-						_ = gc_if12
+						_ = gc_if11
 //line cheng_reduce_shfl.go:157
-						if gc_if12.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line cheng_reduce_shfl.go:157
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if12).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if11).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:157
 						}
 					}
@@ -1420,17 +1420,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						gc_vstep13 := gc_fastlo7
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota18
+							_ = gc_iota14
 //line cheng_reduce_shfl.go:138
-							gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none18
+							_ = gc_none14
 //line cheng_reduce_shfl.go:138
-							gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all18
+							_ = gc_all14
 							for ; gc_vstep13+7 < gc_fasthi7; gc_vstep13 += 8 {
 								gc_tx2 := gc_vstep13
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1440,21 +1440,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:160
-								gc_b20 := gc_none18
+								gc_b16 := gc_none14
 //line cheng_reduce_shfl.go:160
 								if gc_bdx2 >= 512 {
 //line cheng_reduce_shfl.go:160
-									gc_b20 = gc_all18
+									gc_b16 = gc_all14
 //line cheng_reduce_shfl.go:160
 								}
 //line cheng_reduce_shfl.go:160
-								gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if14 := gc_b16.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
-								_ = gc_if18
+								_ = gc_if14
 //line cheng_reduce_shfl.go:160
-								if gc_if18.ToBits() != 0 {
+								if gc_if14.ToBits() != 0 {
 //line cheng_reduce_shfl.go:160
-									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if18).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
+									archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2-gc_fastlo7):])).Merge(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx2-gc_fastlo7):]), gc_if14).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo7):])
 //line cheng_reduce_shfl.go:160
 								}
 							}
@@ -1493,17 +1493,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				gc_vstep14 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota16
+					_ = gc_iota13
 //line cheng_reduce_shfl.go:138
-					gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none16
+					_ = gc_none13
 //line cheng_reduce_shfl.go:138
-					gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all16
+					_ = gc_all13
 					for ; gc_vstep14+7 < gc_bdx2; gc_vstep14 += 8 {
 						gc_tx2 := gc_vstep14
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1520,21 +1520,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:160
 						}
 //line cheng_reduce_shfl.go:160
-						gc_b18 := gc_none16
+						gc_b15 := gc_none13
 //line cheng_reduce_shfl.go:160
 						if gc_bdx2 >= 512 {
 //line cheng_reduce_shfl.go:160
-							gc_b18 = gc_all16
+							gc_b15 = gc_all13
 //line cheng_reduce_shfl.go:160
 						}
 //line cheng_reduce_shfl.go:160
-						gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if13 := gc_b15.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line cheng_reduce_shfl.go:160
-						_ = gc_if16
+						_ = gc_if13
 //line cheng_reduce_shfl.go:161
-						if gc_if16.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line cheng_reduce_shfl.go:161
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if16).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if13).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:161
 						}
 					}
@@ -1629,17 +1629,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						gc_vstep15 := gc_fastlo8
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota22
+							_ = gc_iota16
 //line cheng_reduce_shfl.go:138
-							gc_none22 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none22
+							_ = gc_none16
 //line cheng_reduce_shfl.go:138
-							gc_all22 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all22
+							_ = gc_all16
 							for ; gc_vstep15+7 < gc_fasthi8; gc_vstep15 += 8 {
 								gc_tx2 := gc_vstep15
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1649,21 +1649,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:164
-								gc_b24 := gc_none22
+								gc_b18 := gc_none16
 //line cheng_reduce_shfl.go:164
 								if gc_bdx2 >= 256 {
 //line cheng_reduce_shfl.go:164
-									gc_b24 = gc_all22
+									gc_b18 = gc_all16
 //line cheng_reduce_shfl.go:164
 								}
 //line cheng_reduce_shfl.go:164
-								gc_if22 := gc_b24.And(gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if16 := gc_b18.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
-								_ = gc_if22
+								_ = gc_if16
 //line cheng_reduce_shfl.go:164
-								if gc_if22.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line cheng_reduce_shfl.go:164
-									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if22).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
+									archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadInt32x8Slice(gc_at18[(gc_tx2-gc_fastlo8):])).Merge(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx2-gc_fastlo8):]), gc_if16).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo8):])
 //line cheng_reduce_shfl.go:164
 								}
 							}
@@ -1702,17 +1702,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				gc_vstep16 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota15 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota20
+					_ = gc_iota15
 //line cheng_reduce_shfl.go:138
-					gc_none20 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none20
+					_ = gc_none15
 //line cheng_reduce_shfl.go:138
-					gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all20
+					_ = gc_all15
 					for ; gc_vstep16+7 < gc_bdx2; gc_vstep16 += 8 {
 						gc_tx2 := gc_vstep16
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1729,21 +1729,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:164
 						}
 //line cheng_reduce_shfl.go:164
-						gc_b22 := gc_none20
+						gc_b17 := gc_none15
 //line cheng_reduce_shfl.go:164
 						if gc_bdx2 >= 256 {
 //line cheng_reduce_shfl.go:164
-							gc_b22 = gc_all20
+							gc_b17 = gc_all15
 //line cheng_reduce_shfl.go:164
 						}
 //line cheng_reduce_shfl.go:164
-						gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if15 := gc_b17.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line cheng_reduce_shfl.go:164
-						_ = gc_if20
+						_ = gc_if15
 //line cheng_reduce_shfl.go:165
-						if gc_if20.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line cheng_reduce_shfl.go:165
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if20).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if15).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:165
 						}
 					}
@@ -1838,17 +1838,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						gc_vstep17 := gc_fastlo9
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota26
+							_ = gc_iota18
 //line cheng_reduce_shfl.go:138
-							gc_none26 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none26
+							_ = gc_none18
 //line cheng_reduce_shfl.go:138
-							gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all26
+							_ = gc_all18
 							for ; gc_vstep17+7 < gc_fasthi9; gc_vstep17 += 8 {
 								gc_tx2 := gc_vstep17
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1858,21 +1858,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:168
-								gc_b28 := gc_none26
+								gc_b20 := gc_none18
 //line cheng_reduce_shfl.go:168
 								if gc_bdx2 >= 128 {
 //line cheng_reduce_shfl.go:168
-									gc_b28 = gc_all26
+									gc_b20 = gc_all18
 //line cheng_reduce_shfl.go:168
 								}
 //line cheng_reduce_shfl.go:168
-								gc_if26 := gc_b28.And(gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if18 := gc_b20.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
-								_ = gc_if26
+								_ = gc_if18
 //line cheng_reduce_shfl.go:168
-								if gc_if26.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line cheng_reduce_shfl.go:168
-									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if26).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
+									archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]).Add(archsimd.LoadInt32x8Slice(gc_at20[(gc_tx2-gc_fastlo9):])).Merge(archsimd.LoadInt32x8Slice(gc_at19[(gc_tx2-gc_fastlo9):]), gc_if18).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo9):])
 //line cheng_reduce_shfl.go:168
 								}
 							}
@@ -1911,17 +1911,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				gc_vstep18 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota17 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota24
+					_ = gc_iota17
 //line cheng_reduce_shfl.go:138
-					gc_none24 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none24
+					_ = gc_none17
 //line cheng_reduce_shfl.go:138
-					gc_all24 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all24
+					_ = gc_all17
 					for ; gc_vstep18+7 < gc_bdx2; gc_vstep18 += 8 {
 						gc_tx2 := gc_vstep18
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1938,21 +1938,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:168
 						}
 //line cheng_reduce_shfl.go:168
-						gc_b26 := gc_none24
+						gc_b19 := gc_none17
 //line cheng_reduce_shfl.go:168
 						if gc_bdx2 >= 128 {
 //line cheng_reduce_shfl.go:168
-							gc_b26 = gc_all24
+							gc_b19 = gc_all17
 //line cheng_reduce_shfl.go:168
 						}
 //line cheng_reduce_shfl.go:168
-						gc_if24 := gc_b26.And(gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if17 := gc_b19.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line cheng_reduce_shfl.go:168
-						_ = gc_if24
+						_ = gc_if17
 //line cheng_reduce_shfl.go:169
-						if gc_if24.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line cheng_reduce_shfl.go:169
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if24).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if17).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:169
 						}
 					}
@@ -2047,17 +2047,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						gc_vstep19 := gc_fastlo10
 						if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-							gc_iota30 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-							_ = gc_iota30
+							_ = gc_iota20
 //line cheng_reduce_shfl.go:138
-							gc_none30 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none20 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_none30
+							_ = gc_none20
 //line cheng_reduce_shfl.go:138
-							gc_all30 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-							_ = gc_all30
+							_ = gc_all20
 							for ; gc_vstep19+7 < gc_fasthi10; gc_vstep19 += 8 {
 								gc_tx2 := gc_vstep19
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2067,21 +2067,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 								_ = tid
 //line cheng_reduce_shfl.go:172
-								gc_b32 := gc_none30
+								gc_b22 := gc_none20
 //line cheng_reduce_shfl.go:172
 								if gc_bdx2 >= 64 {
 //line cheng_reduce_shfl.go:172
-									gc_b32 = gc_all30
+									gc_b22 = gc_all20
 //line cheng_reduce_shfl.go:172
 								}
 //line cheng_reduce_shfl.go:172
-								gc_if30 := gc_b32.And(gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+								gc_if20 := gc_b22.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
-								_ = gc_if30
+								_ = gc_if20
 //line cheng_reduce_shfl.go:172
-								if gc_if30.ToBits() != 0 {
+								if gc_if20.ToBits() != 0 {
 //line cheng_reduce_shfl.go:172
-									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if30).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
+									archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]).Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx2-gc_fastlo10):])).Merge(archsimd.LoadInt32x8Slice(gc_at21[(gc_tx2-gc_fastlo10):]), gc_if20).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo10):])
 //line cheng_reduce_shfl.go:172
 								}
 							}
@@ -2120,17 +2120,17 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 				gc_vstep20 := 0
 				if compiled.SIMD {
 //line cheng_reduce_shfl.go:138
-					gc_iota28 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota19 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line cheng_reduce_shfl.go:138
-					_ = gc_iota28
+					_ = gc_iota19
 //line cheng_reduce_shfl.go:138
-					gc_none28 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_none28
+					_ = gc_none19
 //line cheng_reduce_shfl.go:138
-					gc_all28 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line cheng_reduce_shfl.go:138
-					_ = gc_all28
+					_ = gc_all19
 					for ; gc_vstep20+7 < gc_bdx2; gc_vstep20 += 8 {
 						gc_tx2 := gc_vstep20
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2147,21 +2147,21 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:172
 						}
 //line cheng_reduce_shfl.go:172
-						gc_b30 := gc_none28
+						gc_b21 := gc_none19
 //line cheng_reduce_shfl.go:172
 						if gc_bdx2 >= 64 {
 //line cheng_reduce_shfl.go:172
-							gc_b30 = gc_all28
+							gc_b21 = gc_all19
 //line cheng_reduce_shfl.go:172
 						}
 //line cheng_reduce_shfl.go:172
-						gc_if28 := gc_b30.And(gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
+						gc_if19 := gc_b21.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 //line cheng_reduce_shfl.go:172
-						_ = gc_if28
+						_ = gc_if19
 //line cheng_reduce_shfl.go:173
-						if gc_if28.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line cheng_reduce_shfl.go:173
-							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if28).StoreSlice(smem[tid:])
+							archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if19).StoreSlice(smem[tid:])
 //line cheng_reduce_shfl.go:173
 						}
 					}

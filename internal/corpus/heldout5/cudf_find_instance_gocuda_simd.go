@@ -451,14 +451,14 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line cudf_find_instance.go:70
-						gc_vb2 := archsimd.BroadcastInt32x8(32)
+						gc_vb := archsimd.BroadcastInt32x8(32)
 //line cudf_find_instance.go:70
-						_ = gc_vb2
+						_ = gc_vb
 						if gc_act2 == ^uint32(0) {
 //line cudf_find_instance.go:70
-							gc_vb4 := archsimd.BroadcastInt32x8(32)
+							gc_vb2 := archsimd.BroadcastInt32x8(32)
 //line cudf_find_instance.go:70
-							_ = gc_vb4
+							_ = gc_vb2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
@@ -467,7 +467,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 //line cudf_find_instance.go:70
 								_ = itr
 //line cudf_find_instance.go:70
-								itr = itr.Add(gc_vb4)
+								itr = itr.Add(gc_vb2)
 //line cudf_find_instance.go:70
 								itr.StoreSlice(gc_l_itr[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2
@@ -484,7 +484,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b2 *compiled.Block, dStrings cudfStri
 //line cudf_find_instance.go:70
 								_ = itr
 //line cudf_find_instance.go:70
-								itr = itr.Add(gc_vb2)
+								itr = itr.Add(gc_vb)
 //line cudf_find_instance.go:70
 								itr.StoreSlice(gc_l_itr[gc_lane2:])
 								gc_left3 &^= 0xff << gc_lane2

@@ -353,14 +353,14 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 					gc_left := gc_act2
 					if compiled.SIMD {
 //line cudf_slice.go:113
-						gc_vb2 := archsimd.BroadcastInt32x8(32)
+						gc_vb := archsimd.BroadcastInt32x8(32)
 //line cudf_slice.go:113
-						_ = gc_vb2
+						_ = gc_vb
 						if gc_act2 == ^uint32(0) {
 //line cudf_slice.go:113
-							gc_vb4 := archsimd.BroadcastInt32x8(32)
+							gc_vb2 := archsimd.BroadcastInt32x8(32)
 //line cudf_slice.go:113
-							_ = gc_vb4
+							_ = gc_vb2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
@@ -375,7 +375,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 //line cudf_slice.go:112
 								byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line cudf_slice.go:113
-								itr = itr.Add(gc_vb4)
+								itr = itr.Add(gc_vb2)
 //line cudf_slice.go:113
 								itr.StoreSlice(gc_l_itr[gc_lane2:])
 //line cudf_slice.go:113
@@ -400,7 +400,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b2 *compiled.Block, dS
 //line cudf_slice.go:112
 								byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]))
 //line cudf_slice.go:113
-								itr = itr.Add(gc_vb2)
+								itr = itr.Add(gc_vb)
 //line cudf_slice.go:113
 								itr.StoreSlice(gc_l_itr[gc_lane2:])
 //line cudf_slice.go:113

@@ -349,9 +349,9 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 						gc_vstep5 := gc_from2
 						if compiled.SIMD {
 //line hecbench_attention.go:49
-							gc_Lane0Mask324 := compiled.Lane0Mask32()
+							gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line hecbench_attention.go:49
-							_ = gc_Lane0Mask324
+							_ = gc_Lane0Mask322
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -368,7 +368,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 								{
 
 //line hecbench_attention.go:53
-									sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask324).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
+									sum = sum.Add(compiled.BroadcastFloat32x8At(&gc_at4[0], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:50
@@ -399,9 +399,9 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 						gc_vstep6 := gc_from2
 						if compiled.SIMD {
 //line hecbench_attention.go:49
-							gc_Lane0Mask322 := compiled.Lane0Mask32()
+							gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_attention.go:49
-							_ = gc_Lane0Mask322
+							_ = gc_Lane0Mask32
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -424,7 +424,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 //line hecbench_attention.go:53
 									}
 //line hecbench_attention.go:53
-									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(value[i*d+j:])))
+									sum = sum.Add(compiled.BroadcastFloat32x8At(&score[i], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(value[i*d+j:])))
 //line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:50

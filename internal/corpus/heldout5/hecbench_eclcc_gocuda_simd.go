@@ -110,19 +110,19 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_eclcc.go:36
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_eclcc.go:36
-					_ = gc_iota2
+					_ = gc_iota
 //line hecbench_eclcc.go:51
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb := archsimd.BroadcastInt32x8(0)
 //line hecbench_eclcc.go:51
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_eclcc.go:36
-						from := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)).Add(gc_iota2)
+						from := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*eclThreadsPerBlock)).Add(gc_iota)
 //line hecbench_eclcc.go:36
 						_ = from
 //line hecbench_eclcc.go:51
@@ -133,29 +133,29 @@ func gc_body_eclInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int3
 //line hecbench_eclcc.go:51
 						}
 //line hecbench_eclcc.go:51
-						gc_if2 := from.Equal(gc_vb2)
+						gc_if := from.Equal(gc_vb)
 //line hecbench_eclcc.go:51
-						_ = gc_if2
+						_ = gc_if
 //line hecbench_eclcc.go:52
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_eclcc.go:52
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_eclcc.go:52
 								g.TopL = 0
 //line hecbench_eclcc.go:52
 							}
 //line hecbench_eclcc.go:52
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 								g.PosL = 0
 //line hecbench_eclcc.go:53
 							}
 //line hecbench_eclcc.go:53
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 								g.TopH = nodes - 1
 //line hecbench_eclcc.go:54
 							}
 //line hecbench_eclcc.go:54
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 								g.PosH = nodes - 1
 //line hecbench_eclcc.go:55
 							}
@@ -745,41 +745,41 @@ func gc_body_eclCompute3Kernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, 
 					gc_rank2 := gc_vstep2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_eclcc.go:205
-					var gc_curr3 int32 = nstat[v]
+					var gc_curr2 int32 = nstat[v]
 //line hecbench_eclcc.go:205
-					_ = gc_curr3
+					_ = gc_curr2
 //line hecbench_eclcc.go:205
-					if gc_curr3 != v {
+					if gc_curr2 != v {
 //line hecbench_eclcc.go:205
-						var gc_next3 int32
+						var gc_next2 int32
 //line hecbench_eclcc.go:64
-						_ = gc_next3
+						_ = gc_next2
 //line hecbench_eclcc.go:64
-						var gc_prev3 int32 = v
+						var gc_prev2 int32 = v
 //line hecbench_eclcc.go:205
-						_ = gc_prev3
+						_ = gc_prev2
 //line hecbench_eclcc.go:205
 						for {
 //line hecbench_eclcc.go:205
-							gc_next3 = nstat[gc_curr3]
+							gc_next2 = nstat[gc_curr2]
 //line hecbench_eclcc.go:205
-							if !(gc_curr3 > gc_next3) {
+							if !(gc_curr2 > gc_next2) {
 //line hecbench_eclcc.go:205
 								break
 //line hecbench_eclcc.go:205
 							}
 //line hecbench_eclcc.go:205
-							nstat[gc_prev3] = gc_next3
+							nstat[gc_prev2] = gc_next2
 //line hecbench_eclcc.go:205
-							gc_prev3 = gc_curr3
+							gc_prev2 = gc_curr2
 //line hecbench_eclcc.go:205
-							gc_curr3 = gc_next3
+							gc_curr2 = gc_next2
 //line hecbench_eclcc.go:205
 						}
 //line hecbench_eclcc.go:205
 					}
 //line hecbench_eclcc.go:205
-					var vstat int32 = gc_curr3
+					var vstat int32 = gc_curr2
 //line hecbench_eclcc.go:205
 					_ = vstat
 					archsimd.BroadcastInt32x8(vstat).StoreSlice(gc_s_vstat[gc_rank2:])

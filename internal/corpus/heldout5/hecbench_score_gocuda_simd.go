@@ -67,9 +67,9 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_score.go:44
-				gc_vb2 := archsimd.BroadcastInt32x8(0)
+				gc_vb := archsimd.BroadcastInt32x8(0)
 //line hecbench_score.go:44
-				_ = gc_vb2
+				_ = gc_vb
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -84,49 +84,49 @@ func gc_body_findTopKKernel(gc_b2 *compiled.Block, indicesAll, countAll []int32,
 //line hecbench_score.go:44
 					{
 //line hecbench_score.go:44
-						gc_vb2.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx2:])
+						gc_vb.StoreSlice(bins[compiled.Trip(0)*scoreBlockSize+gc_tx2:])
 //line hecbench_score.go:44
 					}
 //line hecbench_score.go:44
 					{
 //line hecbench_score.go:44
-						gc_vb2.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx2:])
+						gc_vb.StoreSlice(bins[compiled.Trip(1)*scoreBlockSize+gc_tx2:])
 //line hecbench_score.go:44
 					}
 //line hecbench_score.go:44
 					{
 //line hecbench_score.go:44
-						gc_vb2.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx2:])
+						gc_vb.StoreSlice(bins[compiled.Trip(2)*scoreBlockSize+gc_tx2:])
 //line hecbench_score.go:44
 					}
 //line hecbench_score.go:44
 					{
 //line hecbench_score.go:44
-						gc_vb2.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx2:])
+						gc_vb.StoreSlice(bins[compiled.Trip(3)*scoreBlockSize+gc_tx2:])
 //line hecbench_score.go:44
 					}
 //line hecbench_score.go:44
 					{
 //line hecbench_score.go:44
-						gc_vb2.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx2:])
+						gc_vb.StoreSlice(bins[compiled.Trip(4)*scoreBlockSize+gc_tx2:])
 //line hecbench_score.go:44
 					}
 //line hecbench_score.go:44
 					{
 //line hecbench_score.go:44
-						gc_vb2.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx2:])
+						gc_vb.StoreSlice(bins[compiled.Trip(5)*scoreBlockSize+gc_tx2:])
 //line hecbench_score.go:44
 					}
 //line hecbench_score.go:44
 					{
 //line hecbench_score.go:44
-						gc_vb2.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx2:])
+						gc_vb.StoreSlice(bins[compiled.Trip(6)*scoreBlockSize+gc_tx2:])
 //line hecbench_score.go:44
 					}
 //line hecbench_score.go:44
 					{
 //line hecbench_score.go:44
-						gc_vb2.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx2:])
+						gc_vb.StoreSlice(bins[compiled.Trip(7)*scoreBlockSize+gc_tx2:])
 //line hecbench_score.go:44
 					}
 				}

@@ -246,9 +246,9 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_softmax.go:52
-			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_softmax.go:52
-			_ = gc_all3
+			_ = gc_all2
 //line hecbench_softmax.go:52
 			gc_vb := archsimd.BroadcastFloat32x8(float32(0))
 //line hecbench_softmax.go:52
@@ -257,20 +257,20 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 				gc_rank2 := gc_vstep2
 				_ = gc_rank2
 //line hecbench_softmax.go:52
-				gc_alive3 := gc_all3
+				gc_alive2 := gc_all2
 //line hecbench_softmax.go:52
-				_ = gc_alive3
+				_ = gc_alive2
 //line hecbench_softmax.go:52
-				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line hecbench_softmax.go:52
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_softmax.go:52
 				}
 //line hecbench_softmax.go:52
 				sum := gc_vb
 //line hecbench_softmax.go:52
 				_ = sum
-				sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive3).StoreSlice(gc_s_sum[gc_rank2:])
+				sum.Merge(archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:]), gc_alive2).StoreSlice(gc_s_sum[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

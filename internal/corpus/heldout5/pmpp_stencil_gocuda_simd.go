@@ -157,17 +157,17 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 						gc_vstep3 := gc_fastlo3
 						if compiled.SIMD {
 //line pmpp_stencil.go:48
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-							_ = gc_iota6
+							_ = gc_iota4
 //line pmpp_stencil.go:48
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-							_ = gc_none6
+							_ = gc_none4
 //line pmpp_stencil.go:48
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:48
-							_ = gc_all6
+							_ = gc_all4
 							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -185,37 +185,37 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:50
 								_ = k
 //line pmpp_stencil.go:53
-								gc_b10 := gc_none6
+								gc_b8 := gc_none4
 //line pmpp_stencil.go:53
 								if i >= 0 && i < n && j >= 0 && j < n {
 //line pmpp_stencil.go:53
-									gc_b10 = gc_all6
+									gc_b8 = gc_all4
 //line pmpp_stencil.go:53
 								}
 //line pmpp_stencil.go:53
-								gc_if8 := gc_b10.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:53
-								_ = gc_if8
+								_ = gc_if6
 //line pmpp_stencil.go:54
-								if gc_if8.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:54
 									if gc_tx2 >= 0 && gc_tx2 <= len(gc_at7[0][gc_ty2])-8 {
 //line pmpp_stencil.go:54
-										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo3):]).StoreMasked((*[8]float32)(gc_at7[0][gc_ty2][gc_tx2:]), gc_if8)
+										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_fastlo3):]).StoreMasked((*[8]float32)(gc_at7[0][gc_ty2][gc_tx2:]), gc_if6)
 //line pmpp_stencil.go:54
 									} else {
 //line pmpp_stencil.go:54
-										var gc_lanes18 [8]float32
+										var gc_lanes16 [8]float32
 //line pmpp_stencil.go:54
-										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes18)
+										archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo3):]).Store(&gc_lanes16)
 //line pmpp_stencil.go:54
-										for gc_k18 := range 8 {
+										for gc_k16 := range 8 {
 //line pmpp_stencil.go:54
-											if gc_if8.ToBits()&(1<<gc_k18) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k16) != 0 {
 //line pmpp_stencil.go:54
-												gc_pos2.Thread = gc_rank2 + gc_k18
+												gc_pos2.Thread = gc_rank2 + gc_k16
 //line pmpp_stencil.go:54
-												gc_at7[0][gc_ty2][gc_tx2+gc_k18] = gc_lanes18[gc_k18]
+												gc_at7[0][gc_ty2][gc_tx2+gc_k16] = gc_lanes16[gc_k16]
 //line pmpp_stencil.go:54
 											}
 //line pmpp_stencil.go:54
@@ -278,17 +278,17 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line pmpp_stencil.go:48
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-					_ = gc_iota4
+					_ = gc_iota3
 //line pmpp_stencil.go:48
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-					_ = gc_none4
+					_ = gc_none3
 //line pmpp_stencil.go:48
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:48
-					_ = gc_all4
+					_ = gc_all3
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -313,37 +313,37 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:53
 						}
 //line pmpp_stencil.go:53
-						gc_b8 := gc_none4
+						gc_b7 := gc_none3
 //line pmpp_stencil.go:53
 						if i >= 0 && i < n && j >= 0 && j < n {
 //line pmpp_stencil.go:53
-							gc_b8 = gc_all4
+							gc_b7 = gc_all3
 //line pmpp_stencil.go:53
 						}
 //line pmpp_stencil.go:53
-						gc_if6 := gc_b8.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if5 := gc_b7.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:53
-						_ = gc_if6
+						_ = gc_if5
 //line pmpp_stencil.go:54
-						if gc_if6.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line pmpp_stencil.go:54
 							if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
 //line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreMasked((*[8]float32)(inS[gc_tz2][gc_ty2][gc_tx2:]), gc_if6)
+								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).StoreMasked((*[8]float32)(inS[gc_tz2][gc_ty2][gc_tx2:]), gc_if5)
 //line pmpp_stencil.go:54
 							} else {
 //line pmpp_stencil.go:54
-								var gc_lanes16 [8]float32
+								var gc_lanes15 [8]float32
 //line pmpp_stencil.go:54
-								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes16)
+								archsimd.LoadFloat32x8Slice(in[i*n*n+j*n+k:]).Store(&gc_lanes15)
 //line pmpp_stencil.go:54
-								for gc_k16 := range 8 {
+								for gc_k15 := range 8 {
 //line pmpp_stencil.go:54
-									if gc_if6.ToBits()&(1<<gc_k16) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k15) != 0 {
 //line pmpp_stencil.go:54
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos2.Thread = gc_rank2 + gc_k15
 //line pmpp_stencil.go:54
-										inS[gc_tz2][gc_ty2][gc_tx2+gc_k16] = gc_lanes16[gc_k16]
+										inS[gc_tz2][gc_ty2][gc_tx2+gc_k15] = gc_lanes15[gc_k15]
 //line pmpp_stencil.go:54
 									}
 //line pmpp_stencil.go:54
@@ -419,46 +419,46 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 						gc_vstep5 := gc_fastlo4
 						if compiled.SIMD {
 //line pmpp_stencil.go:48
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-							_ = gc_iota10
+							_ = gc_iota6
 //line pmpp_stencil.go:48
-							gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-							_ = gc_none10
+							_ = gc_none6
 //line pmpp_stencil.go:48
-							gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:48
-							_ = gc_all10
+							_ = gc_all6
 //line pmpp_stencil.go:60
-							gc_vb36 := archsimd.BroadcastFloat32x8(float32(c0))
+							gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:60
-							_ = gc_vb36
+							_ = gc_vb22
 //line pmpp_stencil.go:61
-							gc_vb37 := archsimd.BroadcastFloat32x8(float32(c1))
+							gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:61
-							_ = gc_vb37
+							_ = gc_vb23
 //line pmpp_stencil.go:62
-							gc_vb38 := archsimd.BroadcastFloat32x8(float32(c2))
+							gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:62
-							_ = gc_vb38
+							_ = gc_vb24
 //line pmpp_stencil.go:63
-							gc_vb39 := archsimd.BroadcastFloat32x8(float32(c3))
+							gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:63
-							_ = gc_vb39
+							_ = gc_vb25
 //line pmpp_stencil.go:64
-							gc_vb40 := archsimd.BroadcastFloat32x8(float32(c4))
+							gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:64
-							_ = gc_vb40
+							_ = gc_vb26
 //line pmpp_stencil.go:65
-							gc_vb41 := archsimd.BroadcastFloat32x8(float32(c5))
+							gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:65
-							_ = gc_vb41
+							_ = gc_vb27
 //line pmpp_stencil.go:66
-							gc_vb42 := archsimd.BroadcastFloat32x8(float32(c6))
+							gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:66
-							_ = gc_vb42
-						gc_steps6:
+							_ = gc_vb28
+						gc_steps4:
 							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -476,113 +476,113 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:50
 								_ = k
 //line pmpp_stencil.go:57
-								gc_b17 := gc_none10
+								gc_b11 := gc_none6
 //line pmpp_stencil.go:57
 								if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:57
-									gc_b17 = gc_all10
+									gc_b11 = gc_all6
 //line pmpp_stencil.go:57
 								}
 //line pmpp_stencil.go:57
-								gc_if15 := gc_b17.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+								gc_if9 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:57
-								_ = gc_if15
+								_ = gc_if9
 //line pmpp_stencil.go:58
-								if gc_if15.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line pmpp_stencil.go:58
-									gc_b18 := gc_none10
+									gc_b12 := gc_none6
 //line pmpp_stencil.go:58
 									if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 										gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-										gc_b18 = gc_all10
+										gc_b12 = gc_all6
 //line pmpp_stencil.go:59
 									}
 //line pmpp_stencil.go:59
-									gc_if16 := gc_b18.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+									gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 //line pmpp_stencil.go:59
-									_ = gc_if16
+									_ = gc_if10
 //line pmpp_stencil.go:59
-									if gc_if15.And(gc_if16).ToBits() != 0 {
+									if gc_if9.And(gc_if10).ToBits() != 0 {
 //line pmpp_stencil.go:59
-										var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld36 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
+											gc_ld22 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:60
 										} else {
 //line pmpp_stencil.go:60
-											break gc_steps6
+											break gc_steps4
 //line pmpp_stencil.go:60
 										}
 //line pmpp_stencil.go:60
-										var gc_ld37 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
 										if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld37 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
+											gc_ld23 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:61
 										} else {
 //line pmpp_stencil.go:61
-											break gc_steps6
+											break gc_steps4
 //line pmpp_stencil.go:61
 										}
 //line pmpp_stencil.go:61
-										var gc_ld38 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
 										if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(gc_at10[0][gc_ty2])-8 {
-											gc_ld38 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
+											gc_ld24 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:62
 										} else {
 //line pmpp_stencil.go:62
-											break gc_steps6
+											break gc_steps4
 //line pmpp_stencil.go:62
 										}
 //line pmpp_stencil.go:62
-										var gc_ld39 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2-1])-8 {
-											gc_ld39 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
+											gc_ld25 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:63
 										} else {
 //line pmpp_stencil.go:63
-											break gc_steps6
+											break gc_steps4
 //line pmpp_stencil.go:63
 										}
 //line pmpp_stencil.go:63
-										var gc_ld40 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at10[0][gc_ty2+1])-8 {
-											gc_ld40 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
+											gc_ld26 = archsimd.LoadFloat32x8Slice(gc_at10[0][gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:64
 										} else {
 //line pmpp_stencil.go:64
-											break gc_steps6
+											break gc_steps4
 //line pmpp_stencil.go:64
 										}
 //line pmpp_stencil.go:64
-										var gc_ld41 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at11[0][gc_ty2])-8 {
-											gc_ld41 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
+											gc_ld27 = archsimd.LoadFloat32x8Slice(gc_at11[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:65
 										} else {
 //line pmpp_stencil.go:65
-											break gc_steps6
+											break gc_steps4
 //line pmpp_stencil.go:65
 										}
 //line pmpp_stencil.go:65
-										var gc_ld42 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
 										if gc_tx2 >= 0 && gc_tx2 <= len(gc_at12[0][gc_ty2])-8 {
-											gc_ld42 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
+											gc_ld28 = archsimd.LoadFloat32x8Slice(gc_at12[0][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:66
 										} else {
 //line pmpp_stencil.go:66
-											break gc_steps6
+											break gc_steps4
 //line pmpp_stencil.go:66
 										}
 //line pmpp_stencil.go:66
-										gc_vb36.Mul(gc_ld36).Add(gc_vb37.Mul(gc_ld37)).Add(gc_vb38.Mul(gc_ld38)).Add(gc_vb39.Mul(gc_ld39)).Add(gc_vb40.Mul(gc_ld40)).Add(gc_vb41.Mul(gc_ld41)).Add(gc_vb42.Mul(gc_ld42)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if15.And(gc_if16))
+										gc_vb22.Mul(gc_ld22).Add(gc_vb23.Mul(gc_ld23)).Add(gc_vb24.Mul(gc_ld24)).Add(gc_vb25.Mul(gc_ld25)).Add(gc_vb26.Mul(gc_ld26)).Add(gc_vb27.Mul(gc_ld27)).Add(gc_vb28.Mul(gc_ld28)).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo4):]), gc_if9.And(gc_if10))
 //line pmpp_stencil.go:66
 									}
 //line pmpp_stencil.go:66
@@ -657,46 +657,46 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 				gc_vstep6 := gc_from2
 				if compiled.SIMD {
 //line pmpp_stencil.go:48
-					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:48
-					_ = gc_iota8
+					_ = gc_iota5
 //line pmpp_stencil.go:48
-					gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:48
-					_ = gc_none8
+					_ = gc_none5
 //line pmpp_stencil.go:48
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:48
-					_ = gc_all8
+					_ = gc_all5
 //line pmpp_stencil.go:60
-					gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
+					gc_vb15 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:60
-					_ = gc_vb22
+					_ = gc_vb15
 //line pmpp_stencil.go:61
-					gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
+					gc_vb16 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:61
-					_ = gc_vb23
+					_ = gc_vb16
 //line pmpp_stencil.go:62
-					gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
+					gc_vb17 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:62
-					_ = gc_vb24
+					_ = gc_vb17
 //line pmpp_stencil.go:63
-					gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
+					gc_vb18 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:63
-					_ = gc_vb25
+					_ = gc_vb18
 //line pmpp_stencil.go:64
-					gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
+					gc_vb19 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:64
-					_ = gc_vb26
+					_ = gc_vb19
 //line pmpp_stencil.go:65
-					gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
+					gc_vb20 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:65
-					_ = gc_vb27
+					_ = gc_vb20
 //line pmpp_stencil.go:66
-					gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
+					gc_vb21 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:66
-					_ = gc_vb28
-				gc_steps4:
+					_ = gc_vb21
+				gc_steps3:
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -723,113 +723,113 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:57
 						}
 //line pmpp_stencil.go:57
-						gc_b13 := gc_none8
+						gc_b9 := gc_none5
 //line pmpp_stencil.go:57
 						if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:57
-							gc_b13 = gc_all8
+							gc_b9 = gc_all5
 //line pmpp_stencil.go:57
 						}
 //line pmpp_stencil.go:57
-						gc_if11 := gc_b13.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+						gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:57
-						_ = gc_if11
+						_ = gc_if7
 //line pmpp_stencil.go:58
-						if gc_if11.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:58
-							gc_b14 := gc_none8
+							gc_b10 := gc_none5
 //line pmpp_stencil.go:58
 							if gc_tz2 >= 1 && gc_tz2 < inTileDimSmall-1 && gc_ty2 >= 1 &&
 								gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:59
-								gc_b14 = gc_all8
+								gc_b10 = gc_all5
 //line pmpp_stencil.go:59
 							}
 //line pmpp_stencil.go:59
-							gc_if12 := gc_b14.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+							gc_if8 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
 //line pmpp_stencil.go:59
-							_ = gc_if12
+							_ = gc_if8
 //line pmpp_stencil.go:59
-							if gc_if11.And(gc_if12).ToBits() != 0 {
+							if gc_if7.And(gc_if8).ToBits() != 0 {
 //line pmpp_stencil.go:59
-								var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:59
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld22 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
+									gc_ld15 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:60
 								} else {
 //line pmpp_stencil.go:60
-									break gc_steps4
+									break gc_steps3
 //line pmpp_stencil.go:60
 								}
 //line pmpp_stencil.go:60
-								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:60
 								if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld23 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
+									gc_ld16 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:61
 								} else {
 //line pmpp_stencil.go:61
-									break gc_steps4
+									break gc_steps3
 //line pmpp_stencil.go:61
 								}
 //line pmpp_stencil.go:61
-								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:61
 								if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inS[gc_tz2][gc_ty2])-8 {
-									gc_ld24 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
+									gc_ld17 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:62
 								} else {
 //line pmpp_stencil.go:62
-									break gc_steps4
+									break gc_steps3
 //line pmpp_stencil.go:62
 								}
 //line pmpp_stencil.go:62
-								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:62
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2-1])-8 {
-									gc_ld25 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
+									gc_ld18 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:63
 								} else {
 //line pmpp_stencil.go:63
-									break gc_steps4
+									break gc_steps3
 //line pmpp_stencil.go:63
 								}
 //line pmpp_stencil.go:63
-								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:63
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2][gc_ty2+1])-8 {
-									gc_ld26 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
+									gc_ld19 = archsimd.LoadFloat32x8Slice(inS[gc_tz2][gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:64
 								} else {
 //line pmpp_stencil.go:64
-									break gc_steps4
+									break gc_steps3
 //line pmpp_stencil.go:64
 								}
 //line pmpp_stencil.go:64
-								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:64
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2-1][gc_ty2])-8 {
-									gc_ld27 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
+									gc_ld20 = archsimd.LoadFloat32x8Slice(inS[gc_tz2-1][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:65
 								} else {
 //line pmpp_stencil.go:65
-									break gc_steps4
+									break gc_steps3
 //line pmpp_stencil.go:65
 								}
 //line pmpp_stencil.go:65
-								var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:65
 								if gc_tx2 >= 0 && gc_tx2 <= len(inS[gc_tz2+1][gc_ty2])-8 {
-									gc_ld28 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
+									gc_ld21 = archsimd.LoadFloat32x8Slice(inS[gc_tz2+1][gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:66
 								} else {
 //line pmpp_stencil.go:66
-									break gc_steps4
+									break gc_steps3
 //line pmpp_stencil.go:66
 								}
 //line pmpp_stencil.go:66
-								gc_vb22.Mul(gc_ld22).Add(gc_vb23.Mul(gc_ld23)).Add(gc_vb24.Mul(gc_ld24)).Add(gc_vb25.Mul(gc_ld25)).Add(gc_vb26.Mul(gc_ld26)).Add(gc_vb27.Mul(gc_ld27)).Add(gc_vb28.Mul(gc_ld28)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if11.And(gc_if12))
+								gc_vb15.Mul(gc_ld15).Add(gc_vb16.Mul(gc_ld16)).Add(gc_vb17.Mul(gc_ld17)).Add(gc_vb18.Mul(gc_ld18)).Add(gc_vb19.Mul(gc_ld19)).Add(gc_vb20.Mul(gc_ld20)).Add(gc_vb21.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if7.And(gc_if8))
 //line pmpp_stencil.go:60
 							}
 //line pmpp_stencil.go:60
@@ -943,21 +943,21 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 						gc_vstep3 := gc_fastlo4
 						if compiled.SIMD {
 //line pmpp_stencil.go:85
-							gc_vb18 := archsimd.BroadcastFloat32x8(0.0)
+							gc_vb16 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:85
-							_ = gc_vb18
+							_ = gc_vb16
 //line pmpp_stencil.go:85
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:85
-							_ = gc_iota6
+							_ = gc_iota4
 //line pmpp_stencil.go:85
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:85
-							_ = gc_none6
+							_ = gc_none4
 //line pmpp_stencil.go:85
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:85
-							_ = gc_all6
+							_ = gc_all4
 							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -971,45 +971,45 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:79
 								_ = k
 //line pmpp_stencil.go:85
-								gc_vb18.StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
+								gc_vb16.StoreSlice(gc_at19[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
-								gc_vb18.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
+								gc_vb16.StoreSlice(gc_at20[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
-								gc_vb18.StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
+								gc_vb16.StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
 //line pmpp_stencil.go:85
-								gc_b13 := gc_none6
+								gc_b9 := gc_none4
 //line pmpp_stencil.go:89
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
-									gc_b13 = gc_all6
+									gc_b9 = gc_all4
 //line pmpp_stencil.go:89
 								}
 //line pmpp_stencil.go:89
-								gc_if11 := gc_b13.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if7 := gc_b9.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
-								_ = gc_if11
+								_ = gc_if7
 //line pmpp_stencil.go:89
-								if gc_if11.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:89
-									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo4):]), gc_if11)
+									archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo4):]), gc_if7)
 //line pmpp_stencil.go:89
 								}
 //line pmpp_stencil.go:89
-								gc_b14 := gc_none6
+								gc_b10 := gc_none4
 //line pmpp_stencil.go:92
 								if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
-									gc_b14 = gc_all6
+									gc_b10 = gc_all4
 //line pmpp_stencil.go:92
 								}
 //line pmpp_stencil.go:92
-								gc_if12 := gc_b14.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if8 := gc_b10.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
-								_ = gc_if12
+								_ = gc_if8
 //line pmpp_stencil.go:92
-								if gc_if12.ToBits() != 0 {
+								if gc_if8.ToBits() != 0 {
 //line pmpp_stencil.go:92
-									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if12)
+									archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo4):]).StoreMasked((*[8]float32)(gc_at20[(gc_tx2-gc_fastlo4):]), gc_if8)
 //line pmpp_stencil.go:92
 								}
 							}
@@ -1084,21 +1084,21 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line pmpp_stencil.go:85
-					gc_vb16 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb15 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:85
-					_ = gc_vb16
+					_ = gc_vb15
 //line pmpp_stencil.go:85
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:85
-					_ = gc_iota4
+					_ = gc_iota3
 //line pmpp_stencil.go:85
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:85
-					_ = gc_none4
+					_ = gc_none3
 //line pmpp_stencil.go:85
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:85
-					_ = gc_all4
+					_ = gc_all3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1120,43 +1120,43 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:85
 						}
 //line pmpp_stencil.go:85
-						gc_vb16.StoreSlice(inPrevS[gc_ty2][gc_tx2:])
+						gc_vb15.StoreSlice(inPrevS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:86
-						gc_vb16.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
+						gc_vb15.StoreSlice(inCurrS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:87
-						gc_vb16.StoreSlice(inNextS[gc_ty2][gc_tx2:])
+						gc_vb15.StoreSlice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:87
-						gc_b9 := gc_none4
+						gc_b7 := gc_none3
 //line pmpp_stencil.go:89
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:89
-							gc_b9 = gc_all4
+							gc_b7 = gc_all3
 //line pmpp_stencil.go:89
 						}
 //line pmpp_stencil.go:89
-						gc_if7 := gc_b9.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if5 := gc_b7.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:89
-						_ = gc_if7
+						_ = gc_if5
 //line pmpp_stencil.go:90
-						if gc_if7.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line pmpp_stencil.go:90
 							if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
 //line pmpp_stencil.go:90
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty2][gc_tx2:]), gc_if7)
+								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty2][gc_tx2:]), gc_if5)
 //line pmpp_stencil.go:90
 							} else {
 //line pmpp_stencil.go:90
-								var gc_lanes10 [8]float32
+								var gc_lanes8 [8]float32
 //line pmpp_stencil.go:90
-								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes10)
+								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes8)
 //line pmpp_stencil.go:90
-								for gc_k10 := range 8 {
+								for gc_k8 := range 8 {
 //line pmpp_stencil.go:90
-									if gc_if7.ToBits()&(1<<gc_k10) != 0 {
+									if gc_if5.ToBits()&(1<<gc_k8) != 0 {
 //line pmpp_stencil.go:90
-										gc_pos2.Thread = gc_rank2 + gc_k10
+										gc_pos2.Thread = gc_rank2 + gc_k8
 //line pmpp_stencil.go:90
-										inPrevS[gc_ty2][gc_tx2+gc_k10] = gc_lanes10[gc_k10]
+										inPrevS[gc_ty2][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
 //line pmpp_stencil.go:90
 									}
 //line pmpp_stencil.go:90
@@ -1168,37 +1168,37 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:90
 						}
 //line pmpp_stencil.go:90
-						gc_b10 := gc_none4
+						gc_b8 := gc_none3
 //line pmpp_stencil.go:92
 						if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:92
-							gc_b10 = gc_all4
+							gc_b8 = gc_all3
 //line pmpp_stencil.go:92
 						}
 //line pmpp_stencil.go:92
-						gc_if8 := gc_b10.And(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if6 := gc_b8.And(gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:92
-						_ = gc_if8
+						_ = gc_if6
 //line pmpp_stencil.go:93
-						if gc_if8.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line pmpp_stencil.go:93
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:93
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if8)
+								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if6)
 //line pmpp_stencil.go:93
 							} else {
 //line pmpp_stencil.go:93
-								var gc_lanes11 [8]float32
+								var gc_lanes9 [8]float32
 //line pmpp_stencil.go:93
-								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes11)
+								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes9)
 //line pmpp_stencil.go:93
-								for gc_k11 := range 8 {
+								for gc_k9 := range 8 {
 //line pmpp_stencil.go:93
-									if gc_if8.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if6.ToBits()&(1<<gc_k9) != 0 {
 //line pmpp_stencil.go:93
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line pmpp_stencil.go:93
-										inCurrS[gc_ty2][gc_tx2+gc_k11] = gc_lanes11[gc_k11]
+										inCurrS[gc_ty2][gc_tx2+gc_k9] = gc_lanes9[gc_k9]
 //line pmpp_stencil.go:93
 									}
 //line pmpp_stencil.go:93
@@ -1272,21 +1272,21 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 							gc_vstep5 := gc_fastlo5
 							if compiled.SIMD {
 //line pmpp_stencil.go:96
-								gc_vb22 := archsimd.BroadcastFloat32x8(0.0)
+								gc_vb18 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:96
-								_ = gc_vb22
+								_ = gc_vb18
 //line pmpp_stencil.go:96
-								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:96
-								_ = gc_iota10
+								_ = gc_iota6
 //line pmpp_stencil.go:96
-								gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:96
-								_ = gc_none10
+								_ = gc_none6
 //line pmpp_stencil.go:96
-								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:96
-								_ = gc_all10
+								_ = gc_all6
 								for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1300,23 +1300,23 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:79
 									_ = k
 //line pmpp_stencil.go:96
-									gc_vb22.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
+									gc_vb18.StoreSlice(gc_at24[(gc_tx2 - gc_fastlo5):])
 //line pmpp_stencil.go:96
-									gc_b18 := gc_none10
+									gc_b12 := gc_none6
 //line pmpp_stencil.go:97
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
-										gc_b18 = gc_all10
+										gc_b12 = gc_all6
 //line pmpp_stencil.go:97
 									}
 //line pmpp_stencil.go:97
-									gc_if16 := gc_b18.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:97
-									_ = gc_if16
+									_ = gc_if10
 //line pmpp_stencil.go:97
-									if gc_if16.ToBits() != 0 {
+									if gc_if10.ToBits() != 0 {
 //line pmpp_stencil.go:97
-										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo5):]).StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo5):]), gc_if16)
+										archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo5):]).StoreMasked((*[8]float32)(gc_at24[(gc_tx2-gc_fastlo5):]), gc_if10)
 //line pmpp_stencil.go:97
 									}
 								}
@@ -1369,21 +1369,21 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 					gc_vstep6 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:96
-						gc_vb20 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb17 := archsimd.BroadcastFloat32x8(0.0)
 //line pmpp_stencil.go:96
-						_ = gc_vb20
+						_ = gc_vb17
 //line pmpp_stencil.go:96
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:96
-						_ = gc_iota8
+						_ = gc_iota5
 //line pmpp_stencil.go:96
-						gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:96
-						_ = gc_none8
+						_ = gc_none5
 //line pmpp_stencil.go:96
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:96
-						_ = gc_all8
+						_ = gc_all5
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1403,39 +1403,39 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:96
 							}
 //line pmpp_stencil.go:96
-							gc_vb20.StoreSlice(inNextS[gc_ty2][gc_tx2:])
+							gc_vb17.StoreSlice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:96
-							gc_b16 := gc_none8
+							gc_b11 := gc_none5
 //line pmpp_stencil.go:97
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:97
-								gc_b16 = gc_all8
+								gc_b11 = gc_all5
 //line pmpp_stencil.go:97
 							}
 //line pmpp_stencil.go:97
-							gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							gc_if9 := gc_b11.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:97
-							_ = gc_if14
+							_ = gc_if9
 //line pmpp_stencil.go:98
-							if gc_if14.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line pmpp_stencil.go:98
 								if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
 //line pmpp_stencil.go:98
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty2][gc_tx2:]), gc_if14)
+									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty2][gc_tx2:]), gc_if9)
 //line pmpp_stencil.go:98
 								} else {
 //line pmpp_stencil.go:98
-									var gc_lanes13 [8]float32
+									var gc_lanes10 [8]float32
 //line pmpp_stencil.go:98
-									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes13)
+									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes10)
 //line pmpp_stencil.go:98
-									for gc_k13 := range 8 {
+									for gc_k10 := range 8 {
 //line pmpp_stencil.go:98
-										if gc_if14.ToBits()&(1<<gc_k13) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 //line pmpp_stencil.go:98
-											gc_pos2.Thread = gc_rank2 + gc_k13
+											gc_pos2.Thread = gc_rank2 + gc_k10
 //line pmpp_stencil.go:98
-											inNextS[gc_ty2][gc_tx2+gc_k13] = gc_lanes13[gc_k13]
+											inNextS[gc_ty2][gc_tx2+gc_k10] = gc_lanes10[gc_k10]
 //line pmpp_stencil.go:98
 										}
 //line pmpp_stencil.go:98
@@ -1505,45 +1505,45 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 							gc_vstep7 := gc_fastlo6
 							if compiled.SIMD {
 //line pmpp_stencil.go:78
-								gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:78
-								_ = gc_iota14
+								_ = gc_iota8
 //line pmpp_stencil.go:78
-								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:78
-								_ = gc_none14
+								_ = gc_none8
 //line pmpp_stencil.go:78
-								gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:78
-								_ = gc_all14
+								_ = gc_all8
 //line pmpp_stencil.go:104
-								gc_vb44 := archsimd.BroadcastFloat32x8(float32(c0))
+								gc_vb26 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:104
-								_ = gc_vb44
+								_ = gc_vb26
 //line pmpp_stencil.go:105
-								gc_vb45 := archsimd.BroadcastFloat32x8(float32(c1))
+								gc_vb27 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:105
-								_ = gc_vb45
+								_ = gc_vb27
 //line pmpp_stencil.go:106
-								gc_vb46 := archsimd.BroadcastFloat32x8(float32(c2))
+								gc_vb28 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:106
-								_ = gc_vb46
+								_ = gc_vb28
 //line pmpp_stencil.go:107
-								gc_vb47 := archsimd.BroadcastFloat32x8(float32(c3))
+								gc_vb29 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:107
-								_ = gc_vb47
+								_ = gc_vb29
 //line pmpp_stencil.go:108
-								gc_vb48 := archsimd.BroadcastFloat32x8(float32(c4))
+								gc_vb30 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:108
-								_ = gc_vb48
+								_ = gc_vb30
 //line pmpp_stencil.go:109
-								gc_vb49 := archsimd.BroadcastFloat32x8(float32(c5))
+								gc_vb31 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:109
-								_ = gc_vb49
+								_ = gc_vb31
 //line pmpp_stencil.go:110
-								gc_vb50 := archsimd.BroadcastFloat32x8(float32(c6))
+								gc_vb32 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:110
-								_ = gc_vb50
+								_ = gc_vb32
 								for ; gc_vstep7+7 < gc_fasthi6; gc_vstep7 += 8 {
 									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1557,34 +1557,34 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:79
 									_ = k
 //line pmpp_stencil.go:101
-									gc_b25 := gc_none14
+									gc_b15 := gc_none8
 //line pmpp_stencil.go:101
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
-										gc_b25 = gc_all14
+										gc_b15 = gc_all8
 //line pmpp_stencil.go:101
 									}
 //line pmpp_stencil.go:101
-									gc_if23 := gc_b25.And(gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									gc_if13 := gc_b15.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
-									_ = gc_if23
+									_ = gc_if13
 //line pmpp_stencil.go:102
-									if gc_if23.ToBits() != 0 {
+									if gc_if13.ToBits() != 0 {
 //line pmpp_stencil.go:102
-										gc_b26 := gc_none14
+										gc_b16 := gc_none8
 //line pmpp_stencil.go:102
 										if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
 //line pmpp_stencil.go:102
-											gc_b26 = gc_all14
+											gc_b16 = gc_all8
 //line pmpp_stencil.go:102
 										}
 //line pmpp_stencil.go:102
-										gc_if24 := gc_b26.And(gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-										_ = gc_if24
+										gc_if14 := gc_b16.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+										_ = gc_if14
 //line pmpp_stencil.go:103
-										if gc_if23.And(gc_if24).ToBits() != 0 {
+										if gc_if13.And(gc_if14).ToBits() != 0 {
 //line pmpp_stencil.go:103
-											gc_vb44.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb45.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb46.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb47.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb48.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb49.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb50.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if23.And(gc_if24))
+											gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo6):])).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo6):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2-gc_fastlo6):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2-gc_fastlo6):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2-gc_fastlo6):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2-gc_fastlo6):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2-gc_fastlo6):]))).StoreMasked((*[8]float32)(gc_at26[(gc_tx2-gc_fastlo6):]), gc_if13.And(gc_if14))
 //line pmpp_stencil.go:103
 										}
 //line pmpp_stencil.go:103
@@ -1651,46 +1651,46 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 					gc_vstep8 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:78
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:78
-						_ = gc_iota12
+						_ = gc_iota7
 //line pmpp_stencil.go:78
-						gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:78
-						_ = gc_none12
+						_ = gc_none7
 //line pmpp_stencil.go:78
-						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:78
-						_ = gc_all12
+						_ = gc_all7
 //line pmpp_stencil.go:104
-						gc_vb30 := archsimd.BroadcastFloat32x8(float32(c0))
+						gc_vb19 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:104
-						_ = gc_vb30
+						_ = gc_vb19
 //line pmpp_stencil.go:105
-						gc_vb31 := archsimd.BroadcastFloat32x8(float32(c1))
+						gc_vb20 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:105
-						_ = gc_vb31
+						_ = gc_vb20
 //line pmpp_stencil.go:106
-						gc_vb32 := archsimd.BroadcastFloat32x8(float32(c2))
+						gc_vb21 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:106
-						_ = gc_vb32
+						_ = gc_vb21
 //line pmpp_stencil.go:107
-						gc_vb33 := archsimd.BroadcastFloat32x8(float32(c3))
+						gc_vb22 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:107
-						_ = gc_vb33
+						_ = gc_vb22
 //line pmpp_stencil.go:108
-						gc_vb34 := archsimd.BroadcastFloat32x8(float32(c4))
+						gc_vb23 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:108
-						_ = gc_vb34
+						_ = gc_vb23
 //line pmpp_stencil.go:109
-						gc_vb35 := archsimd.BroadcastFloat32x8(float32(c5))
+						gc_vb24 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:109
-						_ = gc_vb35
+						_ = gc_vb24
 //line pmpp_stencil.go:110
-						gc_vb36 := archsimd.BroadcastFloat32x8(float32(c6))
+						gc_vb25 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:110
-						_ = gc_vb36
-					gc_steps3:
+						_ = gc_vb25
+					gc_steps2:
 						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1710,111 +1710,111 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
-							gc_b21 := gc_none12
+							gc_b13 := gc_none7
 //line pmpp_stencil.go:101
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:101
-								gc_b21 = gc_all12
+								gc_b13 = gc_all7
 //line pmpp_stencil.go:101
 							}
 //line pmpp_stencil.go:101
-							gc_if19 := gc_b21.And(gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							gc_if11 := gc_b13.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:101
-							_ = gc_if19
+							_ = gc_if11
 //line pmpp_stencil.go:102
-							if gc_if19.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line pmpp_stencil.go:102
-								gc_b22 := gc_none12
+								gc_b14 := gc_none7
 //line pmpp_stencil.go:102
 								if gc_ty2 >= 1 && gc_ty2 < inTileDimBig-1 {
 //line pmpp_stencil.go:102
-									gc_b22 = gc_all12
+									gc_b14 = gc_all7
 //line pmpp_stencil.go:102
 								}
 //line pmpp_stencil.go:102
-								gc_if20 := gc_b22.And(gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
-								_ = gc_if20
+								gc_if12 := gc_b14.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimBig-1, gc_tx2, 8)))))
+								_ = gc_if12
 //line pmpp_stencil.go:103
-								if gc_if19.And(gc_if20).ToBits() != 0 {
+								if gc_if11.And(gc_if12).ToBits() != 0 {
 //line pmpp_stencil.go:103
-									var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:103
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-										gc_ld15 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
+										gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:104
 									} else {
 //line pmpp_stencil.go:104
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:104
 									}
 //line pmpp_stencil.go:104
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:104
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld16 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:105
 									} else {
 //line pmpp_stencil.go:105
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:105
 									}
 //line pmpp_stencil.go:105
-									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:105
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld17 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:106
 									} else {
 //line pmpp_stencil.go:106
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:106
 									}
 //line pmpp_stencil.go:106
-									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:106
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-										gc_ld18 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:107
 									} else {
 //line pmpp_stencil.go:107
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:107
 									}
 //line pmpp_stencil.go:107
-									var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:107
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-										gc_ld19 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:108
 									} else {
 //line pmpp_stencil.go:108
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:108
 									}
 //line pmpp_stencil.go:108
-									var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:108
 									if gc_tx2 >= 0 && gc_tx2 <= len(inPrevS[gc_ty2])-8 {
-										gc_ld20 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
+										gc_ld13 = archsimd.LoadFloat32x8Slice(inPrevS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:109
 									} else {
 //line pmpp_stencil.go:109
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:109
 									}
 //line pmpp_stencil.go:109
-									var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:109
 									if gc_tx2 >= 0 && gc_tx2 <= len(inNextS[gc_ty2])-8 {
-										gc_ld21 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
+										gc_ld14 = archsimd.LoadFloat32x8Slice(inNextS[gc_ty2][gc_tx2:])
 //line pmpp_stencil.go:110
 									} else {
 //line pmpp_stencil.go:110
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:110
 									}
 //line pmpp_stencil.go:110
-									gc_vb30.Mul(gc_ld15).Add(gc_vb31.Mul(gc_ld16)).Add(gc_vb32.Mul(gc_ld17)).Add(gc_vb33.Mul(gc_ld18)).Add(gc_vb34.Mul(gc_ld19)).Add(gc_vb35.Mul(gc_ld20)).Add(gc_vb36.Mul(gc_ld21)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if19.And(gc_if20))
+									gc_vb19.Mul(gc_ld8).Add(gc_vb20.Mul(gc_ld9)).Add(gc_vb21.Mul(gc_ld10)).Add(gc_vb22.Mul(gc_ld11)).Add(gc_vb23.Mul(gc_ld12)).Add(gc_vb24.Mul(gc_ld13)).Add(gc_vb25.Mul(gc_ld14)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if11.And(gc_if12))
 //line pmpp_stencil.go:104
 								}
 //line pmpp_stencil.go:104
@@ -1986,17 +1986,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 						gc_vstep7 := gc_fastlo4
 						if compiled.SIMD {
 //line pmpp_stencil.go:128
-							gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-							_ = gc_iota10
+							_ = gc_iota6
 //line pmpp_stencil.go:128
-							gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-							_ = gc_none10
+							_ = gc_none6
 //line pmpp_stencil.go:128
-							gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-							_ = gc_all10
+							_ = gc_all6
 							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2022,41 +2022,41 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:134
 								_ = inNext
 //line pmpp_stencil.go:135
-								gc_b19 := gc_none10
+								gc_b11 := gc_none6
 //line pmpp_stencil.go:135
 								if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
-									gc_b19 = gc_all10
+									gc_b11 = gc_all6
 //line pmpp_stencil.go:135
 								}
 //line pmpp_stencil.go:135
-								gc_if17 := gc_b19.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if9 := gc_b11.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
-								_ = gc_if17
+								_ = gc_if9
 //line pmpp_stencil.go:135
-								if gc_if17.ToBits() != 0 {
+								if gc_if9.ToBits() != 0 {
 //line pmpp_stencil.go:135
-									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo4):]).Merge(inPrev, gc_if17)
+									inPrev = archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo4):]).Merge(inPrev, gc_if9)
 //line pmpp_stencil.go:135
 								}
 //line pmpp_stencil.go:135
-								gc_b20 := gc_none10
+								gc_b12 := gc_none6
 //line pmpp_stencil.go:139
 								if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
-									gc_b20 = gc_all10
+									gc_b12 = gc_all6
 //line pmpp_stencil.go:139
 								}
 //line pmpp_stencil.go:139
-								gc_if18 := gc_b20.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+								gc_if10 := gc_b12.And(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:139
-								_ = gc_if18
+								_ = gc_if10
 //line pmpp_stencil.go:139
-								if gc_if18.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line pmpp_stencil.go:139
-									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo4):]).Merge(inCurr, gc_if18)
+									inCurr = archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo4):]).Merge(inCurr, gc_if10)
 //line pmpp_stencil.go:139
-									inCurr.StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo4):]), gc_if18)
+									inCurr.StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo4):]), gc_if10)
 //line pmpp_stencil.go:139
 								}
 //line pmpp_stencil.go:139
@@ -2151,17 +2151,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line pmpp_stencil.go:128
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-					_ = gc_iota7
+					_ = gc_iota5
 //line pmpp_stencil.go:128
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-					_ = gc_none7
+					_ = gc_none5
 //line pmpp_stencil.go:128
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-					_ = gc_all7
+					_ = gc_all5
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2193,56 +2193,56 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:135
 						}
 //line pmpp_stencil.go:135
-						gc_b13 := gc_none7
+						gc_b9 := gc_none5
 //line pmpp_stencil.go:135
 						if iStart-1 >= 0 && iStart-1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:135
-							gc_b13 = gc_all7
+							gc_b9 = gc_all5
 //line pmpp_stencil.go:135
 						}
 //line pmpp_stencil.go:135
-						gc_if11 := gc_b13.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if7 := gc_b9.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:135
-						_ = gc_if11
+						_ = gc_if7
 //line pmpp_stencil.go:136
-						if gc_if11.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line pmpp_stencil.go:136
-							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if11)
+							inPrev = archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Merge(inPrev, gc_if7)
 //line pmpp_stencil.go:136
 						}
 //line pmpp_stencil.go:136
-						gc_b14 := gc_none7
+						gc_b10 := gc_none5
 //line pmpp_stencil.go:139
 						if iStart >= 0 && iStart < n && j >= 0 && j < n {
 //line pmpp_stencil.go:139
-							gc_b14 = gc_all7
+							gc_b10 = gc_all5
 //line pmpp_stencil.go:139
 						}
 //line pmpp_stencil.go:139
-						gc_if12 := gc_b14.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+						gc_if8 := gc_b10.And(gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:139
-						_ = gc_if12
+						_ = gc_if8
 //line pmpp_stencil.go:140
-						if gc_if12.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line pmpp_stencil.go:140
-							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if12)
+							inCurr = archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Merge(inCurr, gc_if8)
 //line pmpp_stencil.go:140
 							if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2])-8 {
-								inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if12)
+								inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty2][gc_tx2:]), gc_if8)
 //line pmpp_stencil.go:141
 							} else {
 //line pmpp_stencil.go:141
-								var gc_lanes7 [8]float32
+								var gc_lanes5 [8]float32
 //line pmpp_stencil.go:141
-								inCurr.Store(&gc_lanes7)
+								inCurr.Store(&gc_lanes5)
 //line pmpp_stencil.go:141
-								for gc_k7 := range 8 {
+								for gc_k5 := range 8 {
 //line pmpp_stencil.go:141
-									if gc_if12.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k5) != 0 {
 //line pmpp_stencil.go:141
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line pmpp_stencil.go:141
-										inCurrS[gc_ty2][gc_tx2+gc_k7] = gc_lanes7[gc_k7]
+										inCurrS[gc_ty2][gc_tx2+gc_k5] = gc_lanes5[gc_k5]
 //line pmpp_stencil.go:141
 									}
 //line pmpp_stencil.go:141
@@ -2324,17 +2324,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 							gc_vstep9 := gc_fastlo5
 							if compiled.SIMD {
 //line pmpp_stencil.go:128
-								gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-								_ = gc_iota14
+								_ = gc_iota8
 //line pmpp_stencil.go:128
-								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-								_ = gc_none14
+								_ = gc_none8
 //line pmpp_stencil.go:128
-								gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-								_ = gc_all14
+								_ = gc_all8
 								for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
 									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2352,21 +2352,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:129
 									_ = inNext
 //line pmpp_stencil.go:145
-									gc_b24 := gc_none14
+									gc_b14 := gc_none8
 //line pmpp_stencil.go:145
 									if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
-										gc_b24 = gc_all14
+										gc_b14 = gc_all8
 //line pmpp_stencil.go:145
 									}
 //line pmpp_stencil.go:145
-									gc_if22 := gc_b24.And(gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+									gc_if12 := gc_b14.And(gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
-									_ = gc_if22
+									_ = gc_if12
 //line pmpp_stencil.go:145
-									if gc_if22.ToBits() != 0 {
+									if gc_if12.ToBits() != 0 {
 //line pmpp_stencil.go:145
-										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo5):]).Merge(inNext, gc_if22)
+										inNext = archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo5):]).Merge(inNext, gc_if12)
 //line pmpp_stencil.go:145
 									}
 //line pmpp_stencil.go:145
@@ -2419,17 +2419,17 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 					gc_vstep10 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:128
-						gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-						_ = gc_iota12
+						_ = gc_iota7
 //line pmpp_stencil.go:128
-						gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-						_ = gc_none12
+						_ = gc_none7
 //line pmpp_stencil.go:128
-						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-						_ = gc_all12
+						_ = gc_all7
 						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2453,21 +2453,21 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
-							gc_b22 := gc_none12
+							gc_b13 := gc_none7
 //line pmpp_stencil.go:145
 							if i+1 >= 0 && i+1 < n && j >= 0 && j < n {
 //line pmpp_stencil.go:145
-								gc_b22 = gc_all12
+								gc_b13 = gc_all7
 //line pmpp_stencil.go:145
 							}
 //line pmpp_stencil.go:145
-							gc_if20 := gc_b22.And(gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
+							gc_if11 := gc_b13.And(gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8))))).And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, k, 8)))))
 //line pmpp_stencil.go:145
-							_ = gc_if20
+							_ = gc_if11
 //line pmpp_stencil.go:146
-							if gc_if20.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line pmpp_stencil.go:146
-								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if20)
+								inNext = archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Merge(inNext, gc_if11)
 //line pmpp_stencil.go:146
 							}
 //line pmpp_stencil.go:146
@@ -2527,45 +2527,45 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 							gc_vstep11 := gc_fastlo6
 							if compiled.SIMD {
 //line pmpp_stencil.go:128
-								gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-								_ = gc_iota18
+								_ = gc_iota10
 //line pmpp_stencil.go:128
-								gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-								_ = gc_none18
+								_ = gc_none10
 //line pmpp_stencil.go:128
-								gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-								_ = gc_all18
+								_ = gc_all10
 //line pmpp_stencil.go:153
-								gc_vb36 := archsimd.BroadcastFloat32x8(float32(c0))
+								gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:153
-								_ = gc_vb36
+								_ = gc_vb22
 //line pmpp_stencil.go:154
-								gc_vb37 := archsimd.BroadcastFloat32x8(float32(c1))
+								gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:154
-								_ = gc_vb37
+								_ = gc_vb23
 //line pmpp_stencil.go:155
-								gc_vb38 := archsimd.BroadcastFloat32x8(float32(c2))
+								gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:155
-								_ = gc_vb38
+								_ = gc_vb24
 //line pmpp_stencil.go:156
-								gc_vb39 := archsimd.BroadcastFloat32x8(float32(c3))
+								gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:156
-								_ = gc_vb39
+								_ = gc_vb25
 //line pmpp_stencil.go:157
-								gc_vb40 := archsimd.BroadcastFloat32x8(float32(c4))
+								gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:157
-								_ = gc_vb40
+								_ = gc_vb26
 //line pmpp_stencil.go:158
-								gc_vb41 := archsimd.BroadcastFloat32x8(float32(c5))
+								gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:158
-								_ = gc_vb41
+								_ = gc_vb27
 //line pmpp_stencil.go:159
-								gc_vb42 := archsimd.BroadcastFloat32x8(float32(c6))
+								gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:159
-								_ = gc_vb42
+								_ = gc_vb28
 								for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
 									gc_tx2 := gc_vstep11
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2591,34 +2591,34 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:129
 									_ = inNext
 //line pmpp_stencil.go:150
-									gc_b31 := gc_none18
+									gc_b17 := gc_none10
 //line pmpp_stencil.go:150
 									if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-										gc_b31 = gc_all18
+										gc_b17 = gc_all10
 //line pmpp_stencil.go:150
 									}
 //line pmpp_stencil.go:150
-									gc_if29 := gc_b31.And(gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+									gc_if15 := gc_b17.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
-									_ = gc_if29
+									_ = gc_if15
 //line pmpp_stencil.go:151
-									if gc_if29.ToBits() != 0 {
+									if gc_if15.ToBits() != 0 {
 //line pmpp_stencil.go:151
-										gc_b32 := gc_none18
+										gc_b18 := gc_none10
 //line pmpp_stencil.go:151
 										if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
-											gc_b32 = gc_all18
+											gc_b18 = gc_all10
 //line pmpp_stencil.go:151
 										}
 //line pmpp_stencil.go:151
-										gc_if30 := gc_b32.And(gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-										_ = gc_if30
+										gc_if16 := gc_b18.And(gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+										_ = gc_if16
 //line pmpp_stencil.go:152
-										if gc_if29.And(gc_if30).ToBits() != 0 {
+										if gc_if15.And(gc_if16).ToBits() != 0 {
 //line pmpp_stencil.go:152
-											gc_vb36.Mul(inCurr).Add(gc_vb37.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb38.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb39.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb40.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb41.Mul(inPrev)).Add(gc_vb42.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if29.And(gc_if30))
+											gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo6):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo6):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo6):]))).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(gc_at15[(gc_tx2-gc_fastlo6):]), gc_if15.And(gc_if16))
 //line pmpp_stencil.go:152
 										}
 //line pmpp_stencil.go:152
@@ -2691,46 +2691,46 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 					gc_vstep12 := 0
 					if compiled.SIMD {
 //line pmpp_stencil.go:128
-						gc_iota16 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line pmpp_stencil.go:128
-						_ = gc_iota16
+						_ = gc_iota9
 //line pmpp_stencil.go:128
-						gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line pmpp_stencil.go:128
-						_ = gc_none16
+						_ = gc_none9
 //line pmpp_stencil.go:128
-						gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line pmpp_stencil.go:128
-						_ = gc_all16
+						_ = gc_all9
 //line pmpp_stencil.go:153
-						gc_vb22 := archsimd.BroadcastFloat32x8(float32(c0))
+						gc_vb15 := archsimd.BroadcastFloat32x8(float32(c0))
 //line pmpp_stencil.go:153
-						_ = gc_vb22
+						_ = gc_vb15
 //line pmpp_stencil.go:154
-						gc_vb23 := archsimd.BroadcastFloat32x8(float32(c1))
+						gc_vb16 := archsimd.BroadcastFloat32x8(float32(c1))
 //line pmpp_stencil.go:154
-						_ = gc_vb23
+						_ = gc_vb16
 //line pmpp_stencil.go:155
-						gc_vb24 := archsimd.BroadcastFloat32x8(float32(c2))
+						gc_vb17 := archsimd.BroadcastFloat32x8(float32(c2))
 //line pmpp_stencil.go:155
-						_ = gc_vb24
+						_ = gc_vb17
 //line pmpp_stencil.go:156
-						gc_vb25 := archsimd.BroadcastFloat32x8(float32(c3))
+						gc_vb18 := archsimd.BroadcastFloat32x8(float32(c3))
 //line pmpp_stencil.go:156
-						_ = gc_vb25
+						_ = gc_vb18
 //line pmpp_stencil.go:157
-						gc_vb26 := archsimd.BroadcastFloat32x8(float32(c4))
+						gc_vb19 := archsimd.BroadcastFloat32x8(float32(c4))
 //line pmpp_stencil.go:157
-						_ = gc_vb26
+						_ = gc_vb19
 //line pmpp_stencil.go:158
-						gc_vb27 := archsimd.BroadcastFloat32x8(float32(c5))
+						gc_vb20 := archsimd.BroadcastFloat32x8(float32(c5))
 //line pmpp_stencil.go:158
-						_ = gc_vb27
+						_ = gc_vb20
 //line pmpp_stencil.go:159
-						gc_vb28 := archsimd.BroadcastFloat32x8(float32(c6))
+						gc_vb21 := archsimd.BroadcastFloat32x8(float32(c6))
 //line pmpp_stencil.go:159
-						_ = gc_vb28
-					gc_steps3:
+						_ = gc_vb21
+					gc_steps2:
 						for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
 							gc_tx2 := gc_vstep12
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2762,79 +2762,79 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
-							gc_b27 := gc_none16
+							gc_b15 := gc_none9
 //line pmpp_stencil.go:150
 							if i >= 1 && i < n-1 && j >= 1 && j < n-1 {
 //line pmpp_stencil.go:150
-								gc_b27 = gc_all16
+								gc_b15 = gc_all9
 //line pmpp_stencil.go:150
 							}
 //line pmpp_stencil.go:150
-							gc_if25 := gc_b27.And(gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
+							gc_if13 := gc_b15.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, k, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n-1, k, 8)))))
 //line pmpp_stencil.go:150
-							_ = gc_if25
+							_ = gc_if13
 //line pmpp_stencil.go:151
-							if gc_if25.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line pmpp_stencil.go:151
-								gc_b28 := gc_none16
+								gc_b16 := gc_none9
 //line pmpp_stencil.go:151
 								if gc_ty2 >= 1 && gc_ty2 < inTileDimSmall-1 {
 //line pmpp_stencil.go:151
-									gc_b28 = gc_all16
+									gc_b16 = gc_all9
 //line pmpp_stencil.go:151
 								}
 //line pmpp_stencil.go:151
-								gc_if26 := gc_b28.And(gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
-								_ = gc_if26
+								gc_if14 := gc_b16.And(gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, gc_tx2, 8))))).And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inTileDimSmall-1, gc_tx2, 8)))))
+								_ = gc_if14
 //line pmpp_stencil.go:152
-								if gc_if25.And(gc_if26).ToBits() != 0 {
+								if gc_if13.And(gc_if14).ToBits() != 0 {
 //line pmpp_stencil.go:152
-									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:152
 									if (gc_tx2-1) >= 0 && (gc_tx2-1) <= len(inCurrS[gc_ty2])-8 {
 //line pmpp_stencil.go:154
-										gc_ld9 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2-1:])
 //line pmpp_stencil.go:154
 									} else {
 //line pmpp_stencil.go:154
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:154
 									}
 //line pmpp_stencil.go:154
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:154
 									if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(inCurrS[gc_ty2])-8 {
-										gc_ld10 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
+										gc_ld6 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2][gc_tx2+1:])
 //line pmpp_stencil.go:155
 									} else {
 //line pmpp_stencil.go:155
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:155
 									}
 //line pmpp_stencil.go:155
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:155
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2+1])-8 {
-										gc_ld11 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
+										gc_ld7 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2+1][gc_tx2:])
 //line pmpp_stencil.go:156
 									} else {
 //line pmpp_stencil.go:156
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:156
 									}
 //line pmpp_stencil.go:156
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line pmpp_stencil.go:156
 									if gc_tx2 >= 0 && gc_tx2 <= len(inCurrS[gc_ty2-1])-8 {
-										gc_ld12 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
+										gc_ld8 = archsimd.LoadFloat32x8Slice(inCurrS[gc_ty2-1][gc_tx2:])
 //line pmpp_stencil.go:157
 									} else {
 //line pmpp_stencil.go:157
-										break gc_steps3
+										break gc_steps2
 //line pmpp_stencil.go:157
 									}
 //line pmpp_stencil.go:157
-									gc_vb22.Mul(inCurr).Add(gc_vb23.Mul(gc_ld9)).Add(gc_vb24.Mul(gc_ld10)).Add(gc_vb25.Mul(gc_ld11)).Add(gc_vb26.Mul(gc_ld12)).Add(gc_vb27.Mul(inPrev)).Add(gc_vb28.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if25.And(gc_if26))
+									gc_vb15.Mul(inCurr).Add(gc_vb16.Mul(gc_ld5)).Add(gc_vb17.Mul(gc_ld6)).Add(gc_vb18.Mul(gc_ld7)).Add(gc_vb19.Mul(gc_ld8)).Add(gc_vb20.Mul(inPrev)).Add(gc_vb21.Mul(inNext)).StoreMasked((*[8]float32)(out[i*n*n+j*n+k:]), gc_if13.And(gc_if14))
 //line pmpp_stencil.go:153
 								}
 //line pmpp_stencil.go:153

@@ -851,21 +851,21 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			gc_vstep2 := gc_from2
 			if compiled.SIMD {
 //line samples_quadtree.go:236
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_quadtree.go:236
-				_ = gc_all3
+				_ = gc_all2
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line samples_quadtree.go:236
-					gc_alive3 := gc_all3
+					gc_alive2 := gc_all2
 //line samples_quadtree.go:236
-					_ = gc_alive3
+					_ = gc_alive2
 //line samples_quadtree.go:236
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line samples_quadtree.go:236
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line samples_quadtree.go:236
 					}
 //line samples_quadtree.go:236
@@ -880,7 +880,7 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 //line samples_quadtree.go:237
 						}
 //line samples_quadtree.go:237
-						val.StoreMasked((*[8]int32)(smem[gc_tx2:]), gc_alive3)
+						val.StoreMasked((*[8]int32)(smem[gc_tx2:]), gc_alive2)
 //line samples_quadtree.go:237
 					}
 				}

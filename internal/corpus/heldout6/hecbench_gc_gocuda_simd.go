@@ -140,15 +140,15 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 				gc_left2 := gc_act2
 				if compiled.SIMD {
 //line hecbench_gc.go:50
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_gc.go:50
-					_ = gc_iota2
+					_ = gc_iota
 					gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 					if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 //line hecbench_gc.go:50
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_gc.go:50
-						_ = gc_iota4
+						_ = gc_iota2
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							gc_rank2 := gc_w2 + gc_lane2
 							gc_tx2 := gc_tidx4.X + gc_lane2
@@ -159,7 +159,7 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 							_ = gc_tz2
 							_ = gc_rank2
 //line hecbench_gc.go:46
-							thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota4)
+							thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
 //line hecbench_gc.go:46
 							_ = thread
 //line hecbench_gc.go:50
@@ -188,7 +188,7 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 							_ = gc_tz2
 							_ = gc_rank2
 //line hecbench_gc.go:46
-							thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
+							thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota)
 //line hecbench_gc.go:46
 							_ = thread
 //line hecbench_gc.go:50
@@ -777,14 +777,14 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 									gc_left5 := gc_act2
 									if compiled.SIMD {
 //line hecbench_gc.go:83
-										gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
+										gc_vb := archsimd.BroadcastInt32x8(gcWS)
 //line hecbench_gc.go:83
-										_ = gc_vb2
+										_ = gc_vb
 										if gc_act2 == ^uint32(0) {
 //line hecbench_gc.go:83
-											gc_vb4 := archsimd.BroadcastInt32x8(gcWS)
+											gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
 //line hecbench_gc.go:83
-											_ = gc_vb4
+											_ = gc_vb2
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												_ = gc_rank2
@@ -793,7 +793,7 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 //line hecbench_gc.go:83
 												_ = i_
 //line hecbench_gc.go:83
-												i_ = i_.Add(gc_vb4)
+												i_ = i_.Add(gc_vb2)
 //line hecbench_gc.go:83
 												i_.StoreSlice(gc_l_i_[gc_lane2:])
 												gc_left5 &^= 0xff << gc_lane2
@@ -810,7 +810,7 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 //line hecbench_gc.go:83
 												_ = i_
 //line hecbench_gc.go:83
-												i_ = i_.Add(gc_vb2)
+												i_ = i_.Add(gc_vb)
 //line hecbench_gc.go:83
 												i_.StoreSlice(gc_l_i_[gc_lane2:])
 												gc_left5 &^= 0xff << gc_lane2
@@ -910,14 +910,14 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 					gc_left6 := gc_act2
 					if compiled.SIMD {
 //line hecbench_gc.go:50
-						gc_vb6 := archsimd.BroadcastInt32x8(threads)
+						gc_vb3 := archsimd.BroadcastInt32x8(threads)
 //line hecbench_gc.go:50
-						_ = gc_vb6
+						_ = gc_vb3
 						if gc_act2 == ^uint32(0) {
 //line hecbench_gc.go:50
-							gc_vb8 := archsimd.BroadcastInt32x8(threads)
+							gc_vb4 := archsimd.BroadcastInt32x8(threads)
 //line hecbench_gc.go:50
-							_ = gc_vb8
+							_ = gc_vb4
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
@@ -926,7 +926,7 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 //line hecbench_gc.go:50
 								_ = v
 //line hecbench_gc.go:50
-								v = v.Add(gc_vb8)
+								v = v.Add(gc_vb4)
 //line hecbench_gc.go:50
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left6 &^= 0xff << gc_lane2
@@ -943,7 +943,7 @@ func gc_body_gcInitKernel(gc_b2 *compiled.Block, nodes, edges int32, nidx, nlist
 //line hecbench_gc.go:50
 								_ = v
 //line hecbench_gc.go:50
-								v = v.Add(gc_vb6)
+								v = v.Add(gc_vb3)
 //line hecbench_gc.go:50
 								v.StoreSlice(gc_l_v[gc_lane2:])
 								gc_left6 &^= 0xff << gc_lane2
@@ -1155,15 +1155,15 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 							gc_left := gc_act2
 							if compiled.SIMD {
 //line hecbench_gc.go:142
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_gc.go:142
-								_ = gc_iota2
+								_ = gc_iota
 								gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line hecbench_gc.go:142
-									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_gc.go:142
-									_ = gc_iota4
+									_ = gc_iota2
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_tx2 := gc_tidx3.X + gc_lane2
@@ -1174,7 +1174,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 										_ = gc_tz2
 										_ = gc_rank2
 //line hecbench_gc.go:137
-										thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota4)
+										thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
 //line hecbench_gc.go:137
 										_ = thread
 //line hecbench_gc.go:142
@@ -1203,7 +1203,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 										_ = gc_tz2
 										_ = gc_rank2
 //line hecbench_gc.go:137
-										thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota2)
+										thread := archsimd.BroadcastInt32x8(int32(gc_tx2 + gc_bx2*gcThreadsPerBlock)).Add(gc_iota)
 //line hecbench_gc.go:137
 										_ = thread
 //line hecbench_gc.go:142
@@ -1729,14 +1729,14 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 												gc_left3 := gc_act2
 												if compiled.SIMD {
 //line hecbench_gc.go:172
-													gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
+													gc_vb := archsimd.BroadcastInt32x8(gcWS)
 //line hecbench_gc.go:172
-													_ = gc_vb2
+													_ = gc_vb
 													if gc_act2 == ^uint32(0) {
 //line hecbench_gc.go:172
-														gc_vb4 := archsimd.BroadcastInt32x8(gcWS)
+														gc_vb2 := archsimd.BroadcastInt32x8(gcWS)
 //line hecbench_gc.go:172
-														_ = gc_vb4
+														_ = gc_vb2
 														for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 															gc_rank2 := gc_w2 + gc_lane2
 															_ = gc_rank2
@@ -1745,7 +1745,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 //line hecbench_gc.go:172
 															_ = i
 //line hecbench_gc.go:172
-															i = i.Add(gc_vb4)
+															i = i.Add(gc_vb2)
 //line hecbench_gc.go:172
 															i.StoreSlice(gc_l_i[gc_lane2:])
 															gc_left3 &^= 0xff << gc_lane2
@@ -1762,7 +1762,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 //line hecbench_gc.go:172
 															_ = i
 //line hecbench_gc.go:172
-															i = i.Add(gc_vb2)
+															i = i.Add(gc_vb)
 //line hecbench_gc.go:172
 															i.StoreSlice(gc_l_i[gc_lane2:])
 															gc_left3 &^= 0xff << gc_lane2
@@ -2190,14 +2190,14 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 								gc_left8 := gc_act2
 								if compiled.SIMD {
 //line hecbench_gc.go:142
-									gc_vb6 := archsimd.BroadcastInt32x8(threads)
+									gc_vb3 := archsimd.BroadcastInt32x8(threads)
 //line hecbench_gc.go:142
-									_ = gc_vb6
+									_ = gc_vb3
 									if gc_act2 == ^uint32(0) {
 //line hecbench_gc.go:142
-										gc_vb8 := archsimd.BroadcastInt32x8(threads)
+										gc_vb4 := archsimd.BroadcastInt32x8(threads)
 //line hecbench_gc.go:142
-										_ = gc_vb8
+										_ = gc_vb4
 										for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 											gc_rank2 := gc_w2 + gc_lane2
 											_ = gc_rank2
@@ -2206,7 +2206,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 //line hecbench_gc.go:142
 											_ = w
 //line hecbench_gc.go:142
-											w = w.Add(gc_vb8)
+											w = w.Add(gc_vb4)
 //line hecbench_gc.go:142
 											w.StoreSlice(gc_l_w[gc_lane2:])
 											gc_left8 &^= 0xff << gc_lane2
@@ -2223,7 +2223,7 @@ func gc_body_gcRunLargeKernel(gc_b2 *compiled.Block, nodes int32, nidx, nlist, p
 //line hecbench_gc.go:142
 											_ = w
 //line hecbench_gc.go:142
-											w = w.Add(gc_vb6)
+											w = w.Add(gc_vb3)
 //line hecbench_gc.go:142
 											w.StoreSlice(gc_l_w[gc_lane2:])
 											gc_left8 &^= 0xff << gc_lane2

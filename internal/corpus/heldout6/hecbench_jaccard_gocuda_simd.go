@@ -260,15 +260,15 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 							gc_left8 := gc_act3
 							if compiled.SIMD {
 //line hecbench_jaccard.go:32
-								gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jaccard.go:32
-								_ = gc_iota10
+								_ = gc_iota5
 								gc_tidx11 := gc_b3.AtFlat(gc_w3, gc_bdy3*gc_bdz3 == 1)
 								if gc_act3 == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx3 {
 //line hecbench_jaccard.go:32
-									gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jaccard.go:32
-									_ = gc_iota12
+									_ = gc_iota6
 									for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
 										gc_rank3 := gc_w3 + gc_lane3
 										gc_tx3 := gc_tidx11.X + gc_lane3
@@ -279,7 +279,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 										_ = gc_tz3
 										_ = gc_rank3
 //line hecbench_jaccard.go:32
-										i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota12)
+										i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota6)
 //line hecbench_jaccard.go:32
 										_ = i
 //line hecbench_jaccard.go:32
@@ -304,7 +304,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b3 *compiled.Block, weighted 
 										_ = gc_tz3
 										_ = gc_rank3
 //line hecbench_jaccard.go:32
-										i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota10)
+										i := archsimd.BroadcastInt32x8(int32(gc_tx3)).Add(gc_iota5)
 //line hecbench_jaccard.go:32
 										_ = i
 //line hecbench_jaccard.go:32
@@ -865,15 +865,15 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 							gc_left2 := gc_act2
 							if compiled.SIMD {
 //line hecbench_jaccard.go:32
-								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jaccard.go:32
-								_ = gc_iota2
+								_ = gc_iota
 								gc_tidx4 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 								if gc_act2 == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx2 {
 //line hecbench_jaccard.go:32
-									gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+									gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jaccard.go:32
-									_ = gc_iota4
+									_ = gc_iota2
 									for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 										gc_rank2 := gc_w2 + gc_lane2
 										gc_tx2 := gc_tidx4.X + gc_lane2
@@ -884,7 +884,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 										_ = gc_tz2
 										_ = gc_rank2
 //line hecbench_jaccard.go:32
-										i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota4)
+										i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
 //line hecbench_jaccard.go:32
 										_ = i
 //line hecbench_jaccard.go:32
@@ -909,7 +909,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 										_ = gc_tz2
 										_ = gc_rank2
 //line hecbench_jaccard.go:32
-										i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+										i := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota)
 //line hecbench_jaccard.go:32
 										_ = i
 //line hecbench_jaccard.go:32
@@ -1031,15 +1031,15 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 									gc_left3 := gc_act2
 									if compiled.SIMD {
 //line hecbench_jaccard.go:58
-										gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+										gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jaccard.go:58
-										_ = gc_iota6
+										_ = gc_iota3
 										gc_tidx5 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 										if gc_act2 == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx2 {
 //line hecbench_jaccard.go:58
-											gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+											gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_jaccard.go:58
-											_ = gc_iota8
+											_ = gc_iota4
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 												gc_rank2 := gc_w2 + gc_lane2
 												gc_tx2 := gc_tidx5.X + gc_lane2
@@ -1064,13 +1064,13 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 //line hecbench_jaccard.go:59
 												} else {
 //line hecbench_jaccard.go:59
-													gc_if4 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
+													gc_if2 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
 //line hecbench_jaccard.go:59
-													_ = gc_if4
+													_ = gc_if2
 //line hecbench_jaccard.go:59
-													if gc_if4.ToBits() != 0 {
+													if gc_if2.ToBits() != 0 {
 //line hecbench_jaccard.go:59
-														sum_ = sum_.Add(v).Merge(sum_, gc_if4)
+														sum_ = sum_.Add(v).Merge(sum_, gc_if2)
 //line hecbench_jaccard.go:59
 													}
 //line hecbench_jaccard.go:59
@@ -1105,13 +1105,13 @@ func gc_body_jaccardRowSumKernel_float32(gc_b2 *compiled.Block, weighted bool, n
 //line hecbench_jaccard.go:58
 												_ = v
 //line hecbench_jaccard.go:59
-												gc_if2 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
+												gc_if := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(j, gc_tx2, 8))))
 //line hecbench_jaccard.go:59
-												_ = gc_if2
+												_ = gc_if
 //line hecbench_jaccard.go:59
-												if gc_if2.ToBits() != 0 {
+												if gc_if.ToBits() != 0 {
 //line hecbench_jaccard.go:59
-													sum_ = sum_.Add(v).Merge(sum_, gc_if2)
+													sum_ = sum_.Add(v).Merge(sum_, gc_if)
 //line hecbench_jaccard.go:59
 												}
 //line hecbench_jaccard.go:59

@@ -1164,23 +1164,23 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:99
 							t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line hecbench_marchingcubes.go:100
-							gc_if11 := t0.Less(minV)
+							gc_if3 := t0.Less(minV)
 //line hecbench_marchingcubes.go:100
-							_ = gc_if11
+							_ = gc_if3
 //line hecbench_marchingcubes.go:100
-							if gc_if11.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line hecbench_marchingcubes.go:100
-								minV = t0.Merge(minV, gc_if11)
+								minV = t0.Merge(minV, gc_if3)
 //line hecbench_marchingcubes.go:100
 							}
 //line hecbench_marchingcubes.go:103
-							gc_if12 := t1.Greater(maxV)
+							gc_if4 := t1.Greater(maxV)
 //line hecbench_marchingcubes.go:103
-							_ = gc_if12
+							_ = gc_if4
 //line hecbench_marchingcubes.go:103
-							if gc_if12.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line hecbench_marchingcubes.go:103
-								maxV = t1.Merge(maxV, gc_if12)
+								maxV = t1.Merge(maxV, gc_if4)
 //line hecbench_marchingcubes.go:103
 							}
 //line hecbench_marchingcubes.go:103
@@ -1215,23 +1215,23 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:99
 							t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line hecbench_marchingcubes.go:100
-							gc_if5 := t0.Less(minV)
+							gc_if := t0.Less(minV)
 //line hecbench_marchingcubes.go:100
-							_ = gc_if5
+							_ = gc_if
 //line hecbench_marchingcubes.go:100
-							if gc_if5.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_marchingcubes.go:100
-								minV = t0.Merge(minV, gc_if5)
+								minV = t0.Merge(minV, gc_if)
 //line hecbench_marchingcubes.go:100
 							}
 //line hecbench_marchingcubes.go:103
-							gc_if6 := t1.Greater(maxV)
+							gc_if2 := t1.Greater(maxV)
 //line hecbench_marchingcubes.go:103
-							_ = gc_if6
+							_ = gc_if2
 //line hecbench_marchingcubes.go:103
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_marchingcubes.go:103
-								maxV = t1.Merge(maxV, gc_if6)
+								maxV = t1.Merge(maxV, gc_if2)
 //line hecbench_marchingcubes.go:103
 							}
 //line hecbench_marchingcubes.go:103
@@ -1571,23 +1571,23 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:118
 									t1_ = archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
 //line hecbench_marchingcubes.go:119
-									gc_if23 := t0_.Less(minV)
+									gc_if7 := t0_.Less(minV)
 //line hecbench_marchingcubes.go:119
-									_ = gc_if23
+									_ = gc_if7
 //line hecbench_marchingcubes.go:119
-									if gc_if23.ToBits() != 0 {
+									if gc_if7.ToBits() != 0 {
 //line hecbench_marchingcubes.go:119
-										minV = t0_.Merge(minV, gc_if23)
+										minV = t0_.Merge(minV, gc_if7)
 //line hecbench_marchingcubes.go:119
 									}
 //line hecbench_marchingcubes.go:122
-									gc_if24 := t1_.Greater(maxV)
+									gc_if8 := t1_.Greater(maxV)
 //line hecbench_marchingcubes.go:122
-									_ = gc_if24
+									_ = gc_if8
 //line hecbench_marchingcubes.go:122
-									if gc_if24.ToBits() != 0 {
+									if gc_if8.ToBits() != 0 {
 //line hecbench_marchingcubes.go:122
-										maxV = t1_.Merge(maxV, gc_if24)
+										maxV = t1_.Merge(maxV, gc_if8)
 //line hecbench_marchingcubes.go:122
 									}
 //line hecbench_marchingcubes.go:122
@@ -1622,23 +1622,23 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b2 *compiled.Block, minMax []float32) {
 //line hecbench_marchingcubes.go:118
 									t1_ = archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
 //line hecbench_marchingcubes.go:119
-									gc_if17 := t0_.Less(minV)
+									gc_if5 := t0_.Less(minV)
 //line hecbench_marchingcubes.go:119
-									_ = gc_if17
+									_ = gc_if5
 //line hecbench_marchingcubes.go:119
-									if gc_if17.ToBits() != 0 {
+									if gc_if5.ToBits() != 0 {
 //line hecbench_marchingcubes.go:119
-										minV = t0_.Merge(minV, gc_if17)
+										minV = t0_.Merge(minV, gc_if5)
 //line hecbench_marchingcubes.go:119
 									}
 //line hecbench_marchingcubes.go:122
-									gc_if18 := t1_.Greater(maxV)
+									gc_if6 := t1_.Greater(maxV)
 //line hecbench_marchingcubes.go:122
-									_ = gc_if18
+									_ = gc_if6
 //line hecbench_marchingcubes.go:122
-									if gc_if18.ToBits() != 0 {
+									if gc_if6.ToBits() != 0 {
 //line hecbench_marchingcubes.go:122
-										maxV = t1_.Merge(maxV, gc_if18)
+										maxV = t1_.Merge(maxV, gc_if6)
 //line hecbench_marchingcubes.go:122
 									}
 //line hecbench_marchingcubes.go:122
@@ -1771,39 +1771,39 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line hecbench_marchingcubes.go:146
-				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_marchingcubes.go:146
-				_ = gc_evens4
+				_ = gc_evens2
 //line hecbench_marchingcubes.go:147
-				gc_vb6 := archsimd.BroadcastFloat32x8(isoValue)
+				gc_vb2 := archsimd.BroadcastFloat32x8(isoValue)
 //line hecbench_marchingcubes.go:147
-				_ = gc_vb6
+				_ = gc_vb2
 //line hecbench_marchingcubes.go:148
-				gc_vb7 := archsimd.BroadcastUint32x8(1)
+				gc_vb3 := archsimd.BroadcastUint32x8(1)
 //line hecbench_marchingcubes.go:148
-				_ = gc_vb7
+				_ = gc_vb3
 //line hecbench_marchingcubes.go:150
-				gc_vb8 := archsimd.BroadcastUint32x8(0)
+				gc_vb4 := archsimd.BroadcastUint32x8(0)
 //line hecbench_marchingcubes.go:150
-				_ = gc_vb8
+				_ = gc_vb4
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line hecbench_marchingcubes.go:150
-					gc_evens8 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_marchingcubes.go:150
-					_ = gc_evens8
+					_ = gc_evens4
 //line hecbench_marchingcubes.go:147
-					gc_vb14 := archsimd.BroadcastFloat32x8(isoValue)
+					gc_vb6 := archsimd.BroadcastFloat32x8(isoValue)
 //line hecbench_marchingcubes.go:147
-					_ = gc_vb14
+					_ = gc_vb6
 //line hecbench_marchingcubes.go:148
-					gc_vb15 := archsimd.BroadcastUint32x8(1)
+					gc_vb7 := archsimd.BroadcastUint32x8(1)
 //line hecbench_marchingcubes.go:148
-					_ = gc_vb15
+					_ = gc_vb7
 //line hecbench_marchingcubes.go:150
-					gc_vb16 := archsimd.BroadcastUint32x8(0)
+					gc_vb8 := archsimd.BroadcastUint32x8(0)
 //line hecbench_marchingcubes.go:150
-					_ = gc_vb16
+					_ = gc_vb8
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -1811,133 +1811,6 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 						gc_ty2 := gc_tidx3.Y
 						_ = gc_ty2
 						gc_tz2 := gc_tidx3.Z
-						_ = gc_tz2
-						_ = gc_rank2
-//line hecbench_marchingcubes.go:142
-						var tid uint32 = uint32(gc_tx2)
-//line hecbench_marchingcubes.go:142
-						_ = tid
-//line hecbench_marchingcubes.go:144
-						var bIdx uint32 = uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
-//line hecbench_marchingcubes.go:144
-						_ = bIdx
-//line hecbench_marchingcubes.go:146
-						var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-//line hecbench_marchingcubes.go:146
-						_ = test
-//line hecbench_marchingcubes.go:147
-						var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-						if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-							gc_ld15 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens8))
-//line hecbench_marchingcubes.go:147
-						} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-							gc_ld15 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens8))
-//line hecbench_marchingcubes.go:147
-						} else {
-//line hecbench_marchingcubes.go:147
-							var gc_lanes15 [8]float32
-//line hecbench_marchingcubes.go:147
-							for gc_k15 := range 8 {
-//line hecbench_marchingcubes.go:147
-								if 0xff&(1<<gc_k15) != 0 {
-//line hecbench_marchingcubes.go:147
-									gc_pos2.Thread = gc_rank2 + gc_k15
-//line hecbench_marchingcubes.go:147
-									gc_lanes15[gc_k15] = minMax[(2*bIdx)+uint32(2*gc_k15)]
-//line hecbench_marchingcubes.go:147
-								}
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-							gc_pos2.Thread = gc_rank2
-//line hecbench_marchingcubes.go:147
-							gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes15)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_marchingcubes.go:147
-						if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
-//line hecbench_marchingcubes.go:147
-							gc_ld16 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens8).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens8))
-//line hecbench_marchingcubes.go:147
-						} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
-//line hecbench_marchingcubes.go:147
-							gc_ld16 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens8).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens8))
-//line hecbench_marchingcubes.go:147
-						} else {
-//line hecbench_marchingcubes.go:147
-							var gc_lanes16 [8]float32
-//line hecbench_marchingcubes.go:147
-							for gc_k16 := range 8 {
-//line hecbench_marchingcubes.go:147
-								if 0xff&(1<<gc_k16) != 0 {
-//line hecbench_marchingcubes.go:147
-									gc_pos2.Thread = gc_rank2 + gc_k16
-//line hecbench_marchingcubes.go:147
-									gc_lanes16[gc_k16] = minMax[(2*bIdx+1)+uint32(2*gc_k16)]
-//line hecbench_marchingcubes.go:147
-								}
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-							gc_pos2.Thread = gc_rank2
-//line hecbench_marchingcubes.go:147
-							gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes16)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						gc_if8 := gc_ld15.LessEqual(gc_vb14).And(gc_ld16.GreaterEqual(gc_vb14))
-//line hecbench_marchingcubes.go:147
-						_ = gc_if8
-//line hecbench_marchingcubes.go:147
-						if gc_if8.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-							test = gc_vb15.Merge(test, gc_if8)
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
-//line hecbench_marchingcubes.go:147
-						_ = gc_else8
-//line hecbench_marchingcubes.go:147
-						if gc_else8.ToBits() != 0 {
-//line hecbench_marchingcubes.go:147
-							{
-//line hecbench_marchingcubes.go:147
-								test = gc_vb16.Merge(test, gc_else8)
-//line hecbench_marchingcubes.go:147
-							}
-//line hecbench_marchingcubes.go:147
-						}
-//line hecbench_marchingcubes.go:147
-						testSum := test
-//line hecbench_marchingcubes.go:147
-						_ = testSum
-//line hecbench_marchingcubes.go:147
-						test.StoreSlice(gc_s_test[gc_rank2:])
-//line hecbench_marchingcubes.go:147
-						testSum.StoreSlice(gc_s_testSum[gc_rank2:])
-						gc_left &^= 0xff << gc_lane2
-					}
-				} else {
-					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
-						if gc_act2>>gc_lane2&0xff != 0xff {
-							continue
-						}
-						gc_rank2 := gc_w2 + gc_lane2
-						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
-						if gc_tidx2.X+8 > gc_bdx2 {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx2 := gc_tidx2.X
-						_ = gc_tx2
-						gc_ty2 := gc_tidx2.Y
-						_ = gc_ty2
-						gc_tz2 := gc_tidx2.Z
 						_ = gc_tz2
 						_ = gc_rank2
 //line hecbench_marchingcubes.go:142
@@ -2036,6 +1909,133 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 							{
 //line hecbench_marchingcubes.go:147
 								test = gc_vb8.Merge(test, gc_else4)
+//line hecbench_marchingcubes.go:147
+							}
+//line hecbench_marchingcubes.go:147
+						}
+//line hecbench_marchingcubes.go:147
+						testSum := test
+//line hecbench_marchingcubes.go:147
+						_ = testSum
+//line hecbench_marchingcubes.go:147
+						test.StoreSlice(gc_s_test[gc_rank2:])
+//line hecbench_marchingcubes.go:147
+						testSum.StoreSlice(gc_s_testSum[gc_rank2:])
+						gc_left &^= 0xff << gc_lane2
+					}
+				} else {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_tidx2 := gc_b2.AtFlat(gc_rank2, gc_bdy2*gc_bdz2 == 1)
+						if gc_tidx2.X+8 > gc_bdx2 {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx2 := gc_tidx2.X
+						_ = gc_tx2
+						gc_ty2 := gc_tidx2.Y
+						_ = gc_ty2
+						gc_tz2 := gc_tidx2.Z
+						_ = gc_tz2
+						_ = gc_rank2
+//line hecbench_marchingcubes.go:142
+						var tid uint32 = uint32(gc_tx2)
+//line hecbench_marchingcubes.go:142
+						_ = tid
+//line hecbench_marchingcubes.go:144
+						var bIdx uint32 = uint32(gc_bx2)*mcCountingThreadNumLv1 + tid
+//line hecbench_marchingcubes.go:144
+						_ = bIdx
+//line hecbench_marchingcubes.go:146
+						var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+//line hecbench_marchingcubes.go:146
+						_ = test
+//line hecbench_marchingcubes.go:147
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:147
+						if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+//line hecbench_marchingcubes.go:147
+							gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+						} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
+//line hecbench_marchingcubes.go:147
+							gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+						} else {
+//line hecbench_marchingcubes.go:147
+							var gc_lanes3 [8]float32
+//line hecbench_marchingcubes.go:147
+							for gc_k3 := range 8 {
+//line hecbench_marchingcubes.go:147
+								if 0xff&(1<<gc_k3) != 0 {
+//line hecbench_marchingcubes.go:147
+									gc_pos2.Thread = gc_rank2 + gc_k3
+//line hecbench_marchingcubes.go:147
+									gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
+//line hecbench_marchingcubes.go:147
+								}
+//line hecbench_marchingcubes.go:147
+							}
+//line hecbench_marchingcubes.go:147
+							gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:147
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+//line hecbench_marchingcubes.go:147
+						}
+//line hecbench_marchingcubes.go:147
+						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_marchingcubes.go:147
+						if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+//line hecbench_marchingcubes.go:147
+							gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+						} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
+//line hecbench_marchingcubes.go:147
+							gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+						} else {
+//line hecbench_marchingcubes.go:147
+							var gc_lanes4 [8]float32
+//line hecbench_marchingcubes.go:147
+							for gc_k4 := range 8 {
+//line hecbench_marchingcubes.go:147
+								if 0xff&(1<<gc_k4) != 0 {
+//line hecbench_marchingcubes.go:147
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line hecbench_marchingcubes.go:147
+									gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
+//line hecbench_marchingcubes.go:147
+								}
+//line hecbench_marchingcubes.go:147
+							}
+//line hecbench_marchingcubes.go:147
+							gc_pos2.Thread = gc_rank2
+//line hecbench_marchingcubes.go:147
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line hecbench_marchingcubes.go:147
+						}
+//line hecbench_marchingcubes.go:147
+						gc_if2 := gc_ld3.LessEqual(gc_vb2).And(gc_ld4.GreaterEqual(gc_vb2))
+//line hecbench_marchingcubes.go:147
+						_ = gc_if2
+//line hecbench_marchingcubes.go:147
+						if gc_if2.ToBits() != 0 {
+//line hecbench_marchingcubes.go:147
+							test = gc_vb3.Merge(test, gc_if2)
+//line hecbench_marchingcubes.go:147
+						}
+//line hecbench_marchingcubes.go:147
+						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+//line hecbench_marchingcubes.go:147
+						_ = gc_else2
+//line hecbench_marchingcubes.go:147
+						if gc_else2.ToBits() != 0 {
+//line hecbench_marchingcubes.go:147
+							{
+//line hecbench_marchingcubes.go:147
+								test = gc_vb4.Merge(test, gc_else2)
 //line hecbench_marchingcubes.go:147
 							}
 //line hecbench_marchingcubes.go:147
@@ -3124,23 +3124,23 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:219
 									t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line hecbench_marchingcubes.go:220
-									gc_if11 := t0.Less(minV)
+									gc_if3 := t0.Less(minV)
 //line hecbench_marchingcubes.go:220
-									_ = gc_if11
+									_ = gc_if3
 //line hecbench_marchingcubes.go:220
-									if gc_if11.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line hecbench_marchingcubes.go:220
-										minV = t0.Merge(minV, gc_if11)
+										minV = t0.Merge(minV, gc_if3)
 //line hecbench_marchingcubes.go:220
 									}
 //line hecbench_marchingcubes.go:223
-									gc_if12 := t1.Greater(maxV)
+									gc_if4 := t1.Greater(maxV)
 //line hecbench_marchingcubes.go:223
-									_ = gc_if12
+									_ = gc_if4
 //line hecbench_marchingcubes.go:223
-									if gc_if12.ToBits() != 0 {
+									if gc_if4.ToBits() != 0 {
 //line hecbench_marchingcubes.go:223
-										maxV = t1.Merge(maxV, gc_if12)
+										maxV = t1.Merge(maxV, gc_if4)
 //line hecbench_marchingcubes.go:223
 									}
 //line hecbench_marchingcubes.go:223
@@ -3175,23 +3175,23 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:219
 									t1 = archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
 //line hecbench_marchingcubes.go:220
-									gc_if5 := t0.Less(minV)
+									gc_if := t0.Less(minV)
 //line hecbench_marchingcubes.go:220
-									_ = gc_if5
+									_ = gc_if
 //line hecbench_marchingcubes.go:220
-									if gc_if5.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line hecbench_marchingcubes.go:220
-										minV = t0.Merge(minV, gc_if5)
+										minV = t0.Merge(minV, gc_if)
 //line hecbench_marchingcubes.go:220
 									}
 //line hecbench_marchingcubes.go:223
-									gc_if6 := t1.Greater(maxV)
+									gc_if2 := t1.Greater(maxV)
 //line hecbench_marchingcubes.go:223
-									_ = gc_if6
+									_ = gc_if2
 //line hecbench_marchingcubes.go:223
-									if gc_if6.ToBits() != 0 {
+									if gc_if2.ToBits() != 0 {
 //line hecbench_marchingcubes.go:223
-										maxV = t1.Merge(maxV, gc_if6)
+										maxV = t1.Merge(maxV, gc_if2)
 //line hecbench_marchingcubes.go:223
 									}
 //line hecbench_marchingcubes.go:223
@@ -3284,14 +3284,14 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 					gc_left5 := gc_act2
 					if compiled.SIMD {
 //line hecbench_marchingcubes.go:205
-						gc_vb2 := archsimd.BroadcastUint32x8(1)
+						gc_vb := archsimd.BroadcastUint32x8(1)
 //line hecbench_marchingcubes.go:205
-						_ = gc_vb2
+						_ = gc_vb
 						if gc_act2 == ^uint32(0) {
 //line hecbench_marchingcubes.go:205
-							gc_vb4 := archsimd.BroadcastUint32x8(1)
+							gc_vb2 := archsimd.BroadcastUint32x8(1)
 //line hecbench_marchingcubes.go:205
-							_ = gc_vb4
+							_ = gc_vb2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
@@ -3300,7 +3300,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:205
 								_ = c0
 //line hecbench_marchingcubes.go:205
-								c0 = c0.Add(gc_vb4)
+								c0 = c0.Add(gc_vb2)
 //line hecbench_marchingcubes.go:205
 								c0.StoreSlice(gc_l_c0[gc_lane2:])
 								gc_left5 &^= 0xff << gc_lane2
@@ -3317,7 +3317,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b2 *compiled.Block, blockIndicesLv1 []u
 //line hecbench_marchingcubes.go:205
 								_ = c0
 //line hecbench_marchingcubes.go:205
-								c0 = c0.Add(gc_vb2)
+								c0 = c0.Add(gc_vb)
 //line hecbench_marchingcubes.go:205
 								c0.StoreSlice(gc_l_c0[gc_lane2:])
 								gc_left5 &^= 0xff << gc_lane2

@@ -276,17 +276,17 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_meanshift.go:68
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_meanshift.go:68
-					_ = gc_iota2
+					_ = gc_iota
 //line hecbench_meanshift.go:83
-					gc_vb3 := archsimd.BroadcastFloat32x8(1)
+					gc_vb := archsimd.BroadcastFloat32x8(1)
 //line hecbench_meanshift.go:83
-					_ = gc_vb3
+					_ = gc_vb
 //line hecbench_meanshift.go:86
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_meanshift.go:86
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -319,19 +319,19 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:79
 							{
 //line hecbench_meanshift.go:79
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:79
 								{
 //line hecbench_meanshift.go:79
-									var gc_lanes16 [8]float32
+									var gc_lanes [8]float32
 //line hecbench_meanshift.go:79
-									for gc_k16 := range 8 {
+									for gc_k := range 8 {
 //line hecbench_meanshift.go:79
-										if 0xff&(1<<gc_k16) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line hecbench_meanshift.go:79
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_meanshift.go:79
-											gc_lanes16[gc_k16] = data[(rowInTile+compiled.Trip(0))+3*gc_k16]
+											gc_lanes[gc_k] = data[(rowInTile+compiled.Trip(0))+3*gc_k]
 //line hecbench_meanshift.go:81
 										}
 //line hecbench_meanshift.go:81
@@ -339,73 +339,23 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 									gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:81
-									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes16)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_meanshift.go:81
 								}
 //line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_lanes17 [8]float32
+									var gc_lanes2 [8]float32
 //line hecbench_meanshift.go:81
-									gc_ld7.Store(&gc_lanes17)
+									gc_ld.Store(&gc_lanes2)
 //line hecbench_meanshift.go:81
-									for gc_k17 := range 8 {
+									for gc_k2 := range 8 {
 //line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k17) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k17
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(0))+3*gc_k17] = gc_lanes17[gc_k17]
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-									gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-								}
-//line hecbench_meanshift.go:81
-							}
-//line hecbench_meanshift.go:81
-							{
-//line hecbench_meanshift.go:81
-								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
-								{
-//line hecbench_meanshift.go:81
-									var gc_lanes18 [8]float32
-//line hecbench_meanshift.go:81
-									for gc_k18 := range 8 {
-//line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k18) != 0 {
-//line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k18
-//line hecbench_meanshift.go:81
-											gc_lanes18[gc_k18] = data[(rowInTile+compiled.Trip(1))+3*gc_k18]
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-									gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes18)
-//line hecbench_meanshift.go:81
-								}
-//line hecbench_meanshift.go:81
-								{
-//line hecbench_meanshift.go:81
-									var gc_lanes19 [8]float32
-//line hecbench_meanshift.go:81
-									gc_ld8.Store(&gc_lanes19)
-//line hecbench_meanshift.go:81
-									for gc_k19 := range 8 {
-//line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k19) != 0 {
-//line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k19
-//line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(1))+3*gc_k19] = gc_lanes19[gc_k19]
+											localData[(localRow+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_meanshift.go:81
 										}
 //line hecbench_meanshift.go:81
@@ -419,19 +369,19 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 							{
 //line hecbench_meanshift.go:81
-								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_lanes20 [8]float32
+									var gc_lanes3 [8]float32
 //line hecbench_meanshift.go:81
-									for gc_k20 := range 8 {
+									for gc_k3 := range 8 {
 //line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k20) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k20
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_meanshift.go:81
-											gc_lanes20[gc_k20] = data[(rowInTile+compiled.Trip(2))+3*gc_k20]
+											gc_lanes3[gc_k3] = data[(rowInTile+compiled.Trip(1))+3*gc_k3]
 //line hecbench_meanshift.go:81
 										}
 //line hecbench_meanshift.go:81
@@ -439,23 +389,23 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 									gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:81
-									gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes20)
+									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line hecbench_meanshift.go:81
 								}
 //line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_lanes21 [8]float32
+									var gc_lanes4 [8]float32
 //line hecbench_meanshift.go:81
-									gc_ld9.Store(&gc_lanes21)
+									gc_ld2.Store(&gc_lanes4)
 //line hecbench_meanshift.go:81
-									for gc_k21 := range 8 {
+									for gc_k4 := range 8 {
 //line hecbench_meanshift.go:81
-										if 0xff&(1<<gc_k21) != 0 {
+										if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_meanshift.go:81
-											gc_pos2.Thread = gc_rank2 + gc_k21
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_meanshift.go:81
-											localData[(localRow+compiled.Trip(2))+3*gc_k21] = gc_lanes21[gc_k21]
+											localData[(localRow+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
 //line hecbench_meanshift.go:81
 										}
 //line hecbench_meanshift.go:81
@@ -467,15 +417,65 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 							}
 //line hecbench_meanshift.go:81
-							gc_vb3.StoreSlice(validData[lid:])
+							{
+//line hecbench_meanshift.go:81
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_meanshift.go:81
+								{
+//line hecbench_meanshift.go:81
+									var gc_lanes5 [8]float32
+//line hecbench_meanshift.go:81
+									for gc_k5 := range 8 {
+//line hecbench_meanshift.go:81
+										if 0xff&(1<<gc_k5) != 0 {
+//line hecbench_meanshift.go:81
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line hecbench_meanshift.go:81
+											gc_lanes5[gc_k5] = data[(rowInTile+compiled.Trip(2))+3*gc_k5]
+//line hecbench_meanshift.go:81
+										}
+//line hecbench_meanshift.go:81
+									}
+//line hecbench_meanshift.go:81
+									gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:81
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line hecbench_meanshift.go:81
+								}
+//line hecbench_meanshift.go:81
+								{
+//line hecbench_meanshift.go:81
+									var gc_lanes6 [8]float32
+//line hecbench_meanshift.go:81
+									gc_ld3.Store(&gc_lanes6)
+//line hecbench_meanshift.go:81
+									for gc_k6 := range 8 {
+//line hecbench_meanshift.go:81
+										if 0xff&(1<<gc_k6) != 0 {
+//line hecbench_meanshift.go:81
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line hecbench_meanshift.go:81
+											localData[(localRow+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
+//line hecbench_meanshift.go:81
+										}
+//line hecbench_meanshift.go:81
+									}
+//line hecbench_meanshift.go:81
+									gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:81
+								}
+//line hecbench_meanshift.go:81
+							}
+//line hecbench_meanshift.go:81
+							gc_vb.StoreSlice(validData[lid:])
 //line hecbench_meanshift.go:83
 						} else {
 //line hecbench_meanshift.go:83
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(msN, tidInTile, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(msN, tidInTile, 8))))
 //line hecbench_meanshift.go:78
-							_ = gc_if2
+							_ = gc_if
 //line hecbench_meanshift.go:78
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_meanshift.go:78
 								var rowInTile int = tidInTile *
 									msD
@@ -484,19 +484,19 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:79
 								{
 //line hecbench_meanshift.go:79
-									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:79
 									{
 //line hecbench_meanshift.go:79
-										var gc_lanes22 [8]float32
+										var gc_lanes7 [8]float32
 //line hecbench_meanshift.go:79
-										for gc_k22 := range 8 {
+										for gc_k7 := range 8 {
 //line hecbench_meanshift.go:79
-											if gc_if2.ToBits()&(1<<gc_k22) != 0 {
+											if gc_if.ToBits()&(1<<gc_k7) != 0 {
 //line hecbench_meanshift.go:79
-												gc_pos2.Thread = gc_rank2 + gc_k22
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line hecbench_meanshift.go:79
-												gc_lanes22[gc_k22] = data[(rowInTile+compiled.Trip(0))+3*gc_k22]
+												gc_lanes7[gc_k7] = data[(rowInTile+compiled.Trip(0))+3*gc_k7]
 //line hecbench_meanshift.go:81
 											}
 //line hecbench_meanshift.go:81
@@ -504,73 +504,23 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 										gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:81
-										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes22)
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line hecbench_meanshift.go:81
 									}
 //line hecbench_meanshift.go:81
 									{
 //line hecbench_meanshift.go:81
-										var gc_lanes23 [8]float32
+										var gc_lanes8 [8]float32
 //line hecbench_meanshift.go:81
-										gc_ld10.Store(&gc_lanes23)
+										gc_ld4.Store(&gc_lanes8)
 //line hecbench_meanshift.go:81
-										for gc_k23 := range 8 {
+										for gc_k8 := range 8 {
 //line hecbench_meanshift.go:81
-											if gc_if2.ToBits()&(1<<gc_k23) != 0 {
+											if gc_if.ToBits()&(1<<gc_k8) != 0 {
 //line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k23
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_meanshift.go:81
-												localData[(localRow+compiled.Trip(0))+3*gc_k23] = gc_lanes23[gc_k23]
-//line hecbench_meanshift.go:81
-											}
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-								}
-//line hecbench_meanshift.go:81
-								{
-//line hecbench_meanshift.go:81
-									var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_meanshift.go:81
-									{
-//line hecbench_meanshift.go:81
-										var gc_lanes24 [8]float32
-//line hecbench_meanshift.go:81
-										for gc_k24 := range 8 {
-//line hecbench_meanshift.go:81
-											if gc_if2.ToBits()&(1<<gc_k24) != 0 {
-//line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k24
-//line hecbench_meanshift.go:81
-												gc_lanes24[gc_k24] = data[(rowInTile+compiled.Trip(1))+3*gc_k24]
-//line hecbench_meanshift.go:81
-											}
-//line hecbench_meanshift.go:81
-										}
-//line hecbench_meanshift.go:81
-										gc_pos2.Thread = gc_rank2
-//line hecbench_meanshift.go:81
-										gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes24)
-//line hecbench_meanshift.go:81
-									}
-//line hecbench_meanshift.go:81
-									{
-//line hecbench_meanshift.go:81
-										var gc_lanes25 [8]float32
-//line hecbench_meanshift.go:81
-										gc_ld11.Store(&gc_lanes25)
-//line hecbench_meanshift.go:81
-										for gc_k25 := range 8 {
-//line hecbench_meanshift.go:81
-											if gc_if2.ToBits()&(1<<gc_k25) != 0 {
-//line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k25
-//line hecbench_meanshift.go:81
-												localData[(localRow+compiled.Trip(1))+3*gc_k25] = gc_lanes25[gc_k25]
+												localData[(localRow+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
 //line hecbench_meanshift.go:81
 											}
 //line hecbench_meanshift.go:81
@@ -584,19 +534,19 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 								{
 //line hecbench_meanshift.go:81
-									var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_meanshift.go:81
 									{
 //line hecbench_meanshift.go:81
-										var gc_lanes26 [8]float32
+										var gc_lanes9 [8]float32
 //line hecbench_meanshift.go:81
-										for gc_k26 := range 8 {
+										for gc_k9 := range 8 {
 //line hecbench_meanshift.go:81
-											if gc_if2.ToBits()&(1<<gc_k26) != 0 {
+											if gc_if.ToBits()&(1<<gc_k9) != 0 {
 //line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k26
+												gc_pos2.Thread = gc_rank2 + gc_k9
 //line hecbench_meanshift.go:81
-												gc_lanes26[gc_k26] = data[(rowInTile+compiled.Trip(2))+3*gc_k26]
+												gc_lanes9[gc_k9] = data[(rowInTile+compiled.Trip(1))+3*gc_k9]
 //line hecbench_meanshift.go:81
 											}
 //line hecbench_meanshift.go:81
@@ -604,23 +554,23 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 										gc_pos2.Thread = gc_rank2
 //line hecbench_meanshift.go:81
-										gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes26)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line hecbench_meanshift.go:81
 									}
 //line hecbench_meanshift.go:81
 									{
 //line hecbench_meanshift.go:81
-										var gc_lanes27 [8]float32
+										var gc_lanes10 [8]float32
 //line hecbench_meanshift.go:81
-										gc_ld12.Store(&gc_lanes27)
+										gc_ld5.Store(&gc_lanes10)
 //line hecbench_meanshift.go:81
-										for gc_k27 := range 8 {
+										for gc_k10 := range 8 {
 //line hecbench_meanshift.go:81
-											if gc_if2.ToBits()&(1<<gc_k27) != 0 {
+											if gc_if.ToBits()&(1<<gc_k10) != 0 {
 //line hecbench_meanshift.go:81
-												gc_pos2.Thread = gc_rank2 + gc_k27
+												gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_meanshift.go:81
-												localData[(localRow+compiled.Trip(2))+3*gc_k27] = gc_lanes27[gc_k27]
+												localData[(localRow+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
 //line hecbench_meanshift.go:81
 											}
 //line hecbench_meanshift.go:81
@@ -632,15 +582,65 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:81
 								}
 //line hecbench_meanshift.go:81
-								gc_vb3.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_if2).StoreSlice(validData[lid:])
+								{
+//line hecbench_meanshift.go:81
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_meanshift.go:81
+									{
+//line hecbench_meanshift.go:81
+										var gc_lanes11 [8]float32
+//line hecbench_meanshift.go:81
+										for gc_k11 := range 8 {
+//line hecbench_meanshift.go:81
+											if gc_if.ToBits()&(1<<gc_k11) != 0 {
+//line hecbench_meanshift.go:81
+												gc_pos2.Thread = gc_rank2 + gc_k11
+//line hecbench_meanshift.go:81
+												gc_lanes11[gc_k11] = data[(rowInTile+compiled.Trip(2))+3*gc_k11]
+//line hecbench_meanshift.go:81
+											}
+//line hecbench_meanshift.go:81
+										}
+//line hecbench_meanshift.go:81
+										gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:81
+										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
+//line hecbench_meanshift.go:81
+									}
+//line hecbench_meanshift.go:81
+									{
+//line hecbench_meanshift.go:81
+										var gc_lanes12 [8]float32
+//line hecbench_meanshift.go:81
+										gc_ld6.Store(&gc_lanes12)
+//line hecbench_meanshift.go:81
+										for gc_k12 := range 8 {
+//line hecbench_meanshift.go:81
+											if gc_if.ToBits()&(1<<gc_k12) != 0 {
+//line hecbench_meanshift.go:81
+												gc_pos2.Thread = gc_rank2 + gc_k12
+//line hecbench_meanshift.go:81
+												localData[(localRow+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
+//line hecbench_meanshift.go:81
+											}
+//line hecbench_meanshift.go:81
+										}
+//line hecbench_meanshift.go:81
+										gc_pos2.Thread = gc_rank2
+//line hecbench_meanshift.go:81
+									}
+//line hecbench_meanshift.go:81
+								}
+//line hecbench_meanshift.go:81
+								gc_vb.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_if).StoreSlice(validData[lid:])
 //line hecbench_meanshift.go:83
 							}
 //line hecbench_meanshift.go:83
-							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line hecbench_meanshift.go:83
-							_ = gc_else2
+							_ = gc_else
 //line hecbench_meanshift.go:83
-							if gc_else2.ToBits() != 0 {
+							if gc_else.ToBits() != 0 {
 //line hecbench_meanshift.go:83
 								{
 //line hecbench_meanshift.go:83
@@ -648,18 +648,18 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:83
 										{
 //line hecbench_meanshift.go:83
-											var gc_lanes28 [8]float32
+											var gc_lanes13 [8]float32
 //line hecbench_meanshift.go:83
-											gc_vb4.Store(&gc_lanes28)
+											gc_vb2.Store(&gc_lanes13)
 //line hecbench_meanshift.go:83
-											for gc_k28 := range 8 {
+											for gc_k13 := range 8 {
 //line hecbench_meanshift.go:83
-												if gc_else2.ToBits()&(1<<gc_k28) != 0 {
+												if gc_else.ToBits()&(1<<gc_k13) != 0 {
 //line hecbench_meanshift.go:83
-													gc_pos2.Thread = gc_rank2 + gc_k28
+													gc_pos2.Thread = gc_rank2 + gc_k13
 
 //line hecbench_meanshift.go:86
-													localData[(localRow+compiled.Trip(0))+3*gc_k28] = gc_lanes28[gc_k28]
+													localData[(localRow+compiled.Trip(0))+3*gc_k13] = gc_lanes13[gc_k13]
 //line hecbench_meanshift.go:86
 												}
 //line hecbench_meanshift.go:86
@@ -675,17 +675,17 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:86
 										{
 //line hecbench_meanshift.go:86
-											var gc_lanes29 [8]float32
+											var gc_lanes14 [8]float32
 //line hecbench_meanshift.go:86
-											gc_vb4.Store(&gc_lanes29)
+											gc_vb2.Store(&gc_lanes14)
 //line hecbench_meanshift.go:86
-											for gc_k29 := range 8 {
+											for gc_k14 := range 8 {
 //line hecbench_meanshift.go:86
-												if gc_else2.ToBits()&(1<<gc_k29) != 0 {
+												if gc_else.ToBits()&(1<<gc_k14) != 0 {
 //line hecbench_meanshift.go:86
-													gc_pos2.Thread = gc_rank2 + gc_k29
+													gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_meanshift.go:86
-													localData[(localRow+compiled.Trip(1))+3*gc_k29] = gc_lanes29[gc_k29]
+													localData[(localRow+compiled.Trip(1))+3*gc_k14] = gc_lanes14[gc_k14]
 //line hecbench_meanshift.go:86
 												}
 //line hecbench_meanshift.go:86
@@ -701,17 +701,17 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:86
 										{
 //line hecbench_meanshift.go:86
-											var gc_lanes30 [8]float32
+											var gc_lanes15 [8]float32
 //line hecbench_meanshift.go:86
-											gc_vb4.Store(&gc_lanes30)
+											gc_vb2.Store(&gc_lanes15)
 //line hecbench_meanshift.go:86
-											for gc_k30 := range 8 {
+											for gc_k15 := range 8 {
 //line hecbench_meanshift.go:86
-												if gc_else2.ToBits()&(1<<gc_k30) != 0 {
+												if gc_else.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_meanshift.go:86
-													gc_pos2.Thread = gc_rank2 + gc_k30
+													gc_pos2.Thread = gc_rank2 + gc_k15
 //line hecbench_meanshift.go:86
-													localData[(localRow+compiled.Trip(2))+3*gc_k30] = gc_lanes30[gc_k30]
+													localData[(localRow+compiled.Trip(2))+3*gc_k15] = gc_lanes15[gc_k15]
 //line hecbench_meanshift.go:86
 												}
 //line hecbench_meanshift.go:86
@@ -723,7 +723,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:86
 									}
 //line hecbench_meanshift.go:86
-									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else2).StoreSlice(validData[lid:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(validData[lid:]), gc_else).StoreSlice(validData[lid:])
 //line hecbench_meanshift.go:88
 								}
 //line hecbench_meanshift.go:88

@@ -1484,14 +1484,14 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 //line hecbench_nbnxm_kernel.go:76
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						gc_vb := archsimd.BroadcastInt32x8(1)
 //line hecbench_nbnxm_kernel.go:76
-						_ = gc_vb2
+						_ = gc_vb
 						if gc_act2 == ^uint32(0) {
 //line hecbench_nbnxm_kernel.go:76
-							gc_vb4 := archsimd.BroadcastInt32x8(1)
+							gc_vb2 := archsimd.BroadcastInt32x8(1)
 //line hecbench_nbnxm_kernel.go:76
-							_ = gc_vb4
+							_ = gc_vb2
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
@@ -1500,7 +1500,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 //line hecbench_nbnxm_kernel.go:76
 								_ = j4
 //line hecbench_nbnxm_kernel.go:76
-								j4 = j4.Add(gc_vb4)
+								j4 = j4.Add(gc_vb2)
 //line hecbench_nbnxm_kernel.go:76
 								j4.StoreSlice(gc_l_j4[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2
@@ -1517,7 +1517,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 //line hecbench_nbnxm_kernel.go:76
 								_ = j4
 //line hecbench_nbnxm_kernel.go:76
-								j4 = j4.Add(gc_vb2)
+								j4 = j4.Add(gc_vb)
 //line hecbench_nbnxm_kernel.go:76
 								j4.StoreSlice(gc_l_j4[gc_lane2:])
 								gc_left2 &^= 0xff << gc_lane2

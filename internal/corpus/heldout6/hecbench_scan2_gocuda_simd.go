@@ -152,9 +152,9 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_scan2.go:20
-					gc_Lane0Mask324 := compiled.Lane0Mask32()
+					gc_Lane0Mask322 := compiled.Lane0Mask32()
 //line hecbench_scan2.go:20
-					_ = gc_Lane0Mask324
+					_ = gc_Lane0Mask322
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -167,7 +167,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						var gid int = bid*gc_bdx2 + tid
 //line hecbench_scan2.go:21
 						_ = gid
-						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask324)).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(compiled.BroadcastFloat32x8At(&gc_at8[0], gc_Lane0Mask322)).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -190,9 +190,9 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_scan2.go:20
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_scan2.go:20
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -211,7 +211,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 							break
 //line hecbench_scan2.go:31
 						}
-						archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask322)).StoreSlice(output[gid:])
+						archsimd.LoadFloat32x8Slice(output[gid:]).Add(compiled.BroadcastFloat32x8At(&value[0], gc_Lane0Mask32)).StoreSlice(output[gid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -340,26 +340,26 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:42
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan2.go:42
-				_ = gc_evens2
+				_ = gc_evens
 //line hecbench_scan2.go:42
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan2.go:42
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line hecbench_scan2.go:42
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan2.go:42
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line hecbench_scan2.go:42
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan2.go:42
-				_ = gc_evenLanes2
+				_ = gc_evenLanes
 //line hecbench_scan2.go:42
-				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan2.go:42
-				_ = gc_oddLanes2
-			gc_steps2:
+				_ = gc_oddLanes
+			gc_steps:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -373,63 +373,63 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:44
 					_ = gid
 //line hecbench_scan2.go:47
-					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:47
 					if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
 //line hecbench_scan2.go:47
-						gc_ld3 = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens2))
+						gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:47
 					} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
 //line hecbench_scan2.go:47
-						gc_ld3 = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens2))
+						gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
 //line hecbench_scan2.go:47
 					} else {
 //line hecbench_scan2.go:47
-						break gc_steps2
+						break gc_steps
 //line hecbench_scan2.go:47
 					}
 //line hecbench_scan2.go:47
-					gc_st3 := gc_ld3
+					gc_st := gc_ld
 //line hecbench_scan2.go:47
 					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:47
-						gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
+						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
 //line hecbench_scan2.go:47
-						gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:47
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:47
-						gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
+						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
 //line hecbench_scan2.go:47
-						gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
+						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
 //line hecbench_scan2.go:47
 					} else {
 //line hecbench_scan2.go:47
-						break gc_steps2
+						break gc_steps
 //line hecbench_scan2.go:47
 					}
 //line hecbench_scan2.go:47
-					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:48
 					if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
 //line hecbench_scan2.go:48
-						gc_ld4 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens2))
+						gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:48
 					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
 //line hecbench_scan2.go:48
-						gc_ld4 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens2))
+						gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
 //line hecbench_scan2.go:48
 					} else {
 //line hecbench_scan2.go:48
-						var gc_lanes7 [8]float32
+						var gc_lanes3 [8]float32
 //line hecbench_scan2.go:48
-						for gc_k7 := range 8 {
+						for gc_k3 := range 8 {
 //line hecbench_scan2.go:48
-							if 0xff&(1<<gc_k7) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan2.go:48
-								gc_pos2.Thread = gc_rank2 + gc_k7
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_scan2.go:48
-								gc_lanes7[gc_k7] = input[(2*gid+1)+2*gc_k7]
+								gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 //line hecbench_scan2.go:48
 							}
 //line hecbench_scan2.go:48
@@ -437,37 +437,37 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:48
 						gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:48
-						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line hecbench_scan2.go:48
 					}
 //line hecbench_scan2.go:48
-					gc_st4 := gc_ld4
+					gc_st2 := gc_ld2
 //line hecbench_scan2.go:48
 					if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:48
-						gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
+						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
 //line hecbench_scan2.go:48
-						gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
+						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:48
 					} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:48
-						gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
+						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
 //line hecbench_scan2.go:48
-						gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
+						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
 //line hecbench_scan2.go:48
 					} else {
 //line hecbench_scan2.go:48
-						var gc_lanes8 [8]float32
+						var gc_lanes4 [8]float32
 //line hecbench_scan2.go:48
-						gc_st4.Store(&gc_lanes8)
+						gc_st2.Store(&gc_lanes4)
 //line hecbench_scan2.go:48
-						for gc_k8 := range 8 {
+						for gc_k4 := range 8 {
 //line hecbench_scan2.go:48
-							if 0xff&(1<<gc_k8) != 0 {
+							if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan2.go:48
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_scan2.go:48
-								block[(2*tid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+								block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 //line hecbench_scan2.go:48
 							}
 //line hecbench_scan2.go:48
@@ -729,14 +729,14 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_scan2.go:42
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line hecbench_scan2.go:42
-					_ = gc_iota22
+					_ = gc_iota2
 //line hecbench_scan2.go:42
-					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan2.go:42
-					_ = gc_evens4
-				gc_steps4:
+					_ = gc_evens2
+				gc_steps2:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -756,145 +756,145 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:56
 						if compiled.Reach(stride, 2*tid, 16) <= 0 {
 //line hecbench_scan2.go:56
-							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:56
 							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
-								gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens4))
+								gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
 //line hecbench_scan2.go:57
-								gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens4))
+								gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 							} else {
 //line hecbench_scan2.go:57
-								break gc_steps4
+								break gc_steps2
 //line hecbench_scan2.go:57
 							}
 //line hecbench_scan2.go:57
-							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:57
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:57
-								gc_ld14 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens4))
+								gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:57
-								gc_ld14 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens4))
+								gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 							} else {
 //line hecbench_scan2.go:57
-								break gc_steps4
+								break gc_steps2
 //line hecbench_scan2.go:57
 							}
 //line hecbench_scan2.go:57
-							cache0 = gc_ld13.Add(gc_ld14)
+							cache0 = gc_ld3.Add(gc_ld4)
 //line hecbench_scan2.go:57
-							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:57
 							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
-								gc_ld15 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens4))
+								gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
 //line hecbench_scan2.go:58
-								gc_ld15 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens4))
+								gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 							} else {
 //line hecbench_scan2.go:58
-								break gc_steps4
+								break gc_steps2
 //line hecbench_scan2.go:58
 							}
 //line hecbench_scan2.go:58
-							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:58
 							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:58
-								gc_ld16 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens4))
+								gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:58
-								gc_ld16 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens4))
+								gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 							} else {
 //line hecbench_scan2.go:58
-								break gc_steps4
+								break gc_steps2
 //line hecbench_scan2.go:58
 							}
 //line hecbench_scan2.go:58
-							cache1 = gc_ld15.Add(gc_ld16)
+							cache1 = gc_ld5.Add(gc_ld6)
 //line hecbench_scan2.go:58
 						} else {
 //line hecbench_scan2.go:58
-							gc_if2 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
+							gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
 //line hecbench_scan2.go:56
-							_ = gc_if2
+							_ = gc_if
 //line hecbench_scan2.go:56
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_scan2.go:56
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:56
 								if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
-									gc_ld17 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens4))
+									gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 								} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
 //line hecbench_scan2.go:57
-									gc_ld17 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens4))
+									gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 								} else {
 //line hecbench_scan2.go:57
-									break gc_steps4
+									break gc_steps2
 //line hecbench_scan2.go:57
 								}
 //line hecbench_scan2.go:57
-								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:57
 								if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:57
-									gc_ld18 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens4))
+									gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 								} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:57
-									gc_ld18 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens4))
+									gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:57
 								} else {
 //line hecbench_scan2.go:57
-									break gc_steps4
+									break gc_steps2
 //line hecbench_scan2.go:57
 								}
 //line hecbench_scan2.go:57
-								cache0 = gc_ld17.Add(gc_ld18).Merge(cache0, gc_if2)
+								cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
 //line hecbench_scan2.go:57
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:57
 								if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
-									gc_ld19 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens4))
+									gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 								} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
 //line hecbench_scan2.go:58
-									gc_ld19 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens4))
+									gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 								} else {
 //line hecbench_scan2.go:58
-									break gc_steps4
+									break gc_steps2
 //line hecbench_scan2.go:58
 								}
 //line hecbench_scan2.go:58
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:58
 								if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:58
-									gc_ld20 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens4))
+									gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 								} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:58
-									gc_ld20 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens4))
+									gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:58
 								} else {
 //line hecbench_scan2.go:58
-									break gc_steps4
+									break gc_steps2
 //line hecbench_scan2.go:58
 								}
 //line hecbench_scan2.go:58
-								cache1 = gc_ld19.Add(gc_ld20).Merge(cache1, gc_if2)
+								cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
 //line hecbench_scan2.go:58
 							}
 //line hecbench_scan2.go:58
@@ -931,22 +931,22 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_scan2.go:42
-					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan2.go:42
-					_ = gc_spreadLo4
+					_ = gc_spreadLo2
 //line hecbench_scan2.go:42
-					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan2.go:42
-					_ = gc_spreadHi4
+					_ = gc_spreadHi2
 //line hecbench_scan2.go:42
-					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan2.go:42
-					_ = gc_evenLanes4
+					_ = gc_evenLanes2
 //line hecbench_scan2.go:42
-					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan2.go:42
-					_ = gc_oddLanes4
-				gc_steps6:
+					_ = gc_oddLanes2
+				gc_steps3:
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -966,58 +966,58 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:62
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
 //line hecbench_scan2.go:62
-							cache0.Permute(gc_spreadLo4).Merge(cache1.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(block[2*tid:])
+							cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
 //line hecbench_scan2.go:62
-							cache0.Permute(gc_spreadHi4).Merge(cache1.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(block[(2*tid)+8:])
+							cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:62
 						} else {
 //line hecbench_scan2.go:62
-							gc_st7 := cache0
+							gc_st3 := cache0
 //line hecbench_scan2.go:62
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:62
-								gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes4).StoreSlice(block[(2*tid)+0:])
+								gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
 //line hecbench_scan2.go:62
-								gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes4).StoreSlice(block[(2*tid)+8:])
+								gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:62
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:62
-								gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes4).StoreSlice(block[(2*tid)-1:])
+								gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
 //line hecbench_scan2.go:62
-								gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes4).StoreSlice(block[(2*tid)+7:])
+								gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
 //line hecbench_scan2.go:62
 							} else {
 //line hecbench_scan2.go:62
-								break gc_steps6
+								break gc_steps3
 //line hecbench_scan2.go:62
 							}
 //line hecbench_scan2.go:62
-							gc_st8 := cache1
+							gc_st4 := cache1
 //line hecbench_scan2.go:62
 							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-								gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes4).StoreSlice(block[(2*tid+1)+0:])
+								gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
 //line hecbench_scan2.go:63
-								gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes4).StoreSlice(block[(2*tid+1)+8:])
+								gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:63
 							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:63
-								gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes4).StoreSlice(block[(2*tid+1)-1:])
+								gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
 //line hecbench_scan2.go:63
-								gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes4).StoreSlice(block[(2*tid+1)+7:])
+								gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
 //line hecbench_scan2.go:63
 							} else {
 //line hecbench_scan2.go:63
-								var gc_lanes28 [8]float32
+								var gc_lanes14 [8]float32
 //line hecbench_scan2.go:63
-								gc_st8.Store(&gc_lanes28)
+								gc_st4.Store(&gc_lanes14)
 //line hecbench_scan2.go:63
-								for gc_k28 := range 8 {
+								for gc_k14 := range 8 {
 //line hecbench_scan2.go:63
-									if 0xff&(1<<gc_k28) != 0 {
+									if 0xff&(1<<gc_k14) != 0 {
 //line hecbench_scan2.go:63
-										gc_pos2.Thread = gc_rank2 + gc_k28
+										gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_scan2.go:63
-										block[(2*tid+1)+2*gc_k28] = gc_lanes28[gc_k28]
+										block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
 //line hecbench_scan2.go:63
 									}
 //line hecbench_scan2.go:63
@@ -1126,33 +1126,33 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 			gc_vstep8 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:42
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scan2.go:42
-				_ = gc_iota3
+				_ = gc_iota
 //line hecbench_scan2.go:73
-				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:73
-				_ = gc_vb2
+				_ = gc_vb
 //line hecbench_scan2.go:73
-				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan2.go:73
-				_ = gc_spreadLo6
+				_ = gc_spreadLo3
 //line hecbench_scan2.go:73
-				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan2.go:73
-				_ = gc_spreadHi6
+				_ = gc_spreadHi3
 //line hecbench_scan2.go:73
-				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan2.go:73
-				_ = gc_evenLanes6
+				_ = gc_evenLanes3
 //line hecbench_scan2.go:73
-				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan2.go:73
-				_ = gc_oddLanes6
+				_ = gc_oddLanes3
 //line hecbench_scan2.go:73
-				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan2.go:73
-				_ = gc_evens6
+				_ = gc_evens3
 				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1168,39 +1168,39 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:69
 					sumBuffer[bid] = block[blockSize-1]
 //line hecbench_scan2.go:72
-					gc_if4 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line hecbench_scan2.go:72
-					_ = gc_if4
+					_ = gc_if2
 //line hecbench_scan2.go:73
-					if gc_if4.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line hecbench_scan2.go:73
-						gc_st13 := gc_vb2
+						gc_st5 := gc_vb
 //line hecbench_scan2.go:73
 						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:73
-							gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if4.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:73
-							gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if4.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:73
 						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:73
-							gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if4.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:73
-							gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if4.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:73
 						} else {
 //line hecbench_scan2.go:73
-							var gc_lanes36 [8]float32
+							var gc_lanes15 [8]float32
 //line hecbench_scan2.go:73
-							gc_st13.Store(&gc_lanes36)
+							gc_st5.Store(&gc_lanes15)
 //line hecbench_scan2.go:73
-							for gc_k36 := range 8 {
+							for gc_k15 := range 8 {
 //line hecbench_scan2.go:73
-								if gc_if4.ToBits()&(1<<gc_k36) != 0 {
+								if gc_if2.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_scan2.go:73
-									gc_pos2.Thread = gc_rank2 + gc_k36
+									gc_pos2.Thread = gc_rank2 + gc_k15
 //line hecbench_scan2.go:73
-									output[(2*gid)+2*gc_k36] = gc_lanes36[gc_k36]
+									output[(2*gid)+2*gc_k15] = gc_lanes15[gc_k15]
 //line hecbench_scan2.go:73
 								}
 //line hecbench_scan2.go:73
@@ -1210,26 +1210,26 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:73
 						}
 //line hecbench_scan2.go:73
-						var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:73
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-							gc_ld24 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens6))
+							gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:74
 						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:74
-							gc_ld24 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens6))
+							gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 //line hecbench_scan2.go:74
 						} else {
 //line hecbench_scan2.go:74
-							var gc_lanes37 [8]float32
+							var gc_lanes16 [8]float32
 //line hecbench_scan2.go:74
-							for gc_k37 := range 8 {
+							for gc_k16 := range 8 {
 //line hecbench_scan2.go:74
-								if gc_if4.ToBits()&(1<<gc_k37) != 0 {
+								if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 //line hecbench_scan2.go:74
-									gc_pos2.Thread = gc_rank2 + gc_k37
+									gc_pos2.Thread = gc_rank2 + gc_k16
 //line hecbench_scan2.go:74
-									gc_lanes37[gc_k37] = block[(2*tid)+2*gc_k37]
+									gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
 //line hecbench_scan2.go:74
 								}
 //line hecbench_scan2.go:74
@@ -1237,37 +1237,37 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:74
 							gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:74
-							gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes37)
+							gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line hecbench_scan2.go:74
 						}
 //line hecbench_scan2.go:74
-						gc_st14 := gc_ld24
+						gc_st6 := gc_ld11
 //line hecbench_scan2.go:74
 						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:74
-							gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if4.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:74
-							gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if4.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:74
 						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:74
-							gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if4.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:74
-							gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if4.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:74
 						} else {
 //line hecbench_scan2.go:74
-							var gc_lanes38 [8]float32
+							var gc_lanes17 [8]float32
 //line hecbench_scan2.go:74
-							gc_st14.Store(&gc_lanes38)
+							gc_st6.Store(&gc_lanes17)
 //line hecbench_scan2.go:74
-							for gc_k38 := range 8 {
+							for gc_k17 := range 8 {
 //line hecbench_scan2.go:74
-								if gc_if4.ToBits()&(1<<gc_k38) != 0 {
+								if gc_if2.ToBits()&(1<<gc_k17) != 0 {
 //line hecbench_scan2.go:74
-									gc_pos2.Thread = gc_rank2 + gc_k38
+									gc_pos2.Thread = gc_rank2 + gc_k17
 //line hecbench_scan2.go:74
-									output[(2*gid+1)+2*gc_k38] = gc_lanes38[gc_k38]
+									output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
 //line hecbench_scan2.go:74
 								}
 //line hecbench_scan2.go:74
@@ -1279,35 +1279,35 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:74
 					}
 //line hecbench_scan2.go:73
-					gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
+					gc_else := gc_if2.ToInt32x8().Not().ToMask()
 //line hecbench_scan2.go:73
-					_ = gc_else2
+					_ = gc_else
 //line hecbench_scan2.go:76
-					if gc_else2.ToBits() != 0 {
+					if gc_else.ToBits() != 0 {
 //line hecbench_scan2.go:76
 						{
 //line hecbench_scan2.go:76
-							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:76
 							if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
 //line hecbench_scan2.go:76
-								gc_ld25 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens6))
+								gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:76
 							} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
 //line hecbench_scan2.go:76
-								gc_ld25 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens6))
+								gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
 //line hecbench_scan2.go:76
 							} else {
 //line hecbench_scan2.go:76
-								var gc_lanes39 [8]float32
+								var gc_lanes18 [8]float32
 //line hecbench_scan2.go:76
-								for gc_k39 := range 8 {
+								for gc_k18 := range 8 {
 //line hecbench_scan2.go:76
-									if gc_else2.ToBits()&(1<<gc_k39) != 0 {
+									if gc_else.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_scan2.go:76
-										gc_pos2.Thread = gc_rank2 + gc_k39
+										gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_scan2.go:76
-										gc_lanes39[gc_k39] = block[(2*tid-1)+2*gc_k39]
+										gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 //line hecbench_scan2.go:76
 									}
 //line hecbench_scan2.go:76
@@ -1315,37 +1315,37 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:76
 								gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:76
-								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes39)
+								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line hecbench_scan2.go:76
 							}
 //line hecbench_scan2.go:76
-							gc_st15 := gc_ld25
+							gc_st7 := gc_ld12
 //line hecbench_scan2.go:76
 							if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:76
-								gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else2.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:76
-								gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else2.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:76
 							} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:76
-								gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else2.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:76
-								gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else2.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:76
 							} else {
 //line hecbench_scan2.go:76
-								var gc_lanes40 [8]float32
+								var gc_lanes19 [8]float32
 //line hecbench_scan2.go:76
-								gc_st15.Store(&gc_lanes40)
+								gc_st7.Store(&gc_lanes19)
 //line hecbench_scan2.go:76
-								for gc_k40 := range 8 {
+								for gc_k19 := range 8 {
 //line hecbench_scan2.go:76
-									if gc_else2.ToBits()&(1<<gc_k40) != 0 {
+									if gc_else.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_scan2.go:76
-										gc_pos2.Thread = gc_rank2 + gc_k40
+										gc_pos2.Thread = gc_rank2 + gc_k19
 //line hecbench_scan2.go:76
-										output[(2*gid)+2*gc_k40] = gc_lanes40[gc_k40]
+										output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 //line hecbench_scan2.go:76
 									}
 //line hecbench_scan2.go:76
@@ -1355,26 +1355,26 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:76
 							}
 //line hecbench_scan2.go:76
-							var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:76
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-								gc_ld26 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens6))
+								gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:77
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:77
-								gc_ld26 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens6))
+								gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 //line hecbench_scan2.go:77
 							} else {
 //line hecbench_scan2.go:77
-								var gc_lanes41 [8]float32
+								var gc_lanes20 [8]float32
 //line hecbench_scan2.go:77
-								for gc_k41 := range 8 {
+								for gc_k20 := range 8 {
 //line hecbench_scan2.go:77
-									if gc_else2.ToBits()&(1<<gc_k41) != 0 {
+									if gc_else.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_scan2.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k41
+										gc_pos2.Thread = gc_rank2 + gc_k20
 //line hecbench_scan2.go:77
-										gc_lanes41[gc_k41] = block[(2*tid)+2*gc_k41]
+										gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 //line hecbench_scan2.go:77
 									}
 //line hecbench_scan2.go:77
@@ -1382,37 +1382,37 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:77
 								gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:77
-								gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes41)
+								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line hecbench_scan2.go:77
 							}
 //line hecbench_scan2.go:77
-							gc_st16 := gc_ld26
+							gc_st8 := gc_ld13
 //line hecbench_scan2.go:77
 							if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:77
-								gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else2.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:77
-								gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else2.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:77
 							} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:77
-								gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else2.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:77
-								gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else2.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:77
 							} else {
 //line hecbench_scan2.go:77
-								var gc_lanes42 [8]float32
+								var gc_lanes21 [8]float32
 //line hecbench_scan2.go:77
-								gc_st16.Store(&gc_lanes42)
+								gc_st8.Store(&gc_lanes21)
 //line hecbench_scan2.go:77
-								for gc_k42 := range 8 {
+								for gc_k21 := range 8 {
 //line hecbench_scan2.go:77
-									if gc_else2.ToBits()&(1<<gc_k42) != 0 {
+									if gc_else.ToBits()&(1<<gc_k21) != 0 {
 //line hecbench_scan2.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k42
+										gc_pos2.Thread = gc_rank2 + gc_k21
 //line hecbench_scan2.go:77
-										output[(2*gid+1)+2*gc_k42] = gc_lanes42[gc_k42]
+										output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 //line hecbench_scan2.go:77
 									}
 //line hecbench_scan2.go:77
@@ -1493,26 +1493,26 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:86
-				gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan2.go:86
-				_ = gc_evens2
+				_ = gc_evens
 //line hecbench_scan2.go:86
-				gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan2.go:86
-				_ = gc_spreadLo2
+				_ = gc_spreadLo
 //line hecbench_scan2.go:86
-				gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan2.go:86
-				_ = gc_spreadHi2
+				_ = gc_spreadHi
 //line hecbench_scan2.go:86
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan2.go:86
-				_ = gc_evenLanes2
+				_ = gc_evenLanes
 //line hecbench_scan2.go:86
-				gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan2.go:86
-				_ = gc_oddLanes2
-			gc_steps2:
+				_ = gc_oddLanes
+			gc_steps:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1526,63 +1526,63 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:88
 					_ = gid
 //line hecbench_scan2.go:93
-					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:93
 					if (2*gid) >= 0 && (2*gid) <= len(input)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(input)-15)) {
 //line hecbench_scan2.go:93
-						gc_ld3 = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens2))
+						gc_ld = archsimd.LoadFloat32x8Slice(input[2*gid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:93
 					} else if (2*gid) >= 1 && (2*gid) <= len(input)-15 {
 //line hecbench_scan2.go:93
-						gc_ld3 = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens2))
+						gc_ld = archsimd.LoadFloat32x8Slice(input[(2*gid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid)+7:]).Permute(gc_evens))
 //line hecbench_scan2.go:93
 					} else {
 //line hecbench_scan2.go:93
-						break gc_steps2
+						break gc_steps
 //line hecbench_scan2.go:93
 					}
 //line hecbench_scan2.go:93
-					gc_st3 := gc_ld3
+					gc_st := gc_ld
 //line hecbench_scan2.go:93
 					if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:93
-						gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
+						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes).StoreSlice(block[(2*tid)+0:])
 //line hecbench_scan2.go:93
-						gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
+						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:93
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:93
-						gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
+						gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes).StoreSlice(block[(2*tid)-1:])
 //line hecbench_scan2.go:93
-						gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
+						gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes).StoreSlice(block[(2*tid)+7:])
 //line hecbench_scan2.go:93
 					} else {
 //line hecbench_scan2.go:93
-						break gc_steps2
+						break gc_steps
 //line hecbench_scan2.go:93
 					}
 //line hecbench_scan2.go:93
-					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:94
 					if (2*gid+1) >= 0 && (2*gid+1) <= len(input)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(input)-15)) {
 //line hecbench_scan2.go:94
-						gc_ld4 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens2))
+						gc_ld2 = archsimd.LoadFloat32x8Slice(input[2*gid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan2.go:94
 					} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
 //line hecbench_scan2.go:94
-						gc_ld4 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens2))
+						gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
 //line hecbench_scan2.go:94
 					} else {
 //line hecbench_scan2.go:94
-						var gc_lanes7 [8]float32
+						var gc_lanes3 [8]float32
 //line hecbench_scan2.go:94
-						for gc_k7 := range 8 {
+						for gc_k3 := range 8 {
 //line hecbench_scan2.go:94
-							if 0xff&(1<<gc_k7) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan2.go:94
-								gc_pos2.Thread = gc_rank2 + gc_k7
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_scan2.go:94
-								gc_lanes7[gc_k7] = input[(2*gid+1)+2*gc_k7]
+								gc_lanes3[gc_k3] = input[(2*gid+1)+2*gc_k3]
 //line hecbench_scan2.go:94
 							}
 //line hecbench_scan2.go:94
@@ -1590,37 +1590,37 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:94
 						gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:94
-						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line hecbench_scan2.go:94
 					}
 //line hecbench_scan2.go:94
-					gc_st4 := gc_ld4
+					gc_st2 := gc_ld2
 //line hecbench_scan2.go:94
 					if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:94
-						gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
+						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+0:])
 //line hecbench_scan2.go:94
-						gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
+						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:94
 					} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:94
-						gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
+						gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
 //line hecbench_scan2.go:94
-						gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
+						gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
 //line hecbench_scan2.go:94
 					} else {
 //line hecbench_scan2.go:94
-						var gc_lanes8 [8]float32
+						var gc_lanes4 [8]float32
 //line hecbench_scan2.go:94
-						gc_st4.Store(&gc_lanes8)
+						gc_st2.Store(&gc_lanes4)
 //line hecbench_scan2.go:94
-						for gc_k8 := range 8 {
+						for gc_k4 := range 8 {
 //line hecbench_scan2.go:94
-							if 0xff&(1<<gc_k8) != 0 {
+							if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan2.go:94
-								gc_pos2.Thread = gc_rank2 + gc_k8
+								gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_scan2.go:94
-								block[(2*tid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+								block[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 //line hecbench_scan2.go:94
 							}
 //line hecbench_scan2.go:94
@@ -1882,14 +1882,14 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_scan2.go:86
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_b9b5b420)
 //line hecbench_scan2.go:86
-					_ = gc_iota22
+					_ = gc_iota2
 //line hecbench_scan2.go:86
-					gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan2.go:86
-					_ = gc_evens4
-				gc_steps4:
+					_ = gc_evens2
+				gc_steps2:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1909,145 +1909,145 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:102
 						if compiled.Reach(stride, 2*tid, 16) <= 0 {
 //line hecbench_scan2.go:102
-							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:102
 							if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
-								gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens4))
+								gc_ld3 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 							} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
 //line hecbench_scan2.go:103
-								gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens4))
+								gc_ld3 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 							} else {
 //line hecbench_scan2.go:103
-								break gc_steps4
+								break gc_steps2
 //line hecbench_scan2.go:103
 							}
 //line hecbench_scan2.go:103
-							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:103
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:103
-								gc_ld14 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens4))
+								gc_ld4 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:103
-								gc_ld14 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens4))
+								gc_ld4 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 							} else {
 //line hecbench_scan2.go:103
-								break gc_steps4
+								break gc_steps2
 //line hecbench_scan2.go:103
 							}
 //line hecbench_scan2.go:103
-							cache0 = gc_ld13.Add(gc_ld14)
+							cache0 = gc_ld3.Add(gc_ld4)
 //line hecbench_scan2.go:103
-							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:103
 							if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
-								gc_ld15 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens4))
+								gc_ld5 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 							} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
 //line hecbench_scan2.go:104
-								gc_ld15 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens4))
+								gc_ld5 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 							} else {
 //line hecbench_scan2.go:104
-								break gc_steps4
+								break gc_steps2
 //line hecbench_scan2.go:104
 							}
 //line hecbench_scan2.go:104
-							var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:104
 							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:104
-								gc_ld16 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens4))
+								gc_ld6 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:104
-								gc_ld16 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens4))
+								gc_ld6 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 							} else {
 //line hecbench_scan2.go:104
-								break gc_steps4
+								break gc_steps2
 //line hecbench_scan2.go:104
 							}
 //line hecbench_scan2.go:104
-							cache1 = gc_ld15.Add(gc_ld16)
+							cache1 = gc_ld5.Add(gc_ld6)
 //line hecbench_scan2.go:104
 						} else {
 //line hecbench_scan2.go:104
-							gc_if2 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
+							gc_if := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, 2*tid, 16))))
 //line hecbench_scan2.go:102
-							_ = gc_if2
+							_ = gc_if
 //line hecbench_scan2.go:102
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_scan2.go:102
-								var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:102
 								if (2*tid-stride) >= 0 && (2*tid-stride) <= len(block)-16 && ((2*tid-stride)&1 == 0 || !((2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15)) {
-									gc_ld17 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens4))
+									gc_ld7 = archsimd.LoadFloat32x8Slice(block[2*tid-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 								} else if (2*tid-stride) >= 1 && (2*tid-stride) <= len(block)-15 {
 //line hecbench_scan2.go:103
-									gc_ld17 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens4))
+									gc_ld7 = archsimd.LoadFloat32x8Slice(block[(2*tid-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-stride)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 								} else {
 //line hecbench_scan2.go:103
-									break gc_steps4
+									break gc_steps2
 //line hecbench_scan2.go:103
 								}
 //line hecbench_scan2.go:103
-								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:103
 								if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:103
-									gc_ld18 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens4))
+									gc_ld8 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 								} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:103
-									gc_ld18 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens4))
+									gc_ld8 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:103
 								} else {
 //line hecbench_scan2.go:103
-									break gc_steps4
+									break gc_steps2
 //line hecbench_scan2.go:103
 								}
 //line hecbench_scan2.go:103
-								cache0 = gc_ld17.Add(gc_ld18).Merge(cache0, gc_if2)
+								cache0 = gc_ld7.Add(gc_ld8).Merge(cache0, gc_if)
 //line hecbench_scan2.go:103
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:103
 								if (2*tid+1-stride) >= 0 && (2*tid+1-stride) <= len(block)-16 && ((2*tid+1-stride)&1 == 0 || !((2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15)) {
-									gc_ld19 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens4))
+									gc_ld9 = archsimd.LoadFloat32x8Slice(block[2*tid+1-stride:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 								} else if (2*tid+1-stride) >= 1 && (2*tid+1-stride) <= len(block)-15 {
 //line hecbench_scan2.go:104
-									gc_ld19 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens4))
+									gc_ld9 = archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1-stride)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 								} else {
 //line hecbench_scan2.go:104
-									break gc_steps4
+									break gc_steps2
 //line hecbench_scan2.go:104
 								}
 //line hecbench_scan2.go:104
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:104
 								if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
 //line hecbench_scan2.go:104
-									gc_ld20 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens4))
+									gc_ld10 = archsimd.LoadFloat32x8Slice(block[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 								} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:104
-									gc_ld20 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens4))
+									gc_ld10 = archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]).Permute(gc_evens2))
 //line hecbench_scan2.go:104
 								} else {
 //line hecbench_scan2.go:104
-									break gc_steps4
+									break gc_steps2
 //line hecbench_scan2.go:104
 								}
 //line hecbench_scan2.go:104
-								cache1 = gc_ld19.Add(gc_ld20).Merge(cache1, gc_if2)
+								cache1 = gc_ld9.Add(gc_ld10).Merge(cache1, gc_if)
 //line hecbench_scan2.go:104
 							}
 //line hecbench_scan2.go:104
@@ -2084,22 +2084,22 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_scan2.go:86
-					gc_spreadLo4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan2.go:86
-					_ = gc_spreadLo4
+					_ = gc_spreadLo2
 //line hecbench_scan2.go:86
-					gc_spreadHi4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan2.go:86
-					_ = gc_spreadHi4
+					_ = gc_spreadHi2
 //line hecbench_scan2.go:86
-					gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan2.go:86
-					_ = gc_evenLanes4
+					_ = gc_evenLanes2
 //line hecbench_scan2.go:86
-					gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan2.go:86
-					_ = gc_oddLanes4
-				gc_steps6:
+					_ = gc_oddLanes2
+				gc_steps3:
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2119,58 +2119,58 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:108
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 {
 //line hecbench_scan2.go:108
-							cache0.Permute(gc_spreadLo4).Merge(cache1.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(block[2*tid:])
+							cache0.Permute(gc_spreadLo2).Merge(cache1.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(block[2*tid:])
 //line hecbench_scan2.go:108
-							cache0.Permute(gc_spreadHi4).Merge(cache1.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(block[(2*tid)+8:])
+							cache0.Permute(gc_spreadHi2).Merge(cache1.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:108
 						} else {
 //line hecbench_scan2.go:108
-							gc_st7 := cache0
+							gc_st3 := cache0
 //line hecbench_scan2.go:108
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
 //line hecbench_scan2.go:108
-								gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes4).StoreSlice(block[(2*tid)+0:])
+								gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid)+0:])
 //line hecbench_scan2.go:108
-								gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes4).StoreSlice(block[(2*tid)+8:])
+								gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid)+8:])
 //line hecbench_scan2.go:108
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:108
-								gc_st7.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes4).StoreSlice(block[(2*tid)-1:])
+								gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid)-1:])
 //line hecbench_scan2.go:108
-								gc_st7.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes4).StoreSlice(block[(2*tid)+7:])
+								gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid)+7:])
 //line hecbench_scan2.go:108
 							} else {
 //line hecbench_scan2.go:108
-								break gc_steps6
+								break gc_steps3
 //line hecbench_scan2.go:108
 							}
 //line hecbench_scan2.go:108
-							gc_st8 := cache1
+							gc_st4 := cache1
 //line hecbench_scan2.go:108
 							if (2*tid+1) >= 0 && (2*tid+1) <= len(block)-16 && ((2*tid+1)&1 == 0 || !((2*tid+1) >= 1 && (2*tid+1) <= len(block)-15)) {
-								gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes4).StoreSlice(block[(2*tid+1)+0:])
+								gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+0:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+0:])
 //line hecbench_scan2.go:109
-								gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes4).StoreSlice(block[(2*tid+1)+8:])
+								gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+8:]), gc_evenLanes2).StoreSlice(block[(2*tid+1)+8:])
 //line hecbench_scan2.go:109
 							} else if (2*tid+1) >= 1 && (2*tid+1) <= len(block)-15 {
 //line hecbench_scan2.go:109
-								gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes4).StoreSlice(block[(2*tid+1)-1:])
+								gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
 //line hecbench_scan2.go:109
-								gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes4).StoreSlice(block[(2*tid+1)+7:])
+								gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
 //line hecbench_scan2.go:109
 							} else {
 //line hecbench_scan2.go:109
-								var gc_lanes28 [8]float32
+								var gc_lanes14 [8]float32
 //line hecbench_scan2.go:109
-								gc_st8.Store(&gc_lanes28)
+								gc_st4.Store(&gc_lanes14)
 //line hecbench_scan2.go:109
-								for gc_k28 := range 8 {
+								for gc_k14 := range 8 {
 //line hecbench_scan2.go:109
-									if 0xff&(1<<gc_k28) != 0 {
+									if 0xff&(1<<gc_k14) != 0 {
 //line hecbench_scan2.go:109
-										gc_pos2.Thread = gc_rank2 + gc_k28
+										gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_scan2.go:109
-										block[(2*tid+1)+2*gc_k28] = gc_lanes28[gc_k28]
+										block[(2*tid+1)+2*gc_k14] = gc_lanes14[gc_k14]
 //line hecbench_scan2.go:109
 									}
 //line hecbench_scan2.go:109
@@ -2279,34 +2279,34 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 			gc_vstep8 := 0
 			if compiled.SIMD {
 //line hecbench_scan2.go:86
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scan2.go:86
-				_ = gc_iota3
+				_ = gc_iota
 //line hecbench_scan2.go:116
-				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_scan2.go:116
-				_ = gc_vb2
+				_ = gc_vb
 //line hecbench_scan2.go:116
-				gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+				gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan2.go:116
-				_ = gc_spreadLo6
+				_ = gc_spreadLo3
 //line hecbench_scan2.go:116
-				gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+				gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan2.go:116
-				_ = gc_spreadHi6
+				_ = gc_spreadHi3
 //line hecbench_scan2.go:116
-				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan2.go:116
-				_ = gc_evenLanes6
+				_ = gc_evenLanes3
 //line hecbench_scan2.go:116
-				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan2.go:116
-				_ = gc_oddLanes6
+				_ = gc_oddLanes3
 //line hecbench_scan2.go:116
-				gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan2.go:116
-				_ = gc_evens6
-			gc_steps8:
+				_ = gc_evens3
+			gc_steps4:
 				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
@@ -2320,52 +2320,52 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:88
 					_ = gid
 //line hecbench_scan2.go:115
-					gc_if4 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line hecbench_scan2.go:115
-					_ = gc_if4
+					_ = gc_if2
 //line hecbench_scan2.go:116
-					if gc_if4.ToBits() != 0 {
+					if gc_if2.ToBits() != 0 {
 //line hecbench_scan2.go:116
-						gc_st13 := gc_vb2
+						gc_st5 := gc_vb
 //line hecbench_scan2.go:116
 						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:116
-							gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if4.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:116
-							gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if4.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:116
 						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:116
-							gc_st13.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if4.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:116
-							gc_st13.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if4.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:116
 						} else {
 //line hecbench_scan2.go:116
-							break gc_steps8
+							break gc_steps4
 //line hecbench_scan2.go:116
 						}
 //line hecbench_scan2.go:116
-						var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:116
 						if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-							gc_ld24 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens6))
+							gc_ld11 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:117
 						} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:117
-							gc_ld24 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens6))
+							gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 //line hecbench_scan2.go:117
 						} else {
 //line hecbench_scan2.go:117
-							var gc_lanes37 [8]float32
+							var gc_lanes16 [8]float32
 //line hecbench_scan2.go:117
-							for gc_k37 := range 8 {
+							for gc_k16 := range 8 {
 //line hecbench_scan2.go:117
-								if gc_if4.ToBits()&(1<<gc_k37) != 0 {
+								if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 //line hecbench_scan2.go:117
-									gc_pos2.Thread = gc_rank2 + gc_k37
+									gc_pos2.Thread = gc_rank2 + gc_k16
 //line hecbench_scan2.go:117
-									gc_lanes37[gc_k37] = block[(2*tid)+2*gc_k37]
+									gc_lanes16[gc_k16] = block[(2*tid)+2*gc_k16]
 //line hecbench_scan2.go:117
 								}
 //line hecbench_scan2.go:117
@@ -2373,37 +2373,37 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:117
 							gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:117
-							gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes37)
+							gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line hecbench_scan2.go:117
 						}
 //line hecbench_scan2.go:117
-						gc_st14 := gc_ld24
+						gc_st6 := gc_ld11
 //line hecbench_scan2.go:117
 						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:117
-							gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if4.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:117
-							gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if4.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:117
 						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:117
-							gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if4.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:117
-							gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if4.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:117
 						} else {
 //line hecbench_scan2.go:117
-							var gc_lanes38 [8]float32
+							var gc_lanes17 [8]float32
 //line hecbench_scan2.go:117
-							gc_st14.Store(&gc_lanes38)
+							gc_st6.Store(&gc_lanes17)
 //line hecbench_scan2.go:117
-							for gc_k38 := range 8 {
+							for gc_k17 := range 8 {
 //line hecbench_scan2.go:117
-								if gc_if4.ToBits()&(1<<gc_k38) != 0 {
+								if gc_if2.ToBits()&(1<<gc_k17) != 0 {
 //line hecbench_scan2.go:117
-									gc_pos2.Thread = gc_rank2 + gc_k38
+									gc_pos2.Thread = gc_rank2 + gc_k17
 //line hecbench_scan2.go:117
-									output[(2*gid+1)+2*gc_k38] = gc_lanes38[gc_k38]
+									output[(2*gid+1)+2*gc_k17] = gc_lanes17[gc_k17]
 //line hecbench_scan2.go:117
 								}
 //line hecbench_scan2.go:117
@@ -2415,35 +2415,35 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:117
 					}
 //line hecbench_scan2.go:116
-					gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
+					gc_else := gc_if2.ToInt32x8().Not().ToMask()
 //line hecbench_scan2.go:116
-					_ = gc_else2
+					_ = gc_else
 //line hecbench_scan2.go:119
-					if gc_else2.ToBits() != 0 {
+					if gc_else.ToBits() != 0 {
 //line hecbench_scan2.go:119
 						{
 //line hecbench_scan2.go:119
-							var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:119
 							if (2*tid-1) >= 0 && (2*tid-1) <= len(block)-16 && ((2*tid-1)&1 == 0 || !((2*tid-1) >= 1 && (2*tid-1) <= len(block)-15)) {
 //line hecbench_scan2.go:119
-								gc_ld25 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens6))
+								gc_ld12 = archsimd.LoadFloat32x8Slice(block[2*tid-1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:119
 							} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
 //line hecbench_scan2.go:119
-								gc_ld25 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens6))
+								gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
 //line hecbench_scan2.go:119
 							} else {
 //line hecbench_scan2.go:119
-								var gc_lanes39 [8]float32
+								var gc_lanes18 [8]float32
 //line hecbench_scan2.go:119
-								for gc_k39 := range 8 {
+								for gc_k18 := range 8 {
 //line hecbench_scan2.go:119
-									if gc_else2.ToBits()&(1<<gc_k39) != 0 {
+									if gc_else.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_scan2.go:119
-										gc_pos2.Thread = gc_rank2 + gc_k39
+										gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_scan2.go:119
-										gc_lanes39[gc_k39] = block[(2*tid-1)+2*gc_k39]
+										gc_lanes18[gc_k18] = block[(2*tid-1)+2*gc_k18]
 //line hecbench_scan2.go:119
 									}
 //line hecbench_scan2.go:119
@@ -2451,37 +2451,37 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:119
 								gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:119
-								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes39)
+								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line hecbench_scan2.go:119
 							}
 //line hecbench_scan2.go:119
-							gc_st15 := gc_ld25
+							gc_st7 := gc_ld12
 //line hecbench_scan2.go:119
 							if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:119
-								gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else2.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:119
-								gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else2.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:119
 							} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:119
-								gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else2.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:119
-								gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else2.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:119
 							} else {
 //line hecbench_scan2.go:119
-								var gc_lanes40 [8]float32
+								var gc_lanes19 [8]float32
 //line hecbench_scan2.go:119
-								gc_st15.Store(&gc_lanes40)
+								gc_st7.Store(&gc_lanes19)
 //line hecbench_scan2.go:119
-								for gc_k40 := range 8 {
+								for gc_k19 := range 8 {
 //line hecbench_scan2.go:119
-									if gc_else2.ToBits()&(1<<gc_k40) != 0 {
+									if gc_else.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_scan2.go:119
-										gc_pos2.Thread = gc_rank2 + gc_k40
+										gc_pos2.Thread = gc_rank2 + gc_k19
 //line hecbench_scan2.go:119
-										output[(2*gid)+2*gc_k40] = gc_lanes40[gc_k40]
+										output[(2*gid)+2*gc_k19] = gc_lanes19[gc_k19]
 //line hecbench_scan2.go:119
 									}
 //line hecbench_scan2.go:119
@@ -2491,26 +2491,26 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:119
 							}
 //line hecbench_scan2.go:119
-							var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_scan2.go:119
 							if (2*tid) >= 0 && (2*tid) <= len(block)-16 && ((2*tid)&1 == 0 || !((2*tid) >= 1 && (2*tid) <= len(block)-15)) {
-								gc_ld26 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens6))
+								gc_ld13 = archsimd.LoadFloat32x8Slice(block[2*tid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(block[(2*tid)+8:]).Permute(gc_evens3))
 //line hecbench_scan2.go:120
 							} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 //line hecbench_scan2.go:120
-								gc_ld26 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens6))
+								gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 //line hecbench_scan2.go:120
 							} else {
 //line hecbench_scan2.go:120
-								var gc_lanes41 [8]float32
+								var gc_lanes20 [8]float32
 //line hecbench_scan2.go:120
-								for gc_k41 := range 8 {
+								for gc_k20 := range 8 {
 //line hecbench_scan2.go:120
-									if gc_else2.ToBits()&(1<<gc_k41) != 0 {
+									if gc_else.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_scan2.go:120
-										gc_pos2.Thread = gc_rank2 + gc_k41
+										gc_pos2.Thread = gc_rank2 + gc_k20
 //line hecbench_scan2.go:120
-										gc_lanes41[gc_k41] = block[(2*tid)+2*gc_k41]
+										gc_lanes20[gc_k20] = block[(2*tid)+2*gc_k20]
 //line hecbench_scan2.go:120
 									}
 //line hecbench_scan2.go:120
@@ -2518,37 +2518,37 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:120
 								gc_pos2.Thread = gc_rank2
 //line hecbench_scan2.go:120
-								gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes41)
+								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line hecbench_scan2.go:120
 							}
 //line hecbench_scan2.go:120
-							gc_st16 := gc_ld26
+							gc_st8 := gc_ld13
 //line hecbench_scan2.go:120
 							if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:120
-								gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else2.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:120
-								gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else2.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
 //line hecbench_scan2.go:120
 							} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:120
-								gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else2.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:120
-								gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else2.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
 //line hecbench_scan2.go:120
 							} else {
 //line hecbench_scan2.go:120
-								var gc_lanes42 [8]float32
+								var gc_lanes21 [8]float32
 //line hecbench_scan2.go:120
-								gc_st16.Store(&gc_lanes42)
+								gc_st8.Store(&gc_lanes21)
 //line hecbench_scan2.go:120
-								for gc_k42 := range 8 {
+								for gc_k21 := range 8 {
 //line hecbench_scan2.go:120
-									if gc_else2.ToBits()&(1<<gc_k42) != 0 {
+									if gc_else.ToBits()&(1<<gc_k21) != 0 {
 //line hecbench_scan2.go:120
-										gc_pos2.Thread = gc_rank2 + gc_k42
+										gc_pos2.Thread = gc_rank2 + gc_k21
 //line hecbench_scan2.go:120
-										output[(2*gid+1)+2*gc_k42] = gc_lanes42[gc_k42]
+										output[(2*gid+1)+2*gc_k21] = gc_lanes21[gc_k21]
 //line hecbench_scan2.go:120
 									}
 //line hecbench_scan2.go:120

@@ -1037,26 +1037,26 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_scan.go:91
-					gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan.go:91
-					_ = gc_evens2
+					_ = gc_evens
 //line hecbench_scan.go:91
-					gc_spreadLo2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan.go:91
-					_ = gc_spreadLo2
+					_ = gc_spreadLo
 //line hecbench_scan.go:91
-					gc_spreadHi2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan.go:91
-					_ = gc_spreadHi2
+					_ = gc_spreadHi
 //line hecbench_scan.go:91
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan.go:91
-					_ = gc_evenLanes2
+					_ = gc_evenLanes
 //line hecbench_scan.go:91
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan.go:91
-					_ = gc_oddLanes2
-				gc_steps2:
+					_ = gc_oddLanes
+				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1066,63 +1066,63 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 						_ = thid
 //line hecbench_scan.go:93
-						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:93
 						if (2*thid) >= 0 && (2*thid) <= len(gi)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gi)-15)) {
 //line hecbench_scan.go:93
-							gc_ld3 = archsimd.LoadInt32x8Slice(gi[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid)+8:]).Permute(gc_evens2))
+							gc_ld = archsimd.LoadInt32x8Slice(gi[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid)+8:]).Permute(gc_evens))
 //line hecbench_scan.go:93
 						} else if (2*thid) >= 1 && (2*thid) <= len(gi)-15 {
 //line hecbench_scan.go:93
-							gc_ld3 = archsimd.LoadInt32x8Slice(gi[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid)+7:]).Permute(gc_evens2))
+							gc_ld = archsimd.LoadInt32x8Slice(gi[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid)+7:]).Permute(gc_evens))
 //line hecbench_scan.go:93
 						} else {
 //line hecbench_scan.go:93
-							break gc_steps2
+							break gc_steps
 //line hecbench_scan.go:93
 						}
 //line hecbench_scan.go:93
-						gc_st3 := gc_ld3
+						gc_st := gc_ld
 //line hecbench_scan.go:93
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line hecbench_scan.go:93
-							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+0:]), gc_evenLanes2).StoreSlice(temp[(2*thid)+0:])
+							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid)+0:])
 //line hecbench_scan.go:93
-							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
+							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 //line hecbench_scan.go:93
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line hecbench_scan.go:93
-							gc_st3.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]), gc_oddLanes2).StoreSlice(temp[(2*thid)-1:])
+							gc_st.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid)-1:])
 //line hecbench_scan.go:93
-							gc_st3.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]), gc_oddLanes2).StoreSlice(temp[(2*thid)+7:])
+							gc_st.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid)+7:])
 //line hecbench_scan.go:93
 						} else {
 //line hecbench_scan.go:93
-							break gc_steps2
+							break gc_steps
 //line hecbench_scan.go:93
 						}
 //line hecbench_scan.go:93
-						var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:94
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(gi)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15)) {
 //line hecbench_scan.go:94
-							gc_ld4 = archsimd.LoadInt32x8Slice(gi[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+8:]).Permute(gc_evens2))
+							gc_ld2 = archsimd.LoadInt32x8Slice(gi[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+8:]).Permute(gc_evens))
 //line hecbench_scan.go:94
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15 {
 //line hecbench_scan.go:94
-							gc_ld4 = archsimd.LoadInt32x8Slice(gi[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+7:]).Permute(gc_evens2))
+							gc_ld2 = archsimd.LoadInt32x8Slice(gi[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+7:]).Permute(gc_evens))
 //line hecbench_scan.go:94
 						} else {
 //line hecbench_scan.go:94
-							var gc_lanes7 [8]int32
+							var gc_lanes3 [8]int32
 //line hecbench_scan.go:94
-							for gc_k7 := range 8 {
+							for gc_k3 := range 8 {
 //line hecbench_scan.go:94
-								if 0xff&(1<<gc_k7) != 0 {
+								if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_scan.go:94
-									gc_pos2.Thread = gc_rank2 + gc_k7
+									gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_scan.go:94
-									gc_lanes7[gc_k7] = gi[(2*thid+1)+2*gc_k7]
+									gc_lanes3[gc_k3] = gi[(2*thid+1)+2*gc_k3]
 //line hecbench_scan.go:94
 								}
 //line hecbench_scan.go:94
@@ -1130,37 +1130,37 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:94
 							gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:94
-							gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
+							gc_ld2 = archsimd.LoadInt32x8(&gc_lanes3)
 //line hecbench_scan.go:94
 						}
 //line hecbench_scan.go:94
-						gc_st4 := gc_ld4
+						gc_st2 := gc_ld2
 //line hecbench_scan.go:94
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line hecbench_scan.go:94
-							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes2).StoreSlice(temp[(2*thid+1)+0:])
+							gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+0:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+0:])
 //line hecbench_scan.go:94
-							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes2).StoreSlice(temp[(2*thid+1)+8:])
+							gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]), gc_evenLanes).StoreSlice(temp[(2*thid+1)+8:])
 //line hecbench_scan.go:94
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line hecbench_scan.go:94
-							gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes2).StoreSlice(temp[(2*thid+1)-1:])
+							gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
 //line hecbench_scan.go:94
-							gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes2).StoreSlice(temp[(2*thid+1)+7:])
+							gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
 //line hecbench_scan.go:94
 						} else {
 //line hecbench_scan.go:94
-							var gc_lanes8 [8]int32
+							var gc_lanes4 [8]int32
 //line hecbench_scan.go:94
-							gc_st4.Store(&gc_lanes8)
+							gc_st2.Store(&gc_lanes4)
 //line hecbench_scan.go:94
-							for gc_k8 := range 8 {
+							for gc_k4 := range 8 {
 //line hecbench_scan.go:94
-								if 0xff&(1<<gc_k8) != 0 {
+								if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_scan.go:94
-									gc_pos2.Thread = gc_rank2 + gc_k8
+									gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_scan.go:94
-									temp[(2*thid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+									temp[(2*thid+1)+2*gc_k4] = gc_lanes4[gc_k4]
 //line hecbench_scan.go:94
 								}
 //line hecbench_scan.go:94
@@ -1269,26 +1269,26 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 					if compiled.SIMD {
 						if offset == 1 {
 //line hecbench_scan.go:91
-							gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+							gc_evens3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan.go:91
-							_ = gc_evens6
+							_ = gc_evens3
 //line hecbench_scan.go:91
-							gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+							gc_spreadLo3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan.go:91
-							_ = gc_spreadLo6
+							_ = gc_spreadLo3
 //line hecbench_scan.go:91
-							gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+							gc_spreadHi3 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan.go:91
-							_ = gc_spreadHi6
+							_ = gc_spreadHi3
 //line hecbench_scan.go:91
-							gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+							gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan.go:91
-							_ = gc_evenLanes6
+							_ = gc_evenLanes3
 //line hecbench_scan.go:91
-							gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+							gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan.go:91
-							_ = gc_oddLanes6
-						gc_steps6:
+							_ = gc_oddLanes3
+						gc_steps3:
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1307,55 +1307,55 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 									var bi int = 1*(2*thid+2) - 1
 //line hecbench_scan.go:107
 									_ = bi
-									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld5 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
 									if ai >= 0 && ai <= len(temp)-16 && (ai&1 == 0 || !(ai >= 1 && ai <= len(temp)-15)) {
 //line hecbench_scan.go:108
-										gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens6))
+										gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai+8:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
 									} else if ai >= 1 && ai <= len(temp)-15 {
 //line hecbench_scan.go:108
-										gc_ld11 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens6))
+										gc_ld5 = archsimd.LoadInt32x8Slice(temp[ai-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai+7:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
 									} else {
 //line hecbench_scan.go:108
-										break gc_steps6
+										break gc_steps3
 //line hecbench_scan.go:108
 									}
 //line hecbench_scan.go:108
-									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:108
 									if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line hecbench_scan.go:108
-										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens6))
+										gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi+8:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
 									} else if bi >= 1 && bi <= len(temp)-15 {
 //line hecbench_scan.go:108
-										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens6))
+										gc_ld6 = archsimd.LoadInt32x8Slice(temp[bi-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi+7:]).Permute(gc_evens3))
 //line hecbench_scan.go:108
 									} else {
 //line hecbench_scan.go:108
-										break gc_steps6
+										break gc_steps3
 //line hecbench_scan.go:108
 									}
 //line hecbench_scan.go:108
-									gc_st8 := gc_ld12.Add(gc_ld11)
+									gc_st4 := gc_ld6.Add(gc_ld5)
 //line hecbench_scan.go:108
 									if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line hecbench_scan.go:108
-										gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes6).StoreSlice(temp[bi+0:])
+										gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi+0:]), gc_evenLanes3).StoreSlice(temp[bi+0:])
 //line hecbench_scan.go:108
-										gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes6).StoreSlice(temp[bi+8:])
+										gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+8:]), gc_evenLanes3).StoreSlice(temp[bi+8:])
 //line hecbench_scan.go:108
 									} else if bi >= 1 && bi <= len(temp)-15 {
 //line hecbench_scan.go:108
-										gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes6).StoreSlice(temp[bi-1:])
+										gc_st4.Permute(gc_spreadLo3).Merge(archsimd.LoadInt32x8Slice(temp[bi-1:]), gc_oddLanes3).StoreSlice(temp[bi-1:])
 //line hecbench_scan.go:108
-										gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes6).StoreSlice(temp[bi+7:])
+										gc_st4.Permute(gc_spreadHi3).Merge(archsimd.LoadInt32x8Slice(temp[bi+7:]), gc_oddLanes3).StoreSlice(temp[bi+7:])
 //line hecbench_scan.go:108
 									} else {
 //line hecbench_scan.go:108
-										break gc_steps6
+										break gc_steps3
 //line hecbench_scan.go:108
 									}
 //line hecbench_scan.go:108
@@ -1506,26 +1506,26 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 					if compiled.SIMD {
 						if offset == 1 {
 //line hecbench_scan.go:91
-							gc_evens10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+							gc_evens5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan.go:91
-							_ = gc_evens10
+							_ = gc_evens5
 //line hecbench_scan.go:91
-							gc_spreadLo10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+							gc_spreadLo5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan.go:91
-							_ = gc_spreadLo10
+							_ = gc_spreadLo5
 //line hecbench_scan.go:91
-							gc_spreadHi10 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+							gc_spreadHi5 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan.go:91
-							_ = gc_spreadHi10
+							_ = gc_spreadHi5
 //line hecbench_scan.go:91
-							gc_evenLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+							gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan.go:91
-							_ = gc_evenLanes10
+							_ = gc_evenLanes5
 //line hecbench_scan.go:91
-							gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+							gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan.go:91
-							_ = gc_oddLanes10
-						gc_steps10:
+							_ = gc_oddLanes5
+						gc_steps5:
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1542,81 +1542,81 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 									var bi_ int = 1*(2*thid+2) - 1
 //line hecbench_scan.go:121
 									_ = bi_
-									var gc_ld22 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld10 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
 									if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line hecbench_scan.go:122
-										gc_ld22 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens10))
+										gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[ai_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:122
 									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line hecbench_scan.go:122
-										gc_ld22 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens10))
+										gc_ld10 = archsimd.LoadInt32x8Slice(temp[ai_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[ai_+7:]).Permute(gc_evens5))
 //line hecbench_scan.go:122
 									} else {
 //line hecbench_scan.go:122
-										break gc_steps10
+										break gc_steps5
 //line hecbench_scan.go:122
 									}
 //line hecbench_scan.go:122
-									tt := gc_ld22
+									tt := gc_ld10
 //line hecbench_scan.go:122
 									_ = tt
 //line hecbench_scan.go:122
-									var gc_ld23 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:122
 									if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-										gc_ld23 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
+										gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:123
 									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:123
-										gc_ld23 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
+										gc_ld11 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line hecbench_scan.go:123
 									} else {
 //line hecbench_scan.go:123
-										break gc_steps10
+										break gc_steps5
 //line hecbench_scan.go:123
 									}
 //line hecbench_scan.go:123
-									gc_st15 := gc_ld23
+									gc_st7 := gc_ld11
 //line hecbench_scan.go:123
 									if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line hecbench_scan.go:123
-										gc_st15.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes10).StoreSlice(temp[ai_+0:])
+										gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+0:]), gc_evenLanes5).StoreSlice(temp[ai_+0:])
 //line hecbench_scan.go:123
-										gc_st15.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes10).StoreSlice(temp[ai_+8:])
+										gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+8:]), gc_evenLanes5).StoreSlice(temp[ai_+8:])
 //line hecbench_scan.go:123
 									} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line hecbench_scan.go:123
-										gc_st15.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes10).StoreSlice(temp[ai_-1:])
+										gc_st7.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[ai_-1:]), gc_oddLanes5).StoreSlice(temp[ai_-1:])
 //line hecbench_scan.go:123
-										gc_st15.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes10).StoreSlice(temp[ai_+7:])
+										gc_st7.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[ai_+7:]), gc_oddLanes5).StoreSlice(temp[ai_+7:])
 //line hecbench_scan.go:123
 									} else {
 //line hecbench_scan.go:123
-										break gc_steps10
+										break gc_steps5
 //line hecbench_scan.go:123
 									}
 //line hecbench_scan.go:123
-									var gc_ld24 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:123
 									if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
-										gc_ld24 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens10).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens10))
+										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_:]).Permute(gc_evens5).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[bi_+8:]).Permute(gc_evens5))
 //line hecbench_scan.go:124
 									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:124
-										gc_ld24 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens10).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens10))
+										gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 //line hecbench_scan.go:124
 									} else {
 //line hecbench_scan.go:124
-										var gc_lanes39 [8]int32
+										var gc_lanes19 [8]int32
 //line hecbench_scan.go:124
-										for gc_k39 := range 8 {
+										for gc_k19 := range 8 {
 //line hecbench_scan.go:124
-											if 0xff&(1<<gc_k39) != 0 {
+											if 0xff&(1<<gc_k19) != 0 {
 //line hecbench_scan.go:124
-												gc_pos2.Thread = gc_rank2 + gc_k39
+												gc_pos2.Thread = gc_rank2 + gc_k19
 //line hecbench_scan.go:124
-												gc_lanes39[gc_k39] = temp[bi_+2*gc_k39]
+												gc_lanes19[gc_k19] = temp[bi_+2*gc_k19]
 //line hecbench_scan.go:124
 											}
 //line hecbench_scan.go:124
@@ -1624,37 +1624,37 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:124
 										gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:124
-										gc_ld24 = archsimd.LoadInt32x8(&gc_lanes39)
+										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes19)
 //line hecbench_scan.go:124
 									}
 //line hecbench_scan.go:124
-									gc_st16 := gc_ld24.Add(tt)
+									gc_st8 := gc_ld12.Add(tt)
 //line hecbench_scan.go:124
 									if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line hecbench_scan.go:124
-										gc_st16.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes10).StoreSlice(temp[bi_+0:])
+										gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+0:]), gc_evenLanes5).StoreSlice(temp[bi_+0:])
 //line hecbench_scan.go:124
-										gc_st16.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes10).StoreSlice(temp[bi_+8:])
+										gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+8:]), gc_evenLanes5).StoreSlice(temp[bi_+8:])
 //line hecbench_scan.go:124
 									} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line hecbench_scan.go:124
-										gc_st16.Permute(gc_spreadLo10).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes10).StoreSlice(temp[bi_-1:])
+										gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
 //line hecbench_scan.go:124
-										gc_st16.Permute(gc_spreadHi10).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes10).StoreSlice(temp[bi_+7:])
+										gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
 //line hecbench_scan.go:124
 									} else {
 //line hecbench_scan.go:124
-										var gc_lanes40 [8]int32
+										var gc_lanes20 [8]int32
 //line hecbench_scan.go:124
-										gc_st16.Store(&gc_lanes40)
+										gc_st8.Store(&gc_lanes20)
 //line hecbench_scan.go:124
-										for gc_k40 := range 8 {
+										for gc_k20 := range 8 {
 //line hecbench_scan.go:124
-											if 0xff&(1<<gc_k40) != 0 {
+											if 0xff&(1<<gc_k20) != 0 {
 //line hecbench_scan.go:124
-												gc_pos2.Thread = gc_rank2 + gc_k40
+												gc_pos2.Thread = gc_rank2 + gc_k20
 //line hecbench_scan.go:124
-												temp[bi_+2*gc_k40] = gc_lanes40[gc_k40]
+												temp[bi_+2*gc_k20] = gc_lanes20[gc_k20]
 //line hecbench_scan.go:124
 											}
 //line hecbench_scan.go:124
@@ -1694,26 +1694,26 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_scan.go:91
-					gc_evens12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+					gc_evens6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 //line hecbench_scan.go:91
-					_ = gc_evens12
+					_ = gc_evens6
 //line hecbench_scan.go:91
-					gc_spreadLo12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
+					gc_spreadLo6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 //line hecbench_scan.go:91
-					_ = gc_spreadLo12
+					_ = gc_spreadLo6
 //line hecbench_scan.go:91
-					gc_spreadHi12 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
+					gc_spreadHi6 := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 //line hecbench_scan.go:91
-					_ = gc_spreadHi12
+					_ = gc_spreadHi6
 //line hecbench_scan.go:91
-					gc_evenLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
 //line hecbench_scan.go:91
-					_ = gc_evenLanes12
+					_ = gc_evenLanes6
 //line hecbench_scan.go:91
-					gc_oddLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
 //line hecbench_scan.go:91
-					_ = gc_oddLanes12
-				gc_steps12:
+					_ = gc_oddLanes6
+				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1723,63 +1723,63 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 						_ = thid
 //line hecbench_scan.go:127
-						var gc_ld27 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld13 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:127
 						if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line hecbench_scan.go:127
-							gc_ld27 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens12))
+							gc_ld13 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens6))
 //line hecbench_scan.go:127
 						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line hecbench_scan.go:127
-							gc_ld27 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens12))
+							gc_ld13 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens6))
 //line hecbench_scan.go:127
 						} else {
 //line hecbench_scan.go:127
-							break gc_steps12
+							break gc_steps6
 //line hecbench_scan.go:127
 						}
 //line hecbench_scan.go:127
-						gc_st19 := gc_ld27
+						gc_st9 := gc_ld13
 //line hecbench_scan.go:127
 						if (2*thid) >= 0 && (2*thid) <= len(gout)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(gout)-15)) {
 //line hecbench_scan.go:127
-							gc_st19.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(gout[(2*thid)+0:]), gc_evenLanes12)
+							gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)+0:]), gc_evenLanes6)
 //line hecbench_scan.go:127
-							gc_st19.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(gout[(2*thid)+8:]), gc_evenLanes12)
+							gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+8:]), gc_evenLanes6)
 //line hecbench_scan.go:127
 						} else if (2*thid) >= 1 && (2*thid) <= len(gout)-15 {
 //line hecbench_scan.go:127
-							gc_st19.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(gout[(2*thid)-1:]), gc_oddLanes12)
+							gc_st9.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid)-1:]), gc_oddLanes6)
 //line hecbench_scan.go:127
-							gc_st19.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(gout[(2*thid)+7:]), gc_oddLanes12)
+							gc_st9.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid)+7:]), gc_oddLanes6)
 //line hecbench_scan.go:127
 						} else {
 //line hecbench_scan.go:127
-							break gc_steps12
+							break gc_steps6
 //line hecbench_scan.go:127
 						}
 //line hecbench_scan.go:127
-						var gc_ld28 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+						var gc_ld14 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_scan.go:128
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line hecbench_scan.go:128
-							gc_ld28 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens12).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens12))
+							gc_ld14 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens6).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens6))
 //line hecbench_scan.go:128
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line hecbench_scan.go:128
-							gc_ld28 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens12).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens12))
+							gc_ld14 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 //line hecbench_scan.go:128
 						} else {
 //line hecbench_scan.go:128
-							var gc_lanes47 [8]int32
+							var gc_lanes23 [8]int32
 //line hecbench_scan.go:128
-							for gc_k47 := range 8 {
+							for gc_k23 := range 8 {
 //line hecbench_scan.go:128
-								if 0xff&(1<<gc_k47) != 0 {
+								if 0xff&(1<<gc_k23) != 0 {
 //line hecbench_scan.go:128
-									gc_pos2.Thread = gc_rank2 + gc_k47
+									gc_pos2.Thread = gc_rank2 + gc_k23
 //line hecbench_scan.go:128
-									gc_lanes47[gc_k47] = temp[(2*thid+1)+2*gc_k47]
+									gc_lanes23[gc_k23] = temp[(2*thid+1)+2*gc_k23]
 //line hecbench_scan.go:128
 								}
 //line hecbench_scan.go:128
@@ -1787,37 +1787,37 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:128
 							gc_pos2.Thread = gc_rank2
 //line hecbench_scan.go:128
-							gc_ld28 = archsimd.LoadInt32x8(&gc_lanes47)
+							gc_ld14 = archsimd.LoadInt32x8(&gc_lanes23)
 //line hecbench_scan.go:128
 						}
 //line hecbench_scan.go:128
-						gc_st20 := gc_ld28
+						gc_st10 := gc_ld14
 //line hecbench_scan.go:128
 						if (2*thid+1) >= 0 && (2*thid+1) <= len(gout)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15)) {
 //line hecbench_scan.go:128
-							gc_st20.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(gout[(2*thid+1)+0:]), gc_evenLanes12)
+							gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)+0:]), gc_evenLanes6)
 //line hecbench_scan.go:128
-							gc_st20.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(gout[(2*thid+1)+8:]), gc_evenLanes12)
+							gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+8:]), gc_evenLanes6)
 //line hecbench_scan.go:128
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gout)-15 {
 //line hecbench_scan.go:128
-							gc_st20.Permute(gc_spreadLo12).StoreMasked((*[8]int32)(gout[(2*thid+1)-1:]), gc_oddLanes12)
+							gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)-1:]), gc_oddLanes6)
 //line hecbench_scan.go:128
-							gc_st20.Permute(gc_spreadHi12).StoreMasked((*[8]int32)(gout[(2*thid+1)+7:]), gc_oddLanes12)
+							gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+7:]), gc_oddLanes6)
 //line hecbench_scan.go:128
 						} else {
 //line hecbench_scan.go:128
-							var gc_lanes48 [8]int32
+							var gc_lanes24 [8]int32
 //line hecbench_scan.go:128
-							gc_st20.Store(&gc_lanes48)
+							gc_st10.Store(&gc_lanes24)
 //line hecbench_scan.go:128
-							for gc_k48 := range 8 {
+							for gc_k24 := range 8 {
 //line hecbench_scan.go:128
-								if 0xff&(1<<gc_k48) != 0 {
+								if 0xff&(1<<gc_k24) != 0 {
 //line hecbench_scan.go:128
-									gc_pos2.Thread = gc_rank2 + gc_k48
+									gc_pos2.Thread = gc_rank2 + gc_k24
 //line hecbench_scan.go:128
-									gout[(2*thid+1)+2*gc_k48] = gc_lanes48[gc_k48]
+									gout[(2*thid+1)+2*gc_k24] = gc_lanes24[gc_k24]
 //line hecbench_scan.go:128
 								}
 //line hecbench_scan.go:128

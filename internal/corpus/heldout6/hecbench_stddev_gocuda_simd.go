@@ -292,16 +292,16 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_vstep3 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
-					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_stddev.go:59
-					_ = gc_vb5
+					_ = gc_vb3
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_stddev.go:58
 						{
-							gc_vb5.StoreSlice(gc_at2[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at2[gc_tx2:])
 //line hecbench_stddev.go:59
 						}
 					}
@@ -320,9 +320,9 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_vstep4 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stddev.go:59
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_stddev.go:59
-					_ = gc_vb3
+					_ = gc_vb2
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -335,7 +335,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 //line hecbench_stddev.go:59
 							}
 //line hecbench_stddev.go:59
-							gc_vb3.StoreSlice(sstd[gc_tx2:])
+							gc_vb2.StoreSlice(sstd[gc_tx2:])
 //line hecbench_stddev.go:59
 						}
 					}

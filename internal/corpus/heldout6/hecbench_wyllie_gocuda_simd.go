@@ -39,45 +39,45 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_wyllie.go:26
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_wyllie.go:26
-				_ = gc_all4
+				_ = gc_all3
 //line hecbench_wyllie.go:26
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_wyllie.go:26
-				_ = gc_iota3
+				_ = gc_iota2
 //line hecbench_wyllie.go:27
-				gc_vb2 := archsimd.BroadcastInt32x8(size)
+				gc_vb := archsimd.BroadcastInt32x8(size)
 //line hecbench_wyllie.go:27
-				_ = gc_vb2
+				_ = gc_vb
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_wyllie.go:27
-					gc_alive4 := gc_all4
+					gc_alive3 := gc_all3
 //line hecbench_wyllie.go:27
-					_ = gc_alive4
+					_ = gc_alive3
 //line hecbench_wyllie.go:27
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line hecbench_wyllie.go:27
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_wyllie.go:27
 					}
 //line hecbench_wyllie.go:26
-					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota3)
+					index := archsimd.BroadcastInt32x8(int32(gc_bx2*gc_bdx2 + gc_tx2)).Add(gc_iota2)
 //line hecbench_wyllie.go:26
 					_ = index
 //line hecbench_wyllie.go:27
-					gc_if2 := index.Less(gc_vb2).ToInt32x8().Not().ToMask()
+					gc_if := index.Less(gc_vb).ToInt32x8().Not().ToMask()
 //line hecbench_wyllie.go:27
-					_ = gc_if2
+					_ = gc_if
 //line hecbench_wyllie.go:27
-					if gc_alive4.And(gc_if2).ToBits() != 0 {
+					if gc_alive3.And(gc_if).ToBits() != 0 {
 //line hecbench_wyllie.go:27
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
 //line hecbench_wyllie.go:27
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
 //line hecbench_wyllie.go:27
 					}
 //line hecbench_wyllie.go:28
@@ -199,21 +199,21 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_wyllie.go:26
-					gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_wyllie.go:26
-					_ = gc_all7
+					_ = gc_all6
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line hecbench_wyllie.go:26
-						gc_alive7 := gc_all7
+						gc_alive6 := gc_all6
 //line hecbench_wyllie.go:26
-						_ = gc_alive7
+						_ = gc_alive6
 //line hecbench_wyllie.go:26
-						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line hecbench_wyllie.go:26
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_wyllie.go:26
 						}
 //line hecbench_wyllie.go:26
@@ -231,7 +231,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:42
 						}
 //line hecbench_wyllie.go:42
-						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive7)
+						temp.StoreMasked((*[4]int64)(list[index:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -524,9 +524,9 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line hecbench_asmooth.go:91
-						gc_vb6 := archsimd.BroadcastFloat32x8(0)
+						gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_asmooth.go:91
-						_ = gc_vb6
+						_ = gc_vb4
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 //line hecbench_asmooth.go:86
@@ -546,13 +546,13 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 //line hecbench_asmooth.go:90
 								_ = norm
 //line hecbench_asmooth.go:90
-								gc_if6 := norm.NotEqual(gc_vb6)
+								gc_if4 := norm.NotEqual(gc_vb4)
 //line hecbench_asmooth.go:90
-								_ = gc_if6
+								_ = gc_if4
 //line hecbench_asmooth.go:90
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_asmooth.go:90
-									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(norm).StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if6)
+									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(norm).StoreMasked((*[8]float32)(gc_at4[gc_tx2:]), gc_if4)
 //line hecbench_asmooth.go:90
 								}
 //line hecbench_asmooth.go:90
@@ -585,9 +585,9 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 					gc_vstep4 := gc_from2
 					if compiled.SIMD {
 //line hecbench_asmooth.go:91
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_asmooth.go:91
-						_ = gc_vb4
+						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 //line hecbench_asmooth.go:86
@@ -613,13 +613,13 @@ func gc_body_normalizeFilterKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Lx
 //line hecbench_asmooth.go:90
 								_ = norm
 //line hecbench_asmooth.go:90
-								gc_if4 := norm.NotEqual(gc_vb4)
+								gc_if3 := norm.NotEqual(gc_vb3)
 //line hecbench_asmooth.go:90
-								_ = gc_if4
+								_ = gc_if3
 //line hecbench_asmooth.go:90
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_asmooth.go:90
-									archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if4)
+									archsimd.LoadFloat32x8Slice(Img[gtid:]).Div(norm).StoreMasked((*[8]float32)(Img[gtid:]), gc_if3)
 //line hecbench_asmooth.go:92
 								}
 //line hecbench_asmooth.go:92

@@ -109,18 +109,18 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_convolution1d.go:21
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:21
-					_ = gc_vb2
+					_ = gc_vb
 //line hecbench_convolution1d.go:21
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:21
-					_ = gc_iota3
+					_ = gc_iota
 //line hecbench_convolution1d.go:21
-					gc_Lane0Mask323 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:21
-					_ = gc_Lane0Mask323
-				gc_steps3:
+					_ = gc_Lane0Mask32
+				gc_steps:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -134,7 +134,7 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 //line hecbench_convolution1d.go:22
 						_ = start
 //line hecbench_convolution1d.go:21
-						s := gc_vb2
+						s := gc_vb
 //line hecbench_convolution1d.go:21
 						_ = s
 //line hecbench_convolution1d.go:23
@@ -149,43 +149,43 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
 								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 									{
 //line hecbench_convolution1d.go:24
-										gc_ld5 = archsimd.LoadFloat32x8Slice(in[start+j:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
 									}
 //line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld5.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
+									s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:25
 								} else {
 //line hecbench_convolution1d.go:25
-									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 //line hecbench_convolution1d.go:24
-									_ = gc_if3
+									_ = gc_if
 //line hecbench_convolution1d.go:24
-									if gc_if3.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
-										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										{
 //line hecbench_convolution1d.go:24
-											gc_ld6 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
 										}
 //line hecbench_convolution1d.go:25
-										var gc_u3 float32
+										var gc_u float32
 //line hecbench_convolution1d.go:25
-										_ = gc_u3
+										_ = gc_u
 //line hecbench_convolution1d.go:25
-										if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+										if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:25
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:25
-											gc_u3 = mask[j]
+											gc_u = mask[j]
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld6.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if3)
+										s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
@@ -198,51 +198,51 @@ func gc_body_conv1dKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in 
 							for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:23
 								if compiled.Reach(0, start+j, 8) <= 0 && compiled.Reach(inputWidth, start+j, 8) > 7 {
-									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 									if (start+j) >= 0 && (start+j) <= len(in)-8 {
-										gc_ld5 = archsimd.LoadFloat32x8Slice(in[start+j:])
+										gc_ld = archsimd.LoadFloat32x8Slice(in[start+j:])
 //line hecbench_convolution1d.go:25
 									} else {
 //line hecbench_convolution1d.go:25
-										break gc_steps3
+										break gc_steps
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
-									s = s.Add(gc_ld5.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
+									s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:25
 								} else {
 //line hecbench_convolution1d.go:25
-									gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
+									gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, start+j, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, start+j, 8)))))
 //line hecbench_convolution1d.go:24
-									_ = gc_if3
+									_ = gc_if
 //line hecbench_convolution1d.go:24
-									if gc_if3.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:24
-										var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:24
 										if (start+j) >= 0 && (start+j) <= len(in)-8 {
-											gc_ld6 = archsimd.LoadFloat32x8Slice(in[start+j:])
+											gc_ld2 = archsimd.LoadFloat32x8Slice(in[start+j:])
 //line hecbench_convolution1d.go:25
 										} else {
 //line hecbench_convolution1d.go:25
-											break gc_steps3
+											break gc_steps
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										var gc_u3 float32
+										var gc_u float32
 //line hecbench_convolution1d.go:25
-										_ = gc_u3
+										_ = gc_u
 //line hecbench_convolution1d.go:25
-										if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
+										if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:25
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:25
-											gc_u3 = mask[j]
+											gc_u = mask[j]
 //line hecbench_convolution1d.go:25
 										}
 //line hecbench_convolution1d.go:25
-										s = s.Add(gc_ld6.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_if3)
+										s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u))).Merge(s, gc_if)
 //line hecbench_convolution1d.go:25
 									}
 //line hecbench_convolution1d.go:25
@@ -472,13 +472,13 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_convolution1d.go:43
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:43
-					_ = gc_iota4
+					_ = gc_iota2
 //line hecbench_convolution1d.go:46
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:46
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -495,29 +495,29 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						if compiled.Reach(gc_bdx2-n, gc_tx2, 8) <= 0 {
 //line hecbench_convolution1d.go:44
 							if compiled.Reach(0, haloLeft, 8) > 7 {
-								gc_vb4.StoreSlice(gc_at7[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 							} else {
 //line hecbench_convolution1d.go:45
-								gc_if19 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+								gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
-								_ = gc_if19
+								_ = gc_if7
 //line hecbench_convolution1d.go:45
-								if gc_if19.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if19).StoreSlice(gc_at7[gc_tx2:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if7).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 								}
 //line hecbench_convolution1d.go:45
-								gc_else13 := gc_if19.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:45
-								_ = gc_else13
+								_ = gc_else5
 //line hecbench_convolution1d.go:45
-								if gc_else13.ToBits() != 0 {
+								if gc_else5.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
 									{
 //line hecbench_convolution1d.go:45
-										archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else13).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_else5).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 									}
 //line hecbench_convolution1d.go:45
@@ -527,36 +527,36 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:45
 						} else {
 //line hecbench_convolution1d.go:45
-							gc_if20 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
+							gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
 //line hecbench_convolution1d.go:44
-							_ = gc_if20
+							_ = gc_if8
 //line hecbench_convolution1d.go:44
-							if gc_if20.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
 								if compiled.Reach(0, haloLeft, 8) > 7 {
-									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if20).StoreSlice(gc_at7[gc_tx2:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 								} else {
 //line hecbench_convolution1d.go:45
-									gc_if21 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+									gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
-									_ = gc_if21
+									_ = gc_if9
 //line hecbench_convolution1d.go:45
-									if gc_if20.And(gc_if21).ToBits() != 0 {
+									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-										gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if20.And(gc_if21)).StoreSlice(gc_at7[gc_tx2:])
+										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_if9)).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 									}
 //line hecbench_convolution1d.go:45
-									gc_else14 := gc_if21.ToInt32x8().Not().ToMask()
+									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:45
-									_ = gc_else14
+									_ = gc_else6
 //line hecbench_convolution1d.go:45
-									if gc_if20.And(gc_else14).ToBits() != 0 {
+									if gc_if8.And(gc_else6).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
 										{
 //line hecbench_convolution1d.go:45
-											archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if20.And(gc_else14)).StoreSlice(gc_at7[gc_tx2:])
+											archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]), gc_if8.And(gc_else6)).StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_convolution1d.go:45
 										}
 //line hecbench_convolution1d.go:45
@@ -572,29 +572,29 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						if compiled.Reach(n, gc_tx2, 8) > 7 {
 //line hecbench_convolution1d.go:57
 							if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-								gc_vb4.StoreSlice(gc_at11[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 							} else {
 //line hecbench_convolution1d.go:58
-								gc_if22 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+								gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
-								_ = gc_if22
+								_ = gc_if10
 //line hecbench_convolution1d.go:58
-								if gc_if22.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if22).StoreSlice(gc_at11[gc_tx2:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if10).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 								}
 //line hecbench_convolution1d.go:58
-								gc_else15 := gc_if22.ToInt32x8().Not().ToMask()
+								gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:58
-								_ = gc_else15
+								_ = gc_else7
 //line hecbench_convolution1d.go:58
-								if gc_else15.ToBits() != 0 {
+								if gc_else7.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
 									{
 //line hecbench_convolution1d.go:58
-										archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else15).StoreSlice(gc_at11[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_else7).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 									}
 //line hecbench_convolution1d.go:58
@@ -604,36 +604,36 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:58
 						} else {
 //line hecbench_convolution1d.go:58
-							gc_if23 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
+							gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
 //line hecbench_convolution1d.go:57
-							_ = gc_if23
+							_ = gc_if11
 //line hecbench_convolution1d.go:57
-							if gc_if23.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
 								if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if23).StoreSlice(gc_at11[gc_tx2:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 								} else {
 //line hecbench_convolution1d.go:58
-									gc_if24 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+									gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
-									_ = gc_if24
+									_ = gc_if12
 //line hecbench_convolution1d.go:58
-									if gc_if23.And(gc_if24).ToBits() != 0 {
+									if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-										gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if23.And(gc_if24)).StoreSlice(gc_at11[gc_tx2:])
+										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_if12)).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 									}
 //line hecbench_convolution1d.go:58
-									gc_else16 := gc_if24.ToInt32x8().Not().ToMask()
+									gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:58
-									_ = gc_else16
+									_ = gc_else8
 //line hecbench_convolution1d.go:58
-									if gc_if23.And(gc_else16).ToBits() != 0 {
+									if gc_if11.And(gc_else8).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
 										{
 //line hecbench_convolution1d.go:58
-											archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if23.And(gc_else16)).StoreSlice(gc_at11[gc_tx2:])
+											archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Merge(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]), gc_if11.And(gc_else8)).StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_convolution1d.go:58
 										}
 //line hecbench_convolution1d.go:58
@@ -684,13 +684,13 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_convolution1d.go:43
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:43
-					_ = gc_iota2
+					_ = gc_iota
 //line hecbench_convolution1d.go:46
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:46
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -713,27 +713,27 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						if compiled.Reach(gc_bdx2-n, gc_tx2, 8) <= 0 {
 //line hecbench_convolution1d.go:44
 							if compiled.Reach(0, haloLeft, 8) > 7 {
-								gc_vb2.StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+								gc_vb.StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 							} else {
 //line hecbench_convolution1d.go:46
-								gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+								gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
-								_ = gc_if7
+								_ = gc_if
 //line hecbench_convolution1d.go:45
-								if gc_if7.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if7).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 								}
 //line hecbench_convolution1d.go:46
-								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
+								gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:46
-								_ = gc_else5
+								_ = gc_else
 //line hecbench_convolution1d.go:46
-								if gc_else5.ToBits() != 0 {
+								if gc_else.ToBits() != 0 {
 //line hecbench_convolution1d.go:46
 									{
 //line hecbench_convolution1d.go:46
-										archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_else5).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+										archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_else).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 //line hecbench_convolution1d.go:48
 									}
 //line hecbench_convolution1d.go:48
@@ -743,34 +743,34 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:48
 						} else {
 //line hecbench_convolution1d.go:48
-							gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
+							gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-n, gc_tx2, 8))))
 //line hecbench_convolution1d.go:44
-							_ = gc_if8
+							_ = gc_if2
 //line hecbench_convolution1d.go:44
-							if gc_if8.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:44
 								if compiled.Reach(0, haloLeft, 8) > 7 {
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if8).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 								} else {
 //line hecbench_convolution1d.go:46
-									gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+									gc_if3 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
 //line hecbench_convolution1d.go:45
-									_ = gc_if9
+									_ = gc_if3
 //line hecbench_convolution1d.go:45
-									if gc_if8.And(gc_if9).ToBits() != 0 {
+									if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_convolution1d.go:45
-										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if8.And(gc_if9)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+										gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 									}
 //line hecbench_convolution1d.go:46
-									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
+									gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:46
-									_ = gc_else6
+									_ = gc_else2
 //line hecbench_convolution1d.go:46
-									if gc_if8.And(gc_else6).ToBits() != 0 {
+									if gc_if2.And(gc_else2).ToBits() != 0 {
 //line hecbench_convolution1d.go:46
 										{
 //line hecbench_convolution1d.go:46
-											archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if8.And(gc_else6)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
+											archsimd.LoadFloat32x8Slice(in[haloLeft:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_else2)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 //line hecbench_convolution1d.go:48
 										}
 //line hecbench_convolution1d.go:48
@@ -786,27 +786,27 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 						if compiled.Reach(n, gc_tx2, 8) > 7 {
 //line hecbench_convolution1d.go:57
 							if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-								gc_vb2.StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+								gc_vb.StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 							} else {
 //line hecbench_convolution1d.go:59
-								gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+								gc_if4 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
-								_ = gc_if10
+								_ = gc_if4
 //line hecbench_convolution1d.go:58
-								if gc_if10.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if10).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if4).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 								}
 //line hecbench_convolution1d.go:59
-								gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:59
-								_ = gc_else7
+								_ = gc_else3
 //line hecbench_convolution1d.go:59
-								if gc_else7.ToBits() != 0 {
+								if gc_else3.ToBits() != 0 {
 //line hecbench_convolution1d.go:59
 									{
 //line hecbench_convolution1d.go:59
-										archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_else7).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+										archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_else3).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 //line hecbench_convolution1d.go:61
 									}
 //line hecbench_convolution1d.go:61
@@ -816,34 +816,34 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:61
 						} else {
 //line hecbench_convolution1d.go:61
-							gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
+							gc_if5 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx2, 8))))
 //line hecbench_convolution1d.go:57
-							_ = gc_if11
+							_ = gc_if5
 //line hecbench_convolution1d.go:57
-							if gc_if11.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line hecbench_convolution1d.go:57
 								if compiled.Reach(inputWidth, haloRight, 8) <= 0 {
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if11).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 								} else {
 //line hecbench_convolution1d.go:59
-									gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+									gc_if6 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
 //line hecbench_convolution1d.go:58
-									_ = gc_if12
+									_ = gc_if6
 //line hecbench_convolution1d.go:58
-									if gc_if11.And(gc_if12).ToBits() != 0 {
+									if gc_if5.And(gc_if6).ToBits() != 0 {
 //line hecbench_convolution1d.go:58
-										gc_vb2.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if11.And(gc_if12)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+										gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 									}
 //line hecbench_convolution1d.go:59
-									gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
+									gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:59
-									_ = gc_else8
+									_ = gc_else4
 //line hecbench_convolution1d.go:59
-									if gc_if11.And(gc_else8).ToBits() != 0 {
+									if gc_if5.And(gc_else4).ToBits() != 0 {
 //line hecbench_convolution1d.go:59
 										{
 //line hecbench_convolution1d.go:59
-											archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if11.And(gc_else8)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
+											archsimd.LoadFloat32x8Slice(in[haloRight:]).Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_else4)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 //line hecbench_convolution1d.go:61
 										}
 //line hecbench_convolution1d.go:61
@@ -898,14 +898,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_convolution1d.go:67
-				gc_vb6 := archsimd.BroadcastFloat32x8(0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:67
-				_ = gc_vb6
+				_ = gc_vb3
 //line hecbench_convolution1d.go:67
-				gc_Lane0Mask323 := compiled.Lane0Mask32()
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:67
-				_ = gc_Lane0Mask323
-			gc_steps3:
+				_ = gc_Lane0Mask32
+			gc_steps:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -915,7 +915,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:38
 					_ = i
 //line hecbench_convolution1d.go:67
-					s := gc_vb6
+					s := gc_vb3
 //line hecbench_convolution1d.go:67
 					_ = s
 //line hecbench_convolution1d.go:68
@@ -929,14 +929,14 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:68
 						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
 							{
 //line hecbench_convolution1d.go:68
-								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
 							}
 //line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld3.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
+							s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:69
 						}
 //line hecbench_convolution1d.go:69
@@ -944,18 +944,18 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:69
 						for j := 0; j < maskWidth; j = j + 1 {
 //line hecbench_convolution1d.go:68
-							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:68
 							if (gc_tx2+j) >= 0 && (gc_tx2+j) <= len(tile)-8 {
-								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
+								gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j:])
 //line hecbench_convolution1d.go:69
 							} else {
 //line hecbench_convolution1d.go:69
-								break gc_steps3
+								break gc_steps
 //line hecbench_convolution1d.go:69
 							}
 //line hecbench_convolution1d.go:69
-							s = s.Add(gc_ld3.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
+							s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:69
 						}
 //line hecbench_convolution1d.go:69
@@ -1301,18 +1301,18 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_convolution1d.go:90
-				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convolution1d.go:90
-				_ = gc_vb2
+				_ = gc_vb
 //line hecbench_convolution1d.go:90
-				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convolution1d.go:90
-				_ = gc_iota3
+				_ = gc_iota
 //line hecbench_convolution1d.go:90
-				gc_Lane0Mask323 := compiled.Lane0Mask32()
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convolution1d.go:90
-				_ = gc_Lane0Mask323
-			gc_steps3:
+				_ = gc_Lane0Mask32
+			gc_steps:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1326,7 +1326,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:89
 					_ = start
 //line hecbench_convolution1d.go:90
-					s := gc_vb2
+					s := gc_vb
 //line hecbench_convolution1d.go:90
 					_ = s
 //line hecbench_convolution1d.go:91
@@ -1345,101 +1345,101 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						if compiled.Reach(0, inIndex, 8) <= 0 && compiled.Reach(inputWidth, inIndex, 8) > 7 {
 //line hecbench_convolution1d.go:93
 							if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:94
 								if (gc_tx2+j-(maskWidth/2)) >= 0 && (gc_tx2+j-(maskWidth/2)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-									gc_ld13 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
+									gc_ld = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(maskWidth/2):])
 //line hecbench_convolution1d.go:97
 								} else {
 //line hecbench_convolution1d.go:97
-									break gc_steps3
+									break gc_steps
 //line hecbench_convolution1d.go:97
 								}
 //line hecbench_convolution1d.go:97
-								s = s.Add(gc_ld13.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask323)))
+								s = s.Add(gc_ld.Mul(compiled.BroadcastFloat32x8At(&mask[j], gc_Lane0Mask32)))
 //line hecbench_convolution1d.go:97
 							} else {
 //line hecbench_convolution1d.go:97
-								gc_if7 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 //line hecbench_convolution1d.go:94
-								_ = gc_if7
+								_ = gc_if
 //line hecbench_convolution1d.go:94
-								if gc_if7.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line hecbench_convolution1d.go:94
-									var gc_u17 int
+									var gc_u int
 //line hecbench_convolution1d.go:94
-									_ = gc_u17
+									_ = gc_u
 //line hecbench_convolution1d.go:94
-									if gc_in17 := gc_if7.ToBits(); gc_in17 != 0 {
+									if gc_in := gc_if.ToBits(); gc_in != 0 {
 //line hecbench_convolution1d.go:94
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in17)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_convolution1d.go:94
-										gc_u17 = maskWidth / 2
+										gc_u = maskWidth / 2
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-									if (gc_tx2+j-(gc_u17)) >= 0 && (gc_tx2+j-(gc_u17)) <= len(tile)-8 {
+									if (gc_tx2+j-(gc_u)) >= 0 && (gc_tx2+j-(gc_u)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-										gc_ld14 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u17):])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u):])
 //line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
-										break gc_steps3
+										break gc_steps
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_u18 float32
+									var gc_u2 float32
 //line hecbench_convolution1d.go:97
-									_ = gc_u18
+									_ = gc_u2
 //line hecbench_convolution1d.go:97
-									if gc_in18 := gc_if7.ToBits(); gc_in18 != 0 {
+									if gc_in2 := gc_if.ToBits(); gc_in2 != 0 {
 //line hecbench_convolution1d.go:97
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in18)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_convolution1d.go:97
-										gc_u18 = mask[j]
+										gc_u2 = mask[j]
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld14.Mul(archsimd.BroadcastFloat32x8(gc_u18))).Merge(s, gc_if7)
+									s = s.Add(gc_ld2.Mul(archsimd.BroadcastFloat32x8(gc_u2))).Merge(s, gc_if)
 //line hecbench_convolution1d.go:97
 								}
 //line hecbench_convolution1d.go:97
-								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
+								gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:97
-								_ = gc_else5
+								_ = gc_else
 //line hecbench_convolution1d.go:97
-								if gc_else5.ToBits() != 0 {
+								if gc_else.ToBits() != 0 {
 //line hecbench_convolution1d.go:97
 									{
 //line hecbench_convolution1d.go:97
-										var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
 										if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-											gc_ld15 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+											gc_ld3 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 //line hecbench_convolution1d.go:99
 										} else {
 //line hecbench_convolution1d.go:99
-											break gc_steps3
+											break gc_steps
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99
-										var gc_u19 float32
+										var gc_u3 float32
 //line hecbench_convolution1d.go:99
-										_ = gc_u19
+										_ = gc_u3
 //line hecbench_convolution1d.go:99
-										if gc_in19 := gc_else5.ToBits(); gc_in19 != 0 {
+										if gc_in3 := gc_else.ToBits(); gc_in3 != 0 {
 //line hecbench_convolution1d.go:99
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in19)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line hecbench_convolution1d.go:99
-											gc_u19 = mask[j]
+											gc_u3 = mask[j]
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99
-										s = s.Add(gc_ld15.Mul(archsimd.BroadcastFloat32x8(gc_u19))).Merge(s, gc_else5)
+										s = s.Add(gc_ld3.Mul(archsimd.BroadcastFloat32x8(gc_u3))).Merge(s, gc_else)
 //line hecbench_convolution1d.go:99
 									}
 //line hecbench_convolution1d.go:99
@@ -1449,132 +1449,132 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:99
 						} else {
 //line hecbench_convolution1d.go:99
-							gc_if8 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
+							gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, inIndex, 8)))))
 //line hecbench_convolution1d.go:93
-							_ = gc_if8
+							_ = gc_if2
 //line hecbench_convolution1d.go:93
-							if gc_if8.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_convolution1d.go:93
 								if compiled.Reach(thisTileStart, inIndex, 8) <= 0 && compiled.Reach(nextTileStart, inIndex, 8) > 7 {
-									var gc_u20 int
+									var gc_u4 int
 //line hecbench_convolution1d.go:94
-									_ = gc_u20
+									_ = gc_u4
 //line hecbench_convolution1d.go:94
-									if gc_in20 := gc_if8.ToBits(); gc_in20 != 0 {
+									if gc_in4 := gc_if2.ToBits(); gc_in4 != 0 {
 //line hecbench_convolution1d.go:94
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in20)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_convolution1d.go:94
-										gc_u20 = maskWidth / 2
+										gc_u4 = maskWidth / 2
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-									if (gc_tx2+j-(gc_u20)) >= 0 && (gc_tx2+j-(gc_u20)) <= len(tile)-8 {
+									if (gc_tx2+j-(gc_u4)) >= 0 && (gc_tx2+j-(gc_u4)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-										gc_ld16 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u20):])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u4):])
 //line hecbench_convolution1d.go:97
 									} else {
 //line hecbench_convolution1d.go:97
-										break gc_steps3
+										break gc_steps
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									var gc_u21 float32
+									var gc_u5 float32
 //line hecbench_convolution1d.go:97
-									_ = gc_u21
+									_ = gc_u5
 //line hecbench_convolution1d.go:97
-									if gc_in21 := gc_if8.ToBits(); gc_in21 != 0 {
+									if gc_in5 := gc_if2.ToBits(); gc_in5 != 0 {
 //line hecbench_convolution1d.go:97
-										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in21)
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line hecbench_convolution1d.go:97
-										gc_u21 = mask[j]
+										gc_u5 = mask[j]
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									s = s.Add(gc_ld16.Mul(archsimd.BroadcastFloat32x8(gc_u21))).Merge(s, gc_if8)
+									s = s.Add(gc_ld4.Mul(archsimd.BroadcastFloat32x8(gc_u5))).Merge(s, gc_if2)
 //line hecbench_convolution1d.go:97
 								} else {
 //line hecbench_convolution1d.go:97
-									gc_if9 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
+									gc_if3 := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(thisTileStart, inIndex, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nextTileStart, inIndex, 8)))))
 //line hecbench_convolution1d.go:94
-									_ = gc_if9
+									_ = gc_if3
 //line hecbench_convolution1d.go:94
-									if gc_if8.And(gc_if9).ToBits() != 0 {
+									if gc_if2.And(gc_if3).ToBits() != 0 {
 //line hecbench_convolution1d.go:94
-										var gc_u22 int
+										var gc_u6 int
 //line hecbench_convolution1d.go:94
-										_ = gc_u22
+										_ = gc_u6
 //line hecbench_convolution1d.go:94
-										if gc_in22 := gc_if8.And(gc_if9).ToBits(); gc_in22 != 0 {
+										if gc_in6 := gc_if2.And(gc_if3).ToBits(); gc_in6 != 0 {
 //line hecbench_convolution1d.go:94
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in22)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
 //line hecbench_convolution1d.go:94
-											gc_u22 = maskWidth / 2
+											gc_u6 = maskWidth / 2
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+										var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
-										if (gc_tx2+j-(gc_u22)) >= 0 && (gc_tx2+j-(gc_u22)) <= len(tile)-8 {
+										if (gc_tx2+j-(gc_u6)) >= 0 && (gc_tx2+j-(gc_u6)) <= len(tile)-8 {
 //line hecbench_convolution1d.go:97
-											gc_ld17 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u22):])
+											gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_tx2+j-(gc_u6):])
 //line hecbench_convolution1d.go:97
 										} else {
 //line hecbench_convolution1d.go:97
-											break gc_steps3
+											break gc_steps
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										var gc_u23 float32
+										var gc_u7 float32
 //line hecbench_convolution1d.go:97
-										_ = gc_u23
+										_ = gc_u7
 //line hecbench_convolution1d.go:97
-										if gc_in23 := gc_if8.And(gc_if9).ToBits(); gc_in23 != 0 {
+										if gc_in7 := gc_if2.And(gc_if3).ToBits(); gc_in7 != 0 {
 //line hecbench_convolution1d.go:97
-											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in23)
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
 //line hecbench_convolution1d.go:97
-											gc_u23 = mask[j]
+											gc_u7 = mask[j]
 //line hecbench_convolution1d.go:97
 										}
 //line hecbench_convolution1d.go:97
-										s = s.Add(gc_ld17.Mul(archsimd.BroadcastFloat32x8(gc_u23))).Merge(s, gc_if8.And(gc_if9))
+										s = s.Add(gc_ld5.Mul(archsimd.BroadcastFloat32x8(gc_u7))).Merge(s, gc_if2.And(gc_if3))
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
+									gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_convolution1d.go:97
-									_ = gc_else6
+									_ = gc_else2
 //line hecbench_convolution1d.go:97
-									if gc_if8.And(gc_else6).ToBits() != 0 {
+									if gc_if2.And(gc_else2).ToBits() != 0 {
 //line hecbench_convolution1d.go:97
 										{
 //line hecbench_convolution1d.go:97
-											var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+											var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convolution1d.go:97
 											if inIndex >= 0 && inIndex <= len(in)-8 {
 //line hecbench_convolution1d.go:99
-												gc_ld18 = archsimd.LoadFloat32x8Slice(in[inIndex:])
+												gc_ld6 = archsimd.LoadFloat32x8Slice(in[inIndex:])
 //line hecbench_convolution1d.go:99
 											} else {
 //line hecbench_convolution1d.go:99
-												break gc_steps3
+												break gc_steps
 //line hecbench_convolution1d.go:99
 											}
 //line hecbench_convolution1d.go:99
-											var gc_u24 float32
+											var gc_u8 float32
 //line hecbench_convolution1d.go:99
-											_ = gc_u24
+											_ = gc_u8
 //line hecbench_convolution1d.go:99
-											if gc_in24 := gc_if8.And(gc_else6).ToBits(); gc_in24 != 0 {
+											if gc_in8 := gc_if2.And(gc_else2).ToBits(); gc_in8 != 0 {
 //line hecbench_convolution1d.go:99
-												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in24)
+												gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
 //line hecbench_convolution1d.go:99
-												gc_u24 = mask[j]
+												gc_u8 = mask[j]
 //line hecbench_convolution1d.go:99
 											}
 //line hecbench_convolution1d.go:99
-											s = s.Add(gc_ld18.Mul(archsimd.BroadcastFloat32x8(gc_u24))).Merge(s, gc_if8.And(gc_else6))
+											s = s.Add(gc_ld6.Mul(archsimd.BroadcastFloat32x8(gc_u8))).Merge(s, gc_if2.And(gc_else2))
 //line hecbench_convolution1d.go:99
 										}
 //line hecbench_convolution1d.go:99

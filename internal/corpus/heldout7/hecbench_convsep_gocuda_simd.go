@@ -52,13 +52,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_convsep.go:35
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convsep.go:35
-					_ = gc_iota4
+					_ = gc_iota2
 //line hecbench_convsep.go:54
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:54
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -143,24 +143,24 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:51
 							if compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8) <= 0 {
 //line hecbench_convsep.go:51
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
 								if (srcOff+compiled.Trip(0)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:52
-									gc_ld13 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+									gc_ld5 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 //line hecbench_convsep.go:52
 								} else {
 //line hecbench_convsep.go:52
-									var gc_lanes31 [8]float32
+									var gc_lanes11 [8]float32
 //line hecbench_convsep.go:52
-									for gc_k31 := range 8 {
+									for gc_k11 := range 8 {
 //line hecbench_convsep.go:52
-										if 0xff&(1<<gc_k31) != 0 {
+										if 0xff&(1<<gc_k11) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k31
+											gc_pos2.Thread = gc_rank2 + gc_k11
 //line hecbench_convsep.go:52
-											gc_lanes31[gc_k31] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k31]
+											gc_lanes11[gc_k11] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k11]
 //line hecbench_convsep.go:52
 										}
 //line hecbench_convsep.go:52
@@ -168,27 +168,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:52
-									gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes31)
+									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line hecbench_convsep.go:52
 								}
 //line hecbench_convsep.go:52
 								if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
 //line hecbench_convsep.go:52
-									gc_ld13.StoreSlice(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+									gc_ld5.StoreSlice(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
 //line hecbench_convsep.go:52
 								} else {
 //line hecbench_convsep.go:52
-									var gc_lanes32 [8]float32
+									var gc_lanes12 [8]float32
 //line hecbench_convsep.go:52
-									gc_ld13.Store(&gc_lanes32)
+									gc_ld5.Store(&gc_lanes12)
 //line hecbench_convsep.go:52
-									for gc_k32 := range 8 {
+									for gc_k12 := range 8 {
 //line hecbench_convsep.go:52
-										if 0xff&(1<<gc_k32) != 0 {
+										if 0xff&(1<<gc_k12) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k32
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line hecbench_convsep.go:52
-											gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k32] = gc_lanes32[gc_k32]
+											gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
 //line hecbench_convsep.go:52
 										}
 //line hecbench_convsep.go:52
@@ -200,30 +200,30 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 							} else {
 //line hecbench_convsep.go:52
-								gc_if7 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
+								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
 //line hecbench_convsep.go:51
-								_ = gc_if7
+								_ = gc_if3
 //line hecbench_convsep.go:51
-								if gc_if7.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_convsep.go:51
-									var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
 									if (srcOff+compiled.Trip(0)*
 										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:52
-										gc_ld14 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+										gc_ld6 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 //line hecbench_convsep.go:52
 									} else {
 //line hecbench_convsep.go:52
-										var gc_lanes33 [8]float32
+										var gc_lanes13 [8]float32
 //line hecbench_convsep.go:52
-										for gc_k33 := range 8 {
+										for gc_k13 := range 8 {
 //line hecbench_convsep.go:52
-											if gc_if7.ToBits()&(1<<gc_k33) != 0 {
+											if gc_if3.ToBits()&(1<<gc_k13) != 0 {
 //line hecbench_convsep.go:52
-												gc_pos2.Thread = gc_rank2 + gc_k33
+												gc_pos2.Thread = gc_rank2 + gc_k13
 //line hecbench_convsep.go:52
-												gc_lanes33[gc_k33] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k33]
+												gc_lanes13[gc_k13] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k13]
 //line hecbench_convsep.go:52
 											}
 //line hecbench_convsep.go:52
@@ -231,27 +231,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 										gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:52
-										gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes33)
+										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes13)
 //line hecbench_convsep.go:52
 									}
 //line hecbench_convsep.go:52
 									if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
 //line hecbench_convsep.go:52
-										gc_ld14.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if7)
+										gc_ld6.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
 //line hecbench_convsep.go:52
 									} else {
 //line hecbench_convsep.go:52
-										var gc_lanes34 [8]float32
+										var gc_lanes14 [8]float32
 //line hecbench_convsep.go:52
-										gc_ld14.Store(&gc_lanes34)
+										gc_ld6.Store(&gc_lanes14)
 //line hecbench_convsep.go:52
-										for gc_k34 := range 8 {
+										for gc_k14 := range 8 {
 //line hecbench_convsep.go:52
-											if gc_if7.ToBits()&(1<<gc_k34) != 0 {
+											if gc_if3.ToBits()&(1<<gc_k14) != 0 {
 //line hecbench_convsep.go:52
-												gc_pos2.Thread = gc_rank2 + gc_k34
+												gc_pos2.Thread = gc_rank2 + gc_k14
 //line hecbench_convsep.go:52
-												gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k34] = gc_lanes34[gc_k34]
+												gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
 //line hecbench_convsep.go:52
 											}
 //line hecbench_convsep.go:52
@@ -263,11 +263,11 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 								}
 //line hecbench_convsep.go:52
-								gc_else7 := gc_if7.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_convsep.go:52
-								_ = gc_else7
+								_ = gc_else3
 //line hecbench_convsep.go:52
-								if gc_else7.ToBits() != 0 {
+								if gc_else3.ToBits() != 0 {
 //line hecbench_convsep.go:52
 									{
 //line hecbench_convsep.go:52
@@ -275,21 +275,21 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 
 											csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
 //line hecbench_convsep.go:54
-											gc_vb4.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else7)
+											gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
 //line hecbench_convsep.go:54
 										} else {
 //line hecbench_convsep.go:54
-											var gc_lanes35 [8]float32
+											var gc_lanes15 [8]float32
 //line hecbench_convsep.go:54
-											gc_vb4.Store(&gc_lanes35)
+											gc_vb2.Store(&gc_lanes15)
 //line hecbench_convsep.go:54
-											for gc_k35 := range 8 {
+											for gc_k15 := range 8 {
 //line hecbench_convsep.go:54
-												if gc_else7.ToBits()&(1<<gc_k35) != 0 {
+												if gc_else3.ToBits()&(1<<gc_k15) != 0 {
 //line hecbench_convsep.go:54
-													gc_pos2.Thread = gc_rank2 + gc_k35
+													gc_pos2.Thread = gc_rank2 + gc_k15
 //line hecbench_convsep.go:54
-													gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k35] = gc_lanes35[gc_k35]
+													gc_at2[0][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
 //line hecbench_convsep.go:54
 												}
 //line hecbench_convsep.go:54
@@ -311,24 +311,24 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:60
 							if compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8) > 7 {
 //line hecbench_convsep.go:60
-								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
 								if (srcOff+compiled.Trip(9)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:61
-									gc_ld15 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+									gc_ld7 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 //line hecbench_convsep.go:61
 								} else {
 //line hecbench_convsep.go:61
-									var gc_lanes36 [8]float32
+									var gc_lanes16 [8]float32
 //line hecbench_convsep.go:61
-									for gc_k36 := range 8 {
+									for gc_k16 := range 8 {
 //line hecbench_convsep.go:61
-										if 0xff&(1<<gc_k36) != 0 {
+										if 0xff&(1<<gc_k16) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k36
+											gc_pos2.Thread = gc_rank2 + gc_k16
 //line hecbench_convsep.go:61
-											gc_lanes36[gc_k36] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k36]
+											gc_lanes16[gc_k16] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k16]
 //line hecbench_convsep.go:61
 										}
 //line hecbench_convsep.go:61
@@ -336,27 +336,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:61
-									gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes36)
+									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line hecbench_convsep.go:61
 								}
 //line hecbench_convsep.go:61
 								if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
 //line hecbench_convsep.go:61
-									gc_ld15.StoreSlice(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+									gc_ld7.StoreSlice(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
 //line hecbench_convsep.go:61
 								} else {
 //line hecbench_convsep.go:61
-									var gc_lanes37 [8]float32
+									var gc_lanes17 [8]float32
 //line hecbench_convsep.go:61
-									gc_ld15.Store(&gc_lanes37)
+									gc_ld7.Store(&gc_lanes17)
 //line hecbench_convsep.go:61
-									for gc_k37 := range 8 {
+									for gc_k17 := range 8 {
 //line hecbench_convsep.go:61
-										if 0xff&(1<<gc_k37) != 0 {
+										if 0xff&(1<<gc_k17) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k37
+											gc_pos2.Thread = gc_rank2 + gc_k17
 //line hecbench_convsep.go:61
-											gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k37] = gc_lanes37[gc_k37]
+											gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
 //line hecbench_convsep.go:61
 										}
 //line hecbench_convsep.go:61
@@ -368,30 +368,30 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 							} else {
 //line hecbench_convsep.go:61
-								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
+								gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
 //line hecbench_convsep.go:60
-								_ = gc_if8
+								_ = gc_if4
 //line hecbench_convsep.go:60
-								if gc_if8.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_convsep.go:60
-									var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
 									if (srcOff+compiled.Trip(9)*
 										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:61
-										gc_ld16 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+										gc_ld8 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 //line hecbench_convsep.go:61
 									} else {
 //line hecbench_convsep.go:61
-										var gc_lanes38 [8]float32
+										var gc_lanes18 [8]float32
 //line hecbench_convsep.go:61
-										for gc_k38 := range 8 {
+										for gc_k18 := range 8 {
 //line hecbench_convsep.go:61
-											if gc_if8.ToBits()&(1<<gc_k38) != 0 {
+											if gc_if4.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_convsep.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k38
+												gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_convsep.go:61
-												gc_lanes38[gc_k38] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k38]
+												gc_lanes18[gc_k18] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k18]
 //line hecbench_convsep.go:61
 											}
 //line hecbench_convsep.go:61
@@ -399,27 +399,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 										gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:61
-										gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes38)
+										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line hecbench_convsep.go:61
 									}
 //line hecbench_convsep.go:61
 									if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
 //line hecbench_convsep.go:61
-										gc_ld16.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if8)
+										gc_ld8.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
 //line hecbench_convsep.go:61
 									} else {
 //line hecbench_convsep.go:61
-										var gc_lanes39 [8]float32
+										var gc_lanes19 [8]float32
 //line hecbench_convsep.go:61
-										gc_ld16.Store(&gc_lanes39)
+										gc_ld8.Store(&gc_lanes19)
 //line hecbench_convsep.go:61
-										for gc_k39 := range 8 {
+										for gc_k19 := range 8 {
 //line hecbench_convsep.go:61
-											if gc_if8.ToBits()&(1<<gc_k39) != 0 {
+											if gc_if4.ToBits()&(1<<gc_k19) != 0 {
 //line hecbench_convsep.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k39
+												gc_pos2.Thread = gc_rank2 + gc_k19
 //line hecbench_convsep.go:61
-												gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k39] = gc_lanes39[gc_k39]
+												gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
 //line hecbench_convsep.go:61
 											}
 //line hecbench_convsep.go:61
@@ -431,11 +431,11 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 								}
 //line hecbench_convsep.go:61
-								gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
+								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
 //line hecbench_convsep.go:61
-								_ = gc_else8
+								_ = gc_else4
 //line hecbench_convsep.go:61
-								if gc_else8.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 //line hecbench_convsep.go:61
 									{
 //line hecbench_convsep.go:61
@@ -443,21 +443,21 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 
 											csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at2[0])-8 {
 //line hecbench_convsep.go:63
-											gc_vb4.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else8)
+											gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
 //line hecbench_convsep.go:63
 										} else {
 //line hecbench_convsep.go:63
-											var gc_lanes40 [8]float32
+											var gc_lanes20 [8]float32
 //line hecbench_convsep.go:63
-											gc_vb4.Store(&gc_lanes40)
+											gc_vb2.Store(&gc_lanes20)
 //line hecbench_convsep.go:63
-											for gc_k40 := range 8 {
+											for gc_k20 := range 8 {
 //line hecbench_convsep.go:63
-												if gc_else8.ToBits()&(1<<gc_k40) != 0 {
+												if gc_else4.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_convsep.go:63
-													gc_pos2.Thread = gc_rank2 + gc_k40
+													gc_pos2.Thread = gc_rank2 + gc_k20
 //line hecbench_convsep.go:63
-													gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k40] = gc_lanes40[gc_k40]
+													gc_at2[0][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
 //line hecbench_convsep.go:63
 												}
 //line hecbench_convsep.go:63
@@ -608,13 +608,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_convsep.go:35
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_convsep.go:35
-					_ = gc_iota2
+					_ = gc_iota
 //line hecbench_convsep.go:54
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_convsep.go:54
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -699,24 +699,24 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:51
 							if compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8) <= 0 {
 //line hecbench_convsep.go:51
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
 								if (srcOff+compiled.Trip(0)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:52
-									gc_ld5 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+									gc_ld = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 //line hecbench_convsep.go:52
 								} else {
 //line hecbench_convsep.go:52
-									var gc_lanes11 [8]float32
+									var gc_lanes [8]float32
 //line hecbench_convsep.go:52
-									for gc_k11 := range 8 {
+									for gc_k := range 8 {
 //line hecbench_convsep.go:52
-										if 0xff&(1<<gc_k11) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k11
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_convsep.go:52
-											gc_lanes11[gc_k11] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k11]
+											gc_lanes[gc_k] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k]
 //line hecbench_convsep.go:52
 										}
 //line hecbench_convsep.go:52
@@ -724,27 +724,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:52
-									gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes11)
+									gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_convsep.go:52
 								}
 //line hecbench_convsep.go:52
 								if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:52
-									gc_ld5.StoreSlice(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:])
+									gc_ld.StoreSlice(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:])
 //line hecbench_convsep.go:52
 								} else {
 //line hecbench_convsep.go:52
-									var gc_lanes12 [8]float32
+									var gc_lanes2 [8]float32
 //line hecbench_convsep.go:52
-									gc_ld5.Store(&gc_lanes12)
+									gc_ld.Store(&gc_lanes2)
 //line hecbench_convsep.go:52
-									for gc_k12 := range 8 {
+									for gc_k2 := range 8 {
 //line hecbench_convsep.go:52
-										if 0xff&(1<<gc_k12) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_convsep.go:52
-											gc_pos2.Thread = gc_rank2 + gc_k12
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_convsep.go:52
-											lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k12] = gc_lanes12[gc_k12]
+											lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_convsep.go:52
 										}
 //line hecbench_convsep.go:52
@@ -756,30 +756,30 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 							} else {
 //line hecbench_convsep.go:52
-								gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
+								gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, baseX+compiled.Trip(0)*csRowsBlockDimX, 8))))
 //line hecbench_convsep.go:51
-								_ = gc_if3
+								_ = gc_if
 //line hecbench_convsep.go:51
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line hecbench_convsep.go:51
-									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:51
 									if (srcOff+compiled.Trip(0)*
 										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:52
-										gc_ld6 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 //line hecbench_convsep.go:52
 									} else {
 //line hecbench_convsep.go:52
-										var gc_lanes13 [8]float32
+										var gc_lanes3 [8]float32
 //line hecbench_convsep.go:52
-										for gc_k13 := range 8 {
+										for gc_k3 := range 8 {
 //line hecbench_convsep.go:52
-											if gc_if3.ToBits()&(1<<gc_k13) != 0 {
+											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_convsep.go:52
-												gc_pos2.Thread = gc_rank2 + gc_k13
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_convsep.go:52
-												gc_lanes13[gc_k13] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k13]
+												gc_lanes3[gc_k3] = src[(srcOff+compiled.Trip(0)*csRowsBlockDimX)+gc_k3]
 //line hecbench_convsep.go:52
 											}
 //line hecbench_convsep.go:52
@@ -787,27 +787,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 										gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:52
-										gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes13)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line hecbench_convsep.go:52
 									}
 //line hecbench_convsep.go:52
 									if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:52
-										gc_ld6.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
+										gc_ld2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if)
 //line hecbench_convsep.go:52
 									} else {
 //line hecbench_convsep.go:52
-										var gc_lanes14 [8]float32
+										var gc_lanes4 [8]float32
 //line hecbench_convsep.go:52
-										gc_ld6.Store(&gc_lanes14)
+										gc_ld2.Store(&gc_lanes4)
 //line hecbench_convsep.go:52
-										for gc_k14 := range 8 {
+										for gc_k4 := range 8 {
 //line hecbench_convsep.go:52
-											if gc_if3.ToBits()&(1<<gc_k14) != 0 {
+											if gc_if.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_convsep.go:52
-												gc_pos2.Thread = gc_rank2 + gc_k14
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_convsep.go:52
-												lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k14] = gc_lanes14[gc_k14]
+												lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k4] = gc_lanes4[gc_k4]
 //line hecbench_convsep.go:52
 											}
 //line hecbench_convsep.go:52
@@ -819,11 +819,11 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 								}
 //line hecbench_convsep.go:52
-								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+								gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line hecbench_convsep.go:52
-								_ = gc_else3
+								_ = gc_else
 //line hecbench_convsep.go:52
-								if gc_else3.ToBits() != 0 {
+								if gc_else.ToBits() != 0 {
 //line hecbench_convsep.go:52
 									{
 //line hecbench_convsep.go:52
@@ -831,21 +831,21 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 
 											csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:54
-											gc_vb2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
+											gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
 //line hecbench_convsep.go:54
 										} else {
 //line hecbench_convsep.go:54
-											var gc_lanes15 [8]float32
+											var gc_lanes5 [8]float32
 //line hecbench_convsep.go:54
-											gc_vb2.Store(&gc_lanes15)
+											gc_vb.Store(&gc_lanes5)
 //line hecbench_convsep.go:54
-											for gc_k15 := range 8 {
+											for gc_k5 := range 8 {
 //line hecbench_convsep.go:54
-												if gc_else3.ToBits()&(1<<gc_k15) != 0 {
+												if gc_else.ToBits()&(1<<gc_k5) != 0 {
 //line hecbench_convsep.go:54
-													gc_pos2.Thread = gc_rank2 + gc_k15
+													gc_pos2.Thread = gc_rank2 + gc_k5
 //line hecbench_convsep.go:54
-													lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k15] = gc_lanes15[gc_k15]
+													lData[lidY][(lidX+compiled.Trip(0)*csRowsBlockDimX)+gc_k5] = gc_lanes5[gc_k5]
 //line hecbench_convsep.go:54
 												}
 //line hecbench_convsep.go:54
@@ -867,24 +867,24 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:60
 							if compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8) > 7 {
 //line hecbench_convsep.go:60
-								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
 								if (srcOff+compiled.Trip(9)*
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:61
-									gc_ld7 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 //line hecbench_convsep.go:61
 								} else {
 //line hecbench_convsep.go:61
-									var gc_lanes16 [8]float32
+									var gc_lanes6 [8]float32
 //line hecbench_convsep.go:61
-									for gc_k16 := range 8 {
+									for gc_k6 := range 8 {
 //line hecbench_convsep.go:61
-										if 0xff&(1<<gc_k16) != 0 {
+										if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_convsep.go:61
-											gc_lanes16[gc_k16] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k16]
+											gc_lanes6[gc_k6] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k6]
 //line hecbench_convsep.go:61
 										}
 //line hecbench_convsep.go:61
@@ -892,27 +892,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 									gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:61
-									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes16)
+									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line hecbench_convsep.go:61
 								}
 //line hecbench_convsep.go:61
 								if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:61
-									gc_ld7.StoreSlice(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:])
+									gc_ld3.StoreSlice(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:])
 //line hecbench_convsep.go:61
 								} else {
 //line hecbench_convsep.go:61
-									var gc_lanes17 [8]float32
+									var gc_lanes7 [8]float32
 //line hecbench_convsep.go:61
-									gc_ld7.Store(&gc_lanes17)
+									gc_ld3.Store(&gc_lanes7)
 //line hecbench_convsep.go:61
-									for gc_k17 := range 8 {
+									for gc_k7 := range 8 {
 //line hecbench_convsep.go:61
-										if 0xff&(1<<gc_k17) != 0 {
+										if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_convsep.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k17
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line hecbench_convsep.go:61
-											lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k17] = gc_lanes17[gc_k17]
+											lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k7] = gc_lanes7[gc_k7]
 //line hecbench_convsep.go:61
 										}
 //line hecbench_convsep.go:61
@@ -924,30 +924,30 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 							} else {
 //line hecbench_convsep.go:61
-								gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
+								gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(imageW, baseX+compiled.Trip(9)*csRowsBlockDimX, 8))))
 //line hecbench_convsep.go:60
-								_ = gc_if4
+								_ = gc_if2
 //line hecbench_convsep.go:60
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line hecbench_convsep.go:60
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:60
 									if (srcOff+compiled.Trip(9)*
 										csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 //line hecbench_convsep.go:61
-										gc_ld8 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 //line hecbench_convsep.go:61
 									} else {
 //line hecbench_convsep.go:61
-										var gc_lanes18 [8]float32
+										var gc_lanes8 [8]float32
 //line hecbench_convsep.go:61
-										for gc_k18 := range 8 {
+										for gc_k8 := range 8 {
 //line hecbench_convsep.go:61
-											if gc_if4.ToBits()&(1<<gc_k18) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 //line hecbench_convsep.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k18
+												gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_convsep.go:61
-												gc_lanes18[gc_k18] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k18]
+												gc_lanes8[gc_k8] = src[(srcOff+compiled.Trip(9)*csRowsBlockDimX)+gc_k8]
 //line hecbench_convsep.go:61
 											}
 //line hecbench_convsep.go:61
@@ -955,27 +955,27 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 										gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:61
-										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes18)
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line hecbench_convsep.go:61
 									}
 //line hecbench_convsep.go:61
 									if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:61
-										gc_ld8.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
+										gc_ld4.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if2)
 //line hecbench_convsep.go:61
 									} else {
 //line hecbench_convsep.go:61
-										var gc_lanes19 [8]float32
+										var gc_lanes9 [8]float32
 //line hecbench_convsep.go:61
-										gc_ld8.Store(&gc_lanes19)
+										gc_ld4.Store(&gc_lanes9)
 //line hecbench_convsep.go:61
-										for gc_k19 := range 8 {
+										for gc_k9 := range 8 {
 //line hecbench_convsep.go:61
-											if gc_if4.ToBits()&(1<<gc_k19) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k9) != 0 {
 //line hecbench_convsep.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k19
+												gc_pos2.Thread = gc_rank2 + gc_k9
 //line hecbench_convsep.go:61
-												lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k19] = gc_lanes19[gc_k19]
+												lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k9] = gc_lanes9[gc_k9]
 //line hecbench_convsep.go:61
 											}
 //line hecbench_convsep.go:61
@@ -987,11 +987,11 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 								}
 //line hecbench_convsep.go:61
-								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line hecbench_convsep.go:61
-								_ = gc_else4
+								_ = gc_else2
 //line hecbench_convsep.go:61
-								if gc_else4.ToBits() != 0 {
+								if gc_else2.ToBits() != 0 {
 //line hecbench_convsep.go:61
 									{
 //line hecbench_convsep.go:61
@@ -999,21 +999,21 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 
 											csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:63
-											gc_vb2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
+											gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
 //line hecbench_convsep.go:63
 										} else {
 //line hecbench_convsep.go:63
-											var gc_lanes20 [8]float32
+											var gc_lanes10 [8]float32
 //line hecbench_convsep.go:63
-											gc_vb2.Store(&gc_lanes20)
+											gc_vb.Store(&gc_lanes10)
 //line hecbench_convsep.go:63
-											for gc_k20 := range 8 {
+											for gc_k10 := range 8 {
 //line hecbench_convsep.go:63
-												if gc_else4.ToBits()&(1<<gc_k20) != 0 {
+												if gc_else2.ToBits()&(1<<gc_k10) != 0 {
 //line hecbench_convsep.go:63
-													gc_pos2.Thread = gc_rank2 + gc_k20
+													gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_convsep.go:63
-													lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k20] = gc_lanes20[gc_k20]
+													lData[lidY][(lidX+compiled.Trip(9)*csRowsBlockDimX)+gc_k10] = gc_lanes10[gc_k10]
 //line hecbench_convsep.go:63
 												}
 //line hecbench_convsep.go:63
@@ -1173,13 +1173,13 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_convsep.go:71
-				gc_vb6 := archsimd.BroadcastFloat32x8(float32(0))
+				gc_vb3 := archsimd.BroadcastFloat32x8(float32(0))
 //line hecbench_convsep.go:71
-				_ = gc_vb6
+				_ = gc_vb3
 //line hecbench_convsep.go:71
-				gc_Lane0Mask323 := compiled.Lane0Mask32()
+				gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_convsep.go:71
-				_ = gc_Lane0Mask323
+				_ = gc_Lane0Mask32
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1207,30 +1207,30 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:70
 					for i_3 := csRowsHaloSteps; i_3 < csRowsHaloSteps+csRowsResultSteps; i_3 = i_3 + 1 {
 //line hecbench_convsep.go:70
-						sum := gc_vb6
+						sum := gc_vb3
 //line hecbench_convsep.go:70
 						_ = sum
 //line hecbench_convsep.go:70
 						for j := -csKernelRadius; j <= csKernelRadius; j = j + 1 {
 //line hecbench_convsep.go:73
-							var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_convsep.go:73
 							if (lidX+i_3*
 								csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
 //line hecbench_convsep.go:74
-								gc_ld19 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
+								gc_ld9 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
 //line hecbench_convsep.go:74
 							} else {
 //line hecbench_convsep.go:74
-								var gc_lanes45 [8]float32
+								var gc_lanes21 [8]float32
 //line hecbench_convsep.go:74
-								for gc_k45 := range 8 {
+								for gc_k21 := range 8 {
 //line hecbench_convsep.go:74
-									if 0xff&(1<<gc_k45) != 0 {
+									if 0xff&(1<<gc_k21) != 0 {
 //line hecbench_convsep.go:74
-										gc_pos2.Thread = gc_rank2 + gc_k45
+										gc_pos2.Thread = gc_rank2 + gc_k21
 //line hecbench_convsep.go:74
-										gc_lanes45[gc_k45] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k45]
+										gc_lanes21[gc_k21] = lData[lidY][(lidX+i_3*csRowsBlockDimX+j)+gc_k21]
 //line hecbench_convsep.go:74
 									}
 //line hecbench_convsep.go:74
@@ -1238,11 +1238,11 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:74
 								gc_pos2.Thread = gc_rank2
 //line hecbench_convsep.go:74
-								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes45)
+								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes21)
 //line hecbench_convsep.go:74
 							}
 //line hecbench_convsep.go:74
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask323).Mul(gc_ld19))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&kernel[csKernelRadius-j], gc_Lane0Mask32).Mul(gc_ld9))
 //line hecbench_convsep.go:74
 						}
 //line hecbench_convsep.go:74
@@ -1255,17 +1255,17 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:77
 						} else {
 //line hecbench_convsep.go:77
-							var gc_lanes46 [8]float32
+							var gc_lanes22 [8]float32
 //line hecbench_convsep.go:77
-							sum.Store(&gc_lanes46)
+							sum.Store(&gc_lanes22)
 //line hecbench_convsep.go:77
-							for gc_k46 := range 8 {
+							for gc_k22 := range 8 {
 //line hecbench_convsep.go:77
-								if 0xff&(1<<gc_k46) != 0 {
+								if 0xff&(1<<gc_k22) != 0 {
 //line hecbench_convsep.go:77
-									gc_pos2.Thread = gc_rank2 + gc_k46
+									gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_convsep.go:77
-									dst[(dstOff+i_3*csRowsBlockDimX)+gc_k46] = gc_lanes46[gc_k46]
+									dst[(dstOff+i_3*csRowsBlockDimX)+gc_k22] = gc_lanes22[gc_k22]
 //line hecbench_convsep.go:77
 								}
 //line hecbench_convsep.go:77

@@ -85,11 +85,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 							var gc_t3 float32 = float32(signalLength)
 							_ = gc_t3
 //line hecbench_hwt1d.go:38
-							var gc_x3 float32 = gc_t3
+							var gc_x4 float32 = gc_t3
 //line hecbench_hwt1d.go:38
-							_ = gc_x3
+							_ = gc_x4
 //line hecbench_hwt1d.go:38
-							var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x3)))
+							var gc_t4 float32 = float32(1 / math.Sqrt(float64(gc_x4)))
 //line hecbench_hwt1d.go:15
 							_ = gc_t4
 //line hecbench_hwt1d.go:15
@@ -169,11 +169,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 							var gc_t float32 = float32(signalLength)
 							_ = gc_t
 //line hecbench_hwt1d.go:38
-							var gc_x float32 = gc_t
+							var gc_x2 float32 = gc_t
 //line hecbench_hwt1d.go:38
-							_ = gc_x
+							_ = gc_x2
 //line hecbench_hwt1d.go:38
-							var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x)))
+							var gc_t2 float32 = float32(1 / math.Sqrt(float64(gc_x2)))
 //line hecbench_hwt1d.go:15
 							_ = gc_t2
 //line hecbench_hwt1d.go:15

@@ -340,13 +340,13 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_lanczos.go:22
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lanczos.go:22
-					_ = gc_iota4
+					_ = gc_iota2
 //line hecbench_lanczos.go:28
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_lanczos.go:28
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -362,25 +362,25 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:25
 						} else {
 //line hecbench_lanczos.go:25
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
 //line hecbench_lanczos.go:25
-							_ = gc_if4
+							_ = gc_if2
 //line hecbench_lanczos.go:25
-							if gc_if4.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line hecbench_lanczos.go:25
-								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_if4).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_if2).StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_lanczos.go:25
 							}
 //line hecbench_lanczos.go:25
-							gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line hecbench_lanczos.go:25
-							_ = gc_else4
+							_ = gc_else2
 //line hecbench_lanczos.go:25
-							if gc_else4.ToBits() != 0 {
+							if gc_else2.ToBits() != 0 {
 //line hecbench_lanczos.go:25
 								{
 //line hecbench_lanczos.go:25
-									gc_vb4.Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_else4).StoreSlice(gc_at8[gc_tx2:])
+									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]), gc_else2).StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_lanczos.go:25
 								}
 //line hecbench_lanczos.go:25
@@ -409,13 +409,13 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_lanczos.go:22
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_lanczos.go:22
-					_ = gc_iota2
+					_ = gc_iota
 //line hecbench_lanczos.go:28
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_lanczos.go:28
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -436,24 +436,24 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 							archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).StoreSlice(result[gc_tx2:])
 						} else {
 //line hecbench_lanczos.go:26
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(N, index, 8))))
 //line hecbench_lanczos.go:25
-							_ = gc_if2
+							_ = gc_if
 //line hecbench_lanczos.go:25
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_lanczos.go:25
-								archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_if2).StoreSlice(result[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_if).StoreSlice(result[gc_tx2:])
 							}
 //line hecbench_lanczos.go:26
-							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+							gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line hecbench_lanczos.go:26
-							_ = gc_else2
+							_ = gc_else
 //line hecbench_lanczos.go:26
-							if gc_else2.ToBits() != 0 {
+							if gc_else.ToBits() != 0 {
 //line hecbench_lanczos.go:26
 								{
 //line hecbench_lanczos.go:26
-									gc_vb2.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_else2).StoreSlice(result[gc_tx2:])
+									gc_vb.Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_else).StoreSlice(result[gc_tx2:])
 //line hecbench_lanczos.go:28
 								}
 //line hecbench_lanczos.go:28
@@ -938,9 +938,9 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line hecbench_lanczos.go:53
-						gc_vb4 := archsimd.BroadcastFloat32x8(k)
+						gc_vb2 := archsimd.BroadcastFloat32x8(k)
 //line hecbench_lanczos.go:53
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line hecbench_lanczos.go:50
@@ -950,7 +950,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 //line hecbench_lanczos.go:52
 							{
 //line hecbench_lanczos.go:52
-								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 //line hecbench_lanczos.go:52
 							}
 						}
@@ -971,9 +971,9 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line hecbench_lanczos.go:53
-						gc_vb2 := archsimd.BroadcastFloat32x8(k)
+						gc_vb := archsimd.BroadcastFloat32x8(k)
 //line hecbench_lanczos.go:53
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line hecbench_lanczos.go:50
@@ -988,7 +988,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 //line hecbench_lanczos.go:53
 								}
 //line hecbench_lanczos.go:53
-								archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb2).StoreSlice(x[index:])
+								archsimd.LoadFloat32x8Slice(x[index:]).Mul(gc_vb).StoreSlice(x[index:])
 //line hecbench_lanczos.go:53
 							}
 						}
@@ -1268,9 +1268,9 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line hecbench_lanczos.go:64
-						gc_vb4 := archsimd.BroadcastFloat32x8(a)
+						gc_vb2 := archsimd.BroadcastFloat32x8(a)
 //line hecbench_lanczos.go:64
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line hecbench_lanczos.go:61
@@ -1280,7 +1280,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 //line hecbench_lanczos.go:63
 							{
 //line hecbench_lanczos.go:63
-								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]))).StoreSlice(gc_at3[gc_tx2:])
 //line hecbench_lanczos.go:63
 							}
 						}
@@ -1301,9 +1301,9 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line hecbench_lanczos.go:64
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						gc_vb := archsimd.BroadcastFloat32x8(a)
 //line hecbench_lanczos.go:64
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line hecbench_lanczos.go:61
@@ -1318,7 +1318,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 //line hecbench_lanczos.go:64
 								}
 //line hecbench_lanczos.go:64
-								archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
+								archsimd.LoadFloat32x8Slice(y[index:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[index:]))).StoreSlice(y[index:])
 //line hecbench_lanczos.go:64
 							}
 						}

@@ -57,25 +57,25 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_matern.go:23
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_matern.go:23
-				_ = gc_all2
+				_ = gc_all
 //line hecbench_matern.go:23
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_matern.go:23
-				_ = gc_iota2
+				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_matern.go:23
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line hecbench_matern.go:23
-					_ = gc_alive2
+					_ = gc_alive
 //line hecbench_matern.go:23
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_matern.go:23
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_matern.go:23
 					}
 //line hecbench_matern.go:23
@@ -95,23 +95,23 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:29
 					_ = py
 //line hecbench_matern.go:25
-					gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTargets, px, 8))))
+					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(numTargets, px, 8))))
 //line hecbench_matern.go:25
-					_ = gc_if3
+					_ = gc_if
 //line hecbench_matern.go:25
-					if gc_alive2.And(gc_if3).ToBits() != 0 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_matern.go:25
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if3).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
 //line hecbench_matern.go:25
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if3).ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line hecbench_matern.go:25
 					}
 //line hecbench_matern.go:30
 					if py >= maternSY {
 //line hecbench_matern.go:30
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line hecbench_matern.go:30
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line hecbench_matern.go:30
 					}
 //line hecbench_matern.go:39
@@ -119,19 +119,19 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:39
 						{
 //line hecbench_matern.go:39
-							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_matern.go:39
 							{
 //line hecbench_matern.go:39
-								var gc_lanes7 [8]float32
+								var gc_lanes [8]float32
 //line hecbench_matern.go:39
-								for gc_k7 := range 8 {
+								for gc_k := range 8 {
 //line hecbench_matern.go:39
-									if gc_alive2.ToBits()&(1<<gc_k7) != 0 {
+									if gc_alive.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_matern.go:39
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_matern.go:39
-										gc_lanes7[gc_k7] = targets[(px*3+compiled.Trip(0))+3*gc_k7]
+										gc_lanes[gc_k] = targets[(px*3+compiled.Trip(0))+3*gc_k]
 //line hecbench_matern.go:41
 									}
 //line hecbench_matern.go:41
@@ -139,73 +139,23 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 								gc_pos2.Thread = gc_rank2
 //line hecbench_matern.go:41
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_matern.go:41
 							}
 //line hecbench_matern.go:41
 							{
 //line hecbench_matern.go:41
-								var gc_lanes8 [8]float32
+								var gc_lanes2 [8]float32
 //line hecbench_matern.go:41
-								gc_ld4.Store(&gc_lanes8)
+								gc_ld.Store(&gc_lanes2)
 //line hecbench_matern.go:41
-								for gc_k8 := range 8 {
+								for gc_k2 := range 8 {
 //line hecbench_matern.go:41
-									if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
+									if gc_alive.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_matern.go:41
-										localTargets[(tx*3+compiled.Trip(0))+3*gc_k8] = gc_lanes8[gc_k8]
-//line hecbench_matern.go:41
-									}
-//line hecbench_matern.go:41
-								}
-//line hecbench_matern.go:41
-								gc_pos2.Thread = gc_rank2
-//line hecbench_matern.go:41
-							}
-//line hecbench_matern.go:41
-						}
-//line hecbench_matern.go:41
-						{
-//line hecbench_matern.go:41
-							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line hecbench_matern.go:41
-							{
-//line hecbench_matern.go:41
-								var gc_lanes9 [8]float32
-//line hecbench_matern.go:41
-								for gc_k9 := range 8 {
-//line hecbench_matern.go:41
-									if gc_alive2.ToBits()&(1<<gc_k9) != 0 {
-//line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k9
-//line hecbench_matern.go:41
-										gc_lanes9[gc_k9] = targets[(px*3+compiled.Trip(1))+3*gc_k9]
-//line hecbench_matern.go:41
-									}
-//line hecbench_matern.go:41
-								}
-//line hecbench_matern.go:41
-								gc_pos2.Thread = gc_rank2
-//line hecbench_matern.go:41
-								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-//line hecbench_matern.go:41
-							}
-//line hecbench_matern.go:41
-							{
-//line hecbench_matern.go:41
-								var gc_lanes10 [8]float32
-//line hecbench_matern.go:41
-								gc_ld5.Store(&gc_lanes10)
-//line hecbench_matern.go:41
-								for gc_k10 := range 8 {
-//line hecbench_matern.go:41
-									if gc_alive2.ToBits()&(1<<gc_k10) != 0 {
-//line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k10
-//line hecbench_matern.go:41
-										localTargets[(tx*3+compiled.Trip(1))+3*gc_k10] = gc_lanes10[gc_k10]
+										localTargets[(tx*3+compiled.Trip(0))+3*gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_matern.go:41
 									}
 //line hecbench_matern.go:41
@@ -219,19 +169,19 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 						{
 //line hecbench_matern.go:41
-							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_matern.go:41
 							{
 //line hecbench_matern.go:41
-								var gc_lanes11 [8]float32
+								var gc_lanes3 [8]float32
 //line hecbench_matern.go:41
-								for gc_k11 := range 8 {
+								for gc_k3 := range 8 {
 //line hecbench_matern.go:41
-									if gc_alive2.ToBits()&(1<<gc_k11) != 0 {
+									if gc_alive.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_matern.go:41
-										gc_lanes11[gc_k11] = targets[(px*3+compiled.Trip(2))+3*gc_k11]
+										gc_lanes3[gc_k3] = targets[(px*3+compiled.Trip(1))+3*gc_k3]
 //line hecbench_matern.go:41
 									}
 //line hecbench_matern.go:41
@@ -239,23 +189,73 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 								gc_pos2.Thread = gc_rank2
 //line hecbench_matern.go:41
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
+								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line hecbench_matern.go:41
 							}
 //line hecbench_matern.go:41
 							{
 //line hecbench_matern.go:41
-								var gc_lanes12 [8]float32
+								var gc_lanes4 [8]float32
 //line hecbench_matern.go:41
-								gc_ld6.Store(&gc_lanes12)
+								gc_ld2.Store(&gc_lanes4)
 //line hecbench_matern.go:41
-								for gc_k12 := range 8 {
+								for gc_k4 := range 8 {
 //line hecbench_matern.go:41
-									if gc_alive2.ToBits()&(1<<gc_k12) != 0 {
+									if gc_alive.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_matern.go:41
-										gc_pos2.Thread = gc_rank2 + gc_k12
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_matern.go:41
-										localTargets[(tx*3+compiled.Trip(2))+3*gc_k12] = gc_lanes12[gc_k12]
+										localTargets[(tx*3+compiled.Trip(1))+3*gc_k4] = gc_lanes4[gc_k4]
+//line hecbench_matern.go:41
+									}
+//line hecbench_matern.go:41
+								}
+//line hecbench_matern.go:41
+								gc_pos2.Thread = gc_rank2
+//line hecbench_matern.go:41
+							}
+//line hecbench_matern.go:41
+						}
+//line hecbench_matern.go:41
+						{
+//line hecbench_matern.go:41
+							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line hecbench_matern.go:41
+							{
+//line hecbench_matern.go:41
+								var gc_lanes5 [8]float32
+//line hecbench_matern.go:41
+								for gc_k5 := range 8 {
+//line hecbench_matern.go:41
+									if gc_alive.ToBits()&(1<<gc_k5) != 0 {
+//line hecbench_matern.go:41
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line hecbench_matern.go:41
+										gc_lanes5[gc_k5] = targets[(px*3+compiled.Trip(2))+3*gc_k5]
+//line hecbench_matern.go:41
+									}
+//line hecbench_matern.go:41
+								}
+//line hecbench_matern.go:41
+								gc_pos2.Thread = gc_rank2
+//line hecbench_matern.go:41
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+//line hecbench_matern.go:41
+							}
+//line hecbench_matern.go:41
+							{
+//line hecbench_matern.go:41
+								var gc_lanes6 [8]float32
+//line hecbench_matern.go:41
+								gc_ld3.Store(&gc_lanes6)
+//line hecbench_matern.go:41
+								for gc_k6 := range 8 {
+//line hecbench_matern.go:41
+									if gc_alive.ToBits()&(1<<gc_k6) != 0 {
+//line hecbench_matern.go:41
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line hecbench_matern.go:41
+										localTargets[(tx*3+compiled.Trip(2))+3*gc_k6] = gc_lanes6[gc_k6]
 //line hecbench_matern.go:41
 									}
 //line hecbench_matern.go:41
@@ -269,51 +269,29 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:41
 					}
 //line hecbench_matern.go:44
-					gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+					gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
 //line hecbench_matern.go:44
-					_ = gc_if4
+					_ = gc_if2
 //line hecbench_matern.go:46
-					if gc_alive2.And(gc_if4).ToBits() != 0 {
-//line hecbench_matern.go:46
-						{
-//line hecbench_matern.go:46
-							var gc_u5 float32
-//line hecbench_matern.go:46
-							_ = gc_u5
-//line hecbench_matern.go:46
-							if gc_in5 := gc_alive2.And(gc_if4).ToBits(); gc_in5 != 0 {
-//line hecbench_matern.go:46
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
-//line hecbench_matern.go:46
-								gc_u5 = sources[py*3+compiled.Trip(0)]
-//line hecbench_matern.go:46
-							}
-//line hecbench_matern.go:46
-							if gc_alive2.And(gc_if4).ToBits() != 0 {
-//line hecbench_matern.go:46
-								localSources[ty*3+compiled.Trip(0)] = gc_u5
-//line hecbench_matern.go:46
-							}
-//line hecbench_matern.go:46
-						}
+					if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
 						{
 //line hecbench_matern.go:46
-							var gc_u6 float32
+							var gc_u float32
 //line hecbench_matern.go:46
-							_ = gc_u6
+							_ = gc_u
 //line hecbench_matern.go:46
-							if gc_in6 := gc_alive2.And(gc_if4).ToBits(); gc_in6 != 0 {
+							if gc_in := gc_alive.And(gc_if2).ToBits(); gc_in != 0 {
 //line hecbench_matern.go:46
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_matern.go:46
-								gc_u6 = sources[py*3+compiled.Trip(1)]
+								gc_u = sources[py*3+compiled.Trip(0)]
 //line hecbench_matern.go:46
 							}
 //line hecbench_matern.go:46
-							if gc_alive2.And(gc_if4).ToBits() != 0 {
+							if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
-								localSources[ty*3+compiled.Trip(1)] = gc_u6
+								localSources[ty*3+compiled.Trip(0)] = gc_u
 //line hecbench_matern.go:46
 							}
 //line hecbench_matern.go:46
@@ -321,41 +299,63 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:46
 						{
 //line hecbench_matern.go:46
-							var gc_u7 float32
+							var gc_u2 float32
 //line hecbench_matern.go:46
-							_ = gc_u7
+							_ = gc_u2
 //line hecbench_matern.go:46
-							if gc_in7 := gc_alive2.And(gc_if4).ToBits(); gc_in7 != 0 {
+							if gc_in2 := gc_alive.And(gc_if2).ToBits(); gc_in2 != 0 {
 //line hecbench_matern.go:46
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in7)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_matern.go:46
-								gc_u7 = sources[py*3+compiled.Trip(2)]
+								gc_u2 = sources[py*3+compiled.Trip(1)]
 //line hecbench_matern.go:46
 							}
 //line hecbench_matern.go:46
-							if gc_alive2.And(gc_if4).ToBits() != 0 {
+							if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:46
-								localSources[ty*3+compiled.Trip(2)] = gc_u7
+								localSources[ty*3+compiled.Trip(1)] = gc_u2
 //line hecbench_matern.go:46
 							}
 //line hecbench_matern.go:46
 						}
 //line hecbench_matern.go:46
-						var gc_u8 float32
+						{
 //line hecbench_matern.go:46
-						_ = gc_u8
+							var gc_u3 float32
 //line hecbench_matern.go:46
-						if gc_in8 := gc_alive2.And(gc_if4).ToBits(); gc_in8 != 0 {
+							_ = gc_u3
 //line hecbench_matern.go:46
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in8)
+							if gc_in3 := gc_alive.And(gc_if2).ToBits(); gc_in3 != 0 {
 //line hecbench_matern.go:46
-							gc_u8 = weights[ty]
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line hecbench_matern.go:46
+								gc_u3 = sources[py*3+compiled.Trip(2)]
+//line hecbench_matern.go:46
+							}
+//line hecbench_matern.go:46
+							if gc_alive.And(gc_if2).ToBits() != 0 {
+//line hecbench_matern.go:46
+								localSources[ty*3+compiled.Trip(2)] = gc_u3
+//line hecbench_matern.go:46
+							}
+//line hecbench_matern.go:46
+						}
+//line hecbench_matern.go:46
+						var gc_u4 float32
+//line hecbench_matern.go:46
+						_ = gc_u4
+//line hecbench_matern.go:46
+						if gc_in4 := gc_alive.And(gc_if2).ToBits(); gc_in4 != 0 {
+//line hecbench_matern.go:46
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+//line hecbench_matern.go:46
+							gc_u4 = weights[ty]
 //line hecbench_matern.go:48
 						}
 //line hecbench_matern.go:48
-						if gc_alive2.And(gc_if4).ToBits() != 0 {
+						if gc_alive.And(gc_if2).ToBits() != 0 {
 //line hecbench_matern.go:48
-							localWeights[ty] = gc_u8
+							localWeights[ty] = gc_u4
 //line hecbench_matern.go:48
 						}
 //line hecbench_matern.go:48

@@ -80,21 +80,21 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_minimod.go:55
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:55
-					_ = gc_vb4
+					_ = gc_vb2
 //line hecbench_minimod.go:55
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_minimod.go:55
-					_ = gc_iota4
+					_ = gc_iota2
 //line hecbench_minimod.go:55
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_minimod.go:55
-					_ = gc_none4
+					_ = gc_none2
 //line hecbench_minimod.go:55
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_minimod.go:55
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -118,39 +118,39 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:55
 						}
 //line hecbench_minimod.go:55
-						gc_vb4.StoreSlice(gc_at3[0][tj][tk:])
+						gc_vb2.StoreSlice(gc_at3[0][tj][tk:])
 //line hecbench_minimod.go:55
-						gc_b6 := gc_none4
+						gc_b4 := gc_none2
 //line hecbench_minimod.go:57
 						if ti < 2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:57
-							gc_b6 = gc_all4
+							gc_b4 = gc_all2
 //line hecbench_minimod.go:57
 						}
 //line hecbench_minimod.go:57
-						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:57
-						_ = gc_if4
+						_ = gc_if2
 //line hecbench_minimod.go:58
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_minimod.go:58
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
 //line hecbench_minimod.go:58
-								gc_vb4.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if4)
+								gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
 //line hecbench_minimod.go:58
 							} else {
 //line hecbench_minimod.go:58
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line hecbench_minimod.go:58
-								gc_vb4.Store(&gc_lanes4)
+								gc_vb2.Store(&gc_lanes2)
 //line hecbench_minimod.go:58
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line hecbench_minimod.go:58
-									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_minimod.go:58
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_minimod.go:58
-										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
+										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_minimod.go:58
 									}
 //line hecbench_minimod.go:58
@@ -192,21 +192,21 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_minimod.go:55
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:55
-					_ = gc_vb2
+					_ = gc_vb
 //line hecbench_minimod.go:55
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_minimod.go:55
-					_ = gc_iota2
+					_ = gc_iota
 //line hecbench_minimod.go:55
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_minimod.go:55
-					_ = gc_none2
+					_ = gc_none
 //line hecbench_minimod.go:55
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_minimod.go:55
-					_ = gc_all2
+					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -230,39 +230,39 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:55
 						}
 //line hecbench_minimod.go:55
-						gc_vb2.StoreSlice(sU[ti][tj][tk:])
+						gc_vb.StoreSlice(sU[ti][tj][tk:])
 //line hecbench_minimod.go:55
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line hecbench_minimod.go:57
 						if ti < 2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:57
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line hecbench_minimod.go:57
 						}
 //line hecbench_minimod.go:57
-						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:57
-						_ = gc_if2
+						_ = gc_if
 //line hecbench_minimod.go:58
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_minimod.go:58
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 //line hecbench_minimod.go:58
-								gc_vb2.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if2)
+								gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
 //line hecbench_minimod.go:58
 							} else {
 //line hecbench_minimod.go:58
-								var gc_lanes2 [8]float32
+								var gc_lanes [8]float32
 //line hecbench_minimod.go:58
-								gc_vb2.Store(&gc_lanes2)
+								gc_vb.Store(&gc_lanes)
 //line hecbench_minimod.go:58
-								for gc_k2 := range 8 {
+								for gc_k := range 8 {
 //line hecbench_minimod.go:58
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_minimod.go:58
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_minimod.go:58
-										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
+										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
 //line hecbench_minimod.go:58
 									}
 //line hecbench_minimod.go:58
@@ -314,7 +314,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
-			gc_steps2:
+			gc_steps:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -372,91 +372,91 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:68
 					}
 //line hecbench_minimod.go:68
-					var gc_t9 int64 = i + int64((zSide*2-1)*mmR)
+					var gc_t int64 = i + int64((zSide*2-1)*mmR)
 //line hecbench_minimod.go:68
-					_ = gc_t9
+					_ = gc_t
 //line hecbench_minimod.go:68
-					var gc_i5 int64 = gc_t9
+					var gc_i int64 = gc_t
 //line hecbench_minimod.go:68
-					_ = gc_i5
+					_ = gc_i
 //line hecbench_minimod.go:68
-					var gc_j5 int64 = j
+					var gc_j int64 = j
 //line hecbench_minimod.go:68
-					_ = gc_j5
+					_ = gc_j
 //line hecbench_minimod.go:68
-					var gc_k13 int64 = k
+					var gc_k3 int64 = k
 //line hecbench_minimod.go:68
-					_ = gc_k13
+					_ = gc_k3
 //line hecbench_minimod.go:25
-					var gc_t10 int64 = int64((gc_i5+
+					var gc_t2 int64 = int64((gc_i+
 
 //line hecbench_minimod.go:68
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j5+ly)*
+						int64(ldimy)+gc_j+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k13 + lz
+						int64(ldimz) + gc_k3 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t10
+					_ = gc_t2
 //line hecbench_minimod.go:25
-					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:68
-					if int(gc_t10) >= 0 && int(gc_t10) <= len(u)-8 {
+					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 //line hecbench_minimod.go:68
-						gc_ld5 = archsimd.LoadFloat32x8Slice(u[gc_t10:])
+						gc_ld = archsimd.LoadFloat32x8Slice(u[gc_t2:])
 //line hecbench_minimod.go:68
 					} else {
 //line hecbench_minimod.go:68
-						break gc_steps2
+						break gc_steps
 //line hecbench_minimod.go:68
 					}
 //line hecbench_minimod.go:68
-					gc_ld5.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
+					gc_ld.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
 //line hecbench_minimod.go:70
-					var gc_t11 int64 = j + int64((ySide*2-1)*mmR)
+					var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
 //line hecbench_minimod.go:70
-					_ = gc_t11
+					_ = gc_t3
 //line hecbench_minimod.go:70
-					var gc_i6 int64 = i
+					var gc_i2 int64 = i
 //line hecbench_minimod.go:70
-					_ = gc_i6
+					_ = gc_i2
 //line hecbench_minimod.go:70
-					var gc_j6 int64 = gc_t11
+					var gc_j2 int64 = gc_t3
 //line hecbench_minimod.go:70
-					_ = gc_j6
+					_ = gc_j2
 //line hecbench_minimod.go:70
-					var gc_k15 int64 = k
+					var gc_k5 int64 = k
 //line hecbench_minimod.go:70
-					_ = gc_k15
+					_ = gc_k5
 //line hecbench_minimod.go:25
-					var gc_t12 int64 = int64((gc_i6+
+					var gc_t4 int64 = int64((gc_i2+
 
 //line hecbench_minimod.go:70
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j6+ly)*
+						int64(ldimy)+gc_j2+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k15 + lz
+						int64(ldimz) + gc_k5 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t12
+					_ = gc_t4
 //line hecbench_minimod.go:25
-					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:70
-					if int(gc_t12) >= 0 && int(gc_t12) <= len(u)-8 {
+					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
 //line hecbench_minimod.go:70
-						gc_ld6 = archsimd.LoadFloat32x8Slice(u[gc_t12:])
+						gc_ld2 = archsimd.LoadFloat32x8Slice(u[gc_t4:])
 //line hecbench_minimod.go:70
 					} else {
 //line hecbench_minimod.go:70
-						var gc_lanes10 [8]float32
+						var gc_lanes4 [8]float32
 //line hecbench_minimod.go:70
-						for gc_k16 := range 8 {
+						for gc_k6 := range 8 {
 //line hecbench_minimod.go:70
-							if 0xff&(1<<gc_k16) != 0 {
+							if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_minimod.go:70
-								gc_pos2.Thread = gc_rank2 + gc_k16
+								gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_minimod.go:70
-								gc_lanes10[gc_k16] = u[gc_t12+int64(gc_k16)]
+								gc_lanes4[gc_k6] = u[gc_t4+int64(gc_k6)]
 //line hecbench_minimod.go:70
 							}
 //line hecbench_minimod.go:70
@@ -464,56 +464,56 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:70
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:70
-						gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line hecbench_minimod.go:70
 					}
 //line hecbench_minimod.go:70
-					gc_ld6.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
+					gc_ld2.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
 //line hecbench_minimod.go:71
-					var gc_t13 int64 = k - mmR
+					var gc_t5 int64 = k - mmR
 //line hecbench_minimod.go:71
-					_ = gc_t13
+					_ = gc_t5
 //line hecbench_minimod.go:71
-					var gc_i7 int64 = i
+					var gc_i3 int64 = i
 //line hecbench_minimod.go:71
-					_ = gc_i7
+					_ = gc_i3
 //line hecbench_minimod.go:71
-					var gc_j7 int64 = j
+					var gc_j3 int64 = j
 //line hecbench_minimod.go:71
-					_ = gc_j7
+					_ = gc_j3
 //line hecbench_minimod.go:71
-					var gc_k17 int64 = gc_t13
+					var gc_k7 int64 = gc_t5
 //line hecbench_minimod.go:71
-					_ = gc_k17
+					_ = gc_k7
 //line hecbench_minimod.go:25
-					var gc_t14 int64 = int64((gc_i7+
+					var gc_t6 int64 = int64((gc_i3+
 
 //line hecbench_minimod.go:71
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j7+ly)*
+						int64(ldimy)+gc_j3+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k17 + lz
+						int64(ldimz) + gc_k7 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t14
+					_ = gc_t6
 //line hecbench_minimod.go:25
-					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:71
-					if int(gc_t14) >= 0 && int(gc_t14) <= len(u)-8 {
+					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
 //line hecbench_minimod.go:71
-						gc_ld7 = archsimd.LoadFloat32x8Slice(u[gc_t14:])
+						gc_ld3 = archsimd.LoadFloat32x8Slice(u[gc_t6:])
 //line hecbench_minimod.go:71
 					} else {
 //line hecbench_minimod.go:71
-						var gc_lanes11 [8]float32
+						var gc_lanes5 [8]float32
 //line hecbench_minimod.go:71
-						for gc_k18 := range 8 {
+						for gc_k8 := range 8 {
 //line hecbench_minimod.go:71
-							if 0xff&(1<<gc_k18) != 0 {
+							if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_minimod.go:71
-								gc_pos2.Thread = gc_rank2 + gc_k18
+								gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_minimod.go:71
-								gc_lanes11[gc_k18] = u[gc_t14+int64(gc_k18)]
+								gc_lanes5[gc_k8] = u[gc_t6+int64(gc_k8)]
 //line hecbench_minimod.go:71
 							}
 //line hecbench_minimod.go:71
@@ -521,56 +521,56 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:71
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:71
-						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line hecbench_minimod.go:71
 					}
 //line hecbench_minimod.go:71
-					gc_ld7.StoreSlice(sU[sui][suj][tk:])
+					gc_ld3.StoreSlice(sU[sui][suj][tk:])
 //line hecbench_minimod.go:72
-					var gc_t15 int64 = k + mmR
+					var gc_t7 int64 = k + mmR
 //line hecbench_minimod.go:72
-					_ = gc_t15
+					_ = gc_t7
 //line hecbench_minimod.go:72
-					var gc_i8 int64 = i
+					var gc_i4 int64 = i
 //line hecbench_minimod.go:72
-					_ = gc_i8
+					_ = gc_i4
 //line hecbench_minimod.go:72
-					var gc_j8 int64 = j
+					var gc_j4 int64 = j
 //line hecbench_minimod.go:72
-					_ = gc_j8
+					_ = gc_j4
 //line hecbench_minimod.go:72
-					var gc_k19 int64 = gc_t15
+					var gc_k9 int64 = gc_t7
 //line hecbench_minimod.go:72
-					_ = gc_k19
+					_ = gc_k9
 //line hecbench_minimod.go:25
-					var gc_t16 int64 = int64((gc_i8+
+					var gc_t8 int64 = int64((gc_i4+
 
 //line hecbench_minimod.go:72
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j8+ly)*
+						int64(ldimy)+gc_j4+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k19 + lz
+						int64(ldimz) + gc_k9 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t16
+					_ = gc_t8
 //line hecbench_minimod.go:25
-					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:72
-					if int(gc_t16) >= 0 && int(gc_t16) <= len(u)-8 {
+					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
 //line hecbench_minimod.go:72
-						gc_ld8 = archsimd.LoadFloat32x8Slice(u[gc_t16:])
+						gc_ld4 = archsimd.LoadFloat32x8Slice(u[gc_t8:])
 //line hecbench_minimod.go:72
 					} else {
 //line hecbench_minimod.go:72
-						var gc_lanes12 [8]float32
+						var gc_lanes6 [8]float32
 //line hecbench_minimod.go:72
-						for gc_k20 := range 8 {
+						for gc_k10 := range 8 {
 //line hecbench_minimod.go:72
-							if 0xff&(1<<gc_k20) != 0 {
+							if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_minimod.go:72
-								gc_pos2.Thread = gc_rank2 + gc_k20
+								gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_minimod.go:72
-								gc_lanes12[gc_k20] = u[gc_t16+int64(gc_k20)]
+								gc_lanes6[gc_k10] = u[gc_t8+int64(gc_k10)]
 //line hecbench_minimod.go:72
 							}
 //line hecbench_minimod.go:72
@@ -578,11 +578,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:72
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:72
-						gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
+						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line hecbench_minimod.go:72
 					}
 //line hecbench_minimod.go:72
-					gc_ld8.StoreSlice(sU[sui][suj][tk+mmNDim:])
+					gc_ld4.StoreSlice(sU[sui][suj][tk+mmNDim:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -660,82 +660,82 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_minimod.go:47
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_minimod.go:47
-				_ = gc_all6
+				_ = gc_all3
 //line hecbench_minimod.go:47
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_minimod.go:47
-				_ = gc_iota6
+				_ = gc_iota3
 //line hecbench_minimod.go:47
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_minimod.go:47
-				_ = gc_none6
+				_ = gc_none3
 //line hecbench_minimod.go:80
-				gc_vb19 := archsimd.BroadcastFloat32x8(coef0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(coef0)
 //line hecbench_minimod.go:80
-				_ = gc_vb19
+				_ = gc_vb3
 //line hecbench_minimod.go:81
-				gc_vb20 := archsimd.BroadcastFloat32x8(coefx1)
+				gc_vb4 := archsimd.BroadcastFloat32x8(coefx1)
 //line hecbench_minimod.go:81
-				_ = gc_vb20
+				_ = gc_vb4
 //line hecbench_minimod.go:82
-				gc_vb21 := archsimd.BroadcastFloat32x8(coefy1)
+				gc_vb5 := archsimd.BroadcastFloat32x8(coefy1)
 //line hecbench_minimod.go:82
-				_ = gc_vb21
+				_ = gc_vb5
 //line hecbench_minimod.go:83
-				gc_vb22 := archsimd.BroadcastFloat32x8(coefz1)
+				gc_vb6 := archsimd.BroadcastFloat32x8(coefz1)
 //line hecbench_minimod.go:83
-				_ = gc_vb22
+				_ = gc_vb6
 //line hecbench_minimod.go:84
-				gc_vb23 := archsimd.BroadcastFloat32x8(coefx2)
+				gc_vb7 := archsimd.BroadcastFloat32x8(coefx2)
 //line hecbench_minimod.go:84
-				_ = gc_vb23
+				_ = gc_vb7
 //line hecbench_minimod.go:85
-				gc_vb24 := archsimd.BroadcastFloat32x8(coefy2)
+				gc_vb8 := archsimd.BroadcastFloat32x8(coefy2)
 //line hecbench_minimod.go:85
-				_ = gc_vb24
+				_ = gc_vb8
 //line hecbench_minimod.go:86
-				gc_vb25 := archsimd.BroadcastFloat32x8(coefz2)
+				gc_vb9 := archsimd.BroadcastFloat32x8(coefz2)
 //line hecbench_minimod.go:86
-				_ = gc_vb25
+				_ = gc_vb9
 //line hecbench_minimod.go:87
-				gc_vb26 := archsimd.BroadcastFloat32x8(coefx3)
+				gc_vb10 := archsimd.BroadcastFloat32x8(coefx3)
 //line hecbench_minimod.go:87
-				_ = gc_vb26
+				_ = gc_vb10
 //line hecbench_minimod.go:88
-				gc_vb27 := archsimd.BroadcastFloat32x8(coefy3)
+				gc_vb11 := archsimd.BroadcastFloat32x8(coefy3)
 //line hecbench_minimod.go:88
-				_ = gc_vb27
+				_ = gc_vb11
 //line hecbench_minimod.go:89
-				gc_vb28 := archsimd.BroadcastFloat32x8(coefz3)
+				gc_vb12 := archsimd.BroadcastFloat32x8(coefz3)
 //line hecbench_minimod.go:89
-				_ = gc_vb28
+				_ = gc_vb12
 //line hecbench_minimod.go:90
-				gc_vb29 := archsimd.BroadcastFloat32x8(coefx4)
+				gc_vb13 := archsimd.BroadcastFloat32x8(coefx4)
 //line hecbench_minimod.go:90
-				_ = gc_vb29
+				_ = gc_vb13
 //line hecbench_minimod.go:91
-				gc_vb30 := archsimd.BroadcastFloat32x8(coefy4)
+				gc_vb14 := archsimd.BroadcastFloat32x8(coefy4)
 //line hecbench_minimod.go:91
-				_ = gc_vb30
+				_ = gc_vb14
 //line hecbench_minimod.go:92
-				gc_vb31 := archsimd.BroadcastFloat32x8(coefz4)
+				gc_vb15 := archsimd.BroadcastFloat32x8(coefz4)
 //line hecbench_minimod.go:92
-				_ = gc_vb31
+				_ = gc_vb15
 //line hecbench_minimod.go:93
-				gc_vb32 := archsimd.BroadcastFloat32x8(2)
+				gc_vb16 := archsimd.BroadcastFloat32x8(2)
 //line hecbench_minimod.go:93
-				_ = gc_vb32
-			gc_steps4:
+				_ = gc_vb16
+			gc_steps2:
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:93
-					gc_alive2 := gc_all6
+					gc_alive := gc_all3
 //line hecbench_minimod.go:93
-					_ = gc_alive2
+					_ = gc_alive
 //line hecbench_minimod.go:47
 					var ti int = gc_tz2
 //line hecbench_minimod.go:47
@@ -773,21 +773,21 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:65
 					_ = suk
 //line hecbench_minimod.go:76
-					gc_b8 := gc_none6
+					gc_b5 := gc_none3
 //line hecbench_minimod.go:76
 					if i > x4-1 || j > y4-1 {
 //line hecbench_minimod.go:76
-						gc_b8 = gc_all6
+						gc_b5 = gc_all3
 //line hecbench_minimod.go:76
 					}
 //line hecbench_minimod.go:76
-					gc_if6 := gc_b8.Or(gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
+					gc_if3 := gc_b5.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
 //line hecbench_minimod.go:76
-					_ = gc_if6
+					_ = gc_if3
 //line hecbench_minimod.go:76
-					if gc_alive2.And(gc_if6).ToBits() != 0 {
+					if gc_alive.And(gc_if3).ToBits() != 0 {
 //line hecbench_minimod.go:76
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if6).ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().ToMask())
 //line hecbench_minimod.go:76
 					}
 //line hecbench_minimod.go:80
@@ -805,120 +805,120 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:80
 					}
 //line hecbench_minimod.go:80
-					lap := gc_vb19.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
+					lap := gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
 //line hecbench_minimod.go:80
 					_ = lap
 //line hecbench_minimod.go:80
-					var gc_i12 int64 = i
+					var gc_i5 int64 = i
 //line hecbench_minimod.go:80
-					_ = gc_i12
+					_ = gc_i5
 //line hecbench_minimod.go:80
-					var gc_j12 int64 = j
+					var gc_j5 int64 = j
 //line hecbench_minimod.go:80
-					_ = gc_j12
+					_ = gc_j5
 //line hecbench_minimod.go:80
-					var gc_k27 int64 = k
+					var gc_k11 int64 = k
 //line hecbench_minimod.go:80
-					_ = gc_k27
+					_ = gc_k11
 //line hecbench_minimod.go:25
-					var gc_t20 int64 = int64((gc_i12+
+					var gc_t9 int64 = int64((gc_i5+
 
 //line hecbench_minimod.go:93
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j12+ly)*
+						int64(ldimy)+gc_j5+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k27 + lz
+						int64(ldimz) + gc_k11 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t20
+					_ = gc_t9
 //line hecbench_minimod.go:25
-					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:93
-					if int(gc_t20) >= 0 && int(gc_t20) <= len(vp)-8 {
+					if int(gc_t9) >= 0 && int(gc_t9) <= len(vp)-8 {
 //line hecbench_minimod.go:93
-						gc_ld11 = archsimd.LoadFloat32x8Slice(vp[gc_t20:])
+						gc_ld5 = archsimd.LoadFloat32x8Slice(vp[gc_t9:])
 //line hecbench_minimod.go:93
 					} else {
 //line hecbench_minimod.go:93
-						break gc_steps4
+						break gc_steps2
 //line hecbench_minimod.go:93
 					}
 //line hecbench_minimod.go:93
-					var gc_i13 int64 = i
+					var gc_i6 int64 = i
 //line hecbench_minimod.go:93
-					_ = gc_i13
+					_ = gc_i6
 //line hecbench_minimod.go:93
-					var gc_j13 int64 = j
+					var gc_j6 int64 = j
 //line hecbench_minimod.go:93
-					_ = gc_j13
+					_ = gc_j6
 //line hecbench_minimod.go:93
-					var gc_k29 int64 = k
+					var gc_k13 int64 = k
 //line hecbench_minimod.go:93
-					_ = gc_k29
+					_ = gc_k13
 //line hecbench_minimod.go:25
-					var gc_t21 int64 = int64((gc_i13+
+					var gc_t10 int64 = int64((gc_i6+
 
 //line hecbench_minimod.go:93
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j13+ly)*
+						int64(ldimy)+gc_j6+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k29 + lz
+						int64(ldimz) + gc_k13 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t21
+					_ = gc_t10
 //line hecbench_minimod.go:25
-					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:93
-					if int(gc_t21) >= 0 && int(gc_t21) <= len(v)-8 {
+					if int(gc_t10) >= 0 && int(gc_t10) <= len(v)-8 {
 //line hecbench_minimod.go:93
-						gc_ld12 = archsimd.LoadFloat32x8Slice(v[gc_t21:])
+						gc_ld6 = archsimd.LoadFloat32x8Slice(v[gc_t10:])
 //line hecbench_minimod.go:93
 					} else {
 //line hecbench_minimod.go:93
-						break gc_steps4
+						break gc_steps2
 //line hecbench_minimod.go:93
 					}
 //line hecbench_minimod.go:93
-					var gc_i14 int64 = i
+					var gc_i7 int64 = i
 //line hecbench_minimod.go:93
-					_ = gc_i14
+					_ = gc_i7
 //line hecbench_minimod.go:93
-					var gc_j14 int64 = j
+					var gc_j7 int64 = j
 //line hecbench_minimod.go:93
-					_ = gc_j14
+					_ = gc_j7
 //line hecbench_minimod.go:93
-					var gc_k31 int64 = k
+					var gc_k15 int64 = k
 //line hecbench_minimod.go:93
-					_ = gc_k31
+					_ = gc_k15
 //line hecbench_minimod.go:25
-					var gc_t22 int64 = int64((gc_i14+
+					var gc_t11 int64 = int64((gc_i7+
 
 //line hecbench_minimod.go:93
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j14+ly)*
+						int64(ldimy)+gc_j7+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k31 + lz
+						int64(ldimz) + gc_k15 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t22
+					_ = gc_t11
 //line hecbench_minimod.go:93
-					if int(gc_t22) >= 0 && int(gc_t22) <= len(v)-8 {
+					if int(gc_t11) >= 0 && int(gc_t11) <= len(v)-8 {
 //line hecbench_minimod.go:93
-						gc_vb32.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld11.Mul(lap)).Sub(gc_ld12).StoreMasked((*[8]float32)(v[gc_t22:]), gc_alive2)
+						gc_vb16.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).StoreMasked((*[8]float32)(v[gc_t11:]), gc_alive)
 //line hecbench_minimod.go:93
 					} else {
 //line hecbench_minimod.go:93
-						var gc_lanes18 [8]float32
+						var gc_lanes9 [8]float32
 //line hecbench_minimod.go:93
-						gc_vb32.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld11.Mul(lap)).Sub(gc_ld12).Store(&gc_lanes18)
+						gc_vb16.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).Store(&gc_lanes9)
 //line hecbench_minimod.go:93
-						for gc_k32 := range 8 {
+						for gc_k16 := range 8 {
 //line hecbench_minimod.go:93
-							if gc_alive2.ToBits()&(1<<gc_k32) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k16) != 0 {
 //line hecbench_minimod.go:93
-								gc_pos2.Thread = gc_rank2 + gc_k32
+								gc_pos2.Thread = gc_rank2 + gc_k16
 //line hecbench_minimod.go:93
-								v[gc_t22+int64(gc_k32)] = gc_lanes18[gc_k32]
+								v[gc_t11+int64(gc_k16)] = gc_lanes9[gc_k16]
 //line hecbench_minimod.go:93
 							}
 //line hecbench_minimod.go:93
@@ -1074,21 +1074,21 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_minimod.go:123
-					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:123
-					_ = gc_vb4
+					_ = gc_vb2
 //line hecbench_minimod.go:123
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_minimod.go:123
-					_ = gc_iota4
+					_ = gc_iota2
 //line hecbench_minimod.go:123
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_minimod.go:123
-					_ = gc_none4
+					_ = gc_none2
 //line hecbench_minimod.go:123
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_minimod.go:123
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1112,39 +1112,39 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:123
 						}
 //line hecbench_minimod.go:123
-						gc_vb4.StoreSlice(gc_at3[0][tj][tk:])
+						gc_vb2.StoreSlice(gc_at3[0][tj][tk:])
 //line hecbench_minimod.go:123
-						gc_b6 := gc_none4
+						gc_b4 := gc_none2
 //line hecbench_minimod.go:125
 						if ti < 2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:125
-							gc_b6 = gc_all4
+							gc_b4 = gc_all2
 //line hecbench_minimod.go:125
 						}
 //line hecbench_minimod.go:125
-						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:125
-						_ = gc_if4
+						_ = gc_if2
 //line hecbench_minimod.go:126
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_minimod.go:126
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at4[0][mmNDim+tj])-8 {
 //line hecbench_minimod.go:126
-								gc_vb4.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if4)
+								gc_vb2.StoreMasked((*[8]float32)(gc_at4[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
 //line hecbench_minimod.go:126
 							} else {
 //line hecbench_minimod.go:126
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line hecbench_minimod.go:126
-								gc_vb4.Store(&gc_lanes4)
+								gc_vb2.Store(&gc_lanes2)
 //line hecbench_minimod.go:126
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line hecbench_minimod.go:126
-									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_minimod.go:126
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_minimod.go:126
-										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k4] = gc_lanes4[gc_k4]
+										gc_at4[0][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_minimod.go:126
 									}
 //line hecbench_minimod.go:126
@@ -1186,21 +1186,21 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_minimod.go:123
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_minimod.go:123
-					_ = gc_vb2
+					_ = gc_vb
 //line hecbench_minimod.go:123
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_minimod.go:123
-					_ = gc_iota2
+					_ = gc_iota
 //line hecbench_minimod.go:123
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_minimod.go:123
-					_ = gc_none2
+					_ = gc_none
 //line hecbench_minimod.go:123
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_minimod.go:123
-					_ = gc_all2
+					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1224,39 +1224,39 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:123
 						}
 //line hecbench_minimod.go:123
-						gc_vb2.StoreSlice(sU[ti][tj][tk:])
+						gc_vb.StoreSlice(sU[ti][tj][tk:])
 //line hecbench_minimod.go:123
-						gc_b4 := gc_none2
+						gc_b3 := gc_none
 //line hecbench_minimod.go:125
 						if ti < 2*mmR && tj < 2*mmR {
 //line hecbench_minimod.go:125
-							gc_b4 = gc_all2
+							gc_b3 = gc_all
 //line hecbench_minimod.go:125
 						}
 //line hecbench_minimod.go:125
-						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
+						gc_if := gc_b3.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(2*mmR, tk, 8)))))
 //line hecbench_minimod.go:125
-						_ = gc_if2
+						_ = gc_if
 //line hecbench_minimod.go:126
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_minimod.go:126
 							if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 //line hecbench_minimod.go:126
-								gc_vb2.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if2)
+								gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
 //line hecbench_minimod.go:126
 							} else {
 //line hecbench_minimod.go:126
-								var gc_lanes2 [8]float32
+								var gc_lanes [8]float32
 //line hecbench_minimod.go:126
-								gc_vb2.Store(&gc_lanes2)
+								gc_vb.Store(&gc_lanes)
 //line hecbench_minimod.go:126
-								for gc_k2 := range 8 {
+								for gc_k := range 8 {
 //line hecbench_minimod.go:126
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_minimod.go:126
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_minimod.go:126
-										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k2] = gc_lanes2[gc_k2]
+										sU[mmNDim+ti][mmNDim+tj][(mmNDim+tk)+gc_k] = gc_lanes[gc_k]
 //line hecbench_minimod.go:126
 									}
 //line hecbench_minimod.go:126
@@ -1308,7 +1308,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
 			if compiled.SIMD {
-			gc_steps2:
+			gc_steps:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1366,91 +1366,91 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:136
 					}
 //line hecbench_minimod.go:136
-					var gc_t9 int64 = i + int64((zSide*2-1)*mmR)
+					var gc_t int64 = i + int64((zSide*2-1)*mmR)
 //line hecbench_minimod.go:136
-					_ = gc_t9
+					_ = gc_t
 //line hecbench_minimod.go:136
-					var gc_i5 int64 = gc_t9
+					var gc_i int64 = gc_t
 //line hecbench_minimod.go:136
-					_ = gc_i5
+					_ = gc_i
 //line hecbench_minimod.go:136
-					var gc_j5 int64 = j
+					var gc_j int64 = j
 //line hecbench_minimod.go:136
-					_ = gc_j5
+					_ = gc_j
 //line hecbench_minimod.go:136
-					var gc_k13 int64 = k
+					var gc_k3 int64 = k
 //line hecbench_minimod.go:136
-					_ = gc_k13
+					_ = gc_k3
 //line hecbench_minimod.go:25
-					var gc_t10 int64 = int64((gc_i5+
+					var gc_t2 int64 = int64((gc_i+
 
 //line hecbench_minimod.go:136
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j5+ly)*
+						int64(ldimy)+gc_j+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k13 + lz
+						int64(ldimz) + gc_k3 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t10
+					_ = gc_t2
 //line hecbench_minimod.go:25
-					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:136
-					if int(gc_t10) >= 0 && int(gc_t10) <= len(u)-8 {
+					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 //line hecbench_minimod.go:136
-						gc_ld5 = archsimd.LoadFloat32x8Slice(u[gc_t10:])
+						gc_ld = archsimd.LoadFloat32x8Slice(u[gc_t2:])
 //line hecbench_minimod.go:136
 					} else {
 //line hecbench_minimod.go:136
-						break gc_steps2
+						break gc_steps
 //line hecbench_minimod.go:136
 					}
 //line hecbench_minimod.go:136
-					gc_ld5.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
+					gc_ld.StoreSlice(sU[ti+zSide*mmNDim][suj][suk:])
 //line hecbench_minimod.go:138
-					var gc_t11 int64 = j + int64((ySide*2-1)*mmR)
+					var gc_t3 int64 = j + int64((ySide*2-1)*mmR)
 //line hecbench_minimod.go:138
-					_ = gc_t11
+					_ = gc_t3
 //line hecbench_minimod.go:138
-					var gc_i6 int64 = i
+					var gc_i2 int64 = i
 //line hecbench_minimod.go:138
-					_ = gc_i6
+					_ = gc_i2
 //line hecbench_minimod.go:138
-					var gc_j6 int64 = gc_t11
+					var gc_j2 int64 = gc_t3
 //line hecbench_minimod.go:138
-					_ = gc_j6
+					_ = gc_j2
 //line hecbench_minimod.go:138
-					var gc_k15 int64 = k
+					var gc_k5 int64 = k
 //line hecbench_minimod.go:138
-					_ = gc_k15
+					_ = gc_k5
 //line hecbench_minimod.go:25
-					var gc_t12 int64 = int64((gc_i6+
+					var gc_t4 int64 = int64((gc_i2+
 
 //line hecbench_minimod.go:138
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j6+ly)*
+						int64(ldimy)+gc_j2+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k15 + lz
+						int64(ldimz) + gc_k5 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t12
+					_ = gc_t4
 //line hecbench_minimod.go:25
-					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:138
-					if int(gc_t12) >= 0 && int(gc_t12) <= len(u)-8 {
+					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
 //line hecbench_minimod.go:138
-						gc_ld6 = archsimd.LoadFloat32x8Slice(u[gc_t12:])
+						gc_ld2 = archsimd.LoadFloat32x8Slice(u[gc_t4:])
 //line hecbench_minimod.go:138
 					} else {
 //line hecbench_minimod.go:138
-						var gc_lanes10 [8]float32
+						var gc_lanes4 [8]float32
 //line hecbench_minimod.go:138
-						for gc_k16 := range 8 {
+						for gc_k6 := range 8 {
 //line hecbench_minimod.go:138
-							if 0xff&(1<<gc_k16) != 0 {
+							if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_minimod.go:138
-								gc_pos2.Thread = gc_rank2 + gc_k16
+								gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_minimod.go:138
-								gc_lanes10[gc_k16] = u[gc_t12+int64(gc_k16)]
+								gc_lanes4[gc_k6] = u[gc_t4+int64(gc_k6)]
 //line hecbench_minimod.go:138
 							}
 //line hecbench_minimod.go:138
@@ -1458,56 +1458,56 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:138
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:138
-						gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line hecbench_minimod.go:138
 					}
 //line hecbench_minimod.go:138
-					gc_ld6.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
+					gc_ld2.StoreSlice(sU[sui][tj+ySide*mmNDim][suk:])
 //line hecbench_minimod.go:139
-					var gc_t13 int64 = k - mmR
+					var gc_t5 int64 = k - mmR
 //line hecbench_minimod.go:139
-					_ = gc_t13
+					_ = gc_t5
 //line hecbench_minimod.go:139
-					var gc_i7 int64 = i
+					var gc_i3 int64 = i
 //line hecbench_minimod.go:139
-					_ = gc_i7
+					_ = gc_i3
 //line hecbench_minimod.go:139
-					var gc_j7 int64 = j
+					var gc_j3 int64 = j
 //line hecbench_minimod.go:139
-					_ = gc_j7
+					_ = gc_j3
 //line hecbench_minimod.go:139
-					var gc_k17 int64 = gc_t13
+					var gc_k7 int64 = gc_t5
 //line hecbench_minimod.go:139
-					_ = gc_k17
+					_ = gc_k7
 //line hecbench_minimod.go:25
-					var gc_t14 int64 = int64((gc_i7+
+					var gc_t6 int64 = int64((gc_i3+
 
 //line hecbench_minimod.go:139
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j7+ly)*
+						int64(ldimy)+gc_j3+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k17 + lz
+						int64(ldimz) + gc_k7 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t14
+					_ = gc_t6
 //line hecbench_minimod.go:25
-					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:139
-					if int(gc_t14) >= 0 && int(gc_t14) <= len(u)-8 {
+					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
 //line hecbench_minimod.go:139
-						gc_ld7 = archsimd.LoadFloat32x8Slice(u[gc_t14:])
+						gc_ld3 = archsimd.LoadFloat32x8Slice(u[gc_t6:])
 //line hecbench_minimod.go:139
 					} else {
 //line hecbench_minimod.go:139
-						var gc_lanes11 [8]float32
+						var gc_lanes5 [8]float32
 //line hecbench_minimod.go:139
-						for gc_k18 := range 8 {
+						for gc_k8 := range 8 {
 //line hecbench_minimod.go:139
-							if 0xff&(1<<gc_k18) != 0 {
+							if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_minimod.go:139
-								gc_pos2.Thread = gc_rank2 + gc_k18
+								gc_pos2.Thread = gc_rank2 + gc_k8
 //line hecbench_minimod.go:139
-								gc_lanes11[gc_k18] = u[gc_t14+int64(gc_k18)]
+								gc_lanes5[gc_k8] = u[gc_t6+int64(gc_k8)]
 //line hecbench_minimod.go:139
 							}
 //line hecbench_minimod.go:139
@@ -1515,56 +1515,56 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:139
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:139
-						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line hecbench_minimod.go:139
 					}
 //line hecbench_minimod.go:139
-					gc_ld7.StoreSlice(sU[sui][suj][tk:])
+					gc_ld3.StoreSlice(sU[sui][suj][tk:])
 //line hecbench_minimod.go:140
-					var gc_t15 int64 = k + mmR
+					var gc_t7 int64 = k + mmR
 //line hecbench_minimod.go:140
-					_ = gc_t15
+					_ = gc_t7
 //line hecbench_minimod.go:140
-					var gc_i8 int64 = i
+					var gc_i4 int64 = i
 //line hecbench_minimod.go:140
-					_ = gc_i8
+					_ = gc_i4
 //line hecbench_minimod.go:140
-					var gc_j8 int64 = j
+					var gc_j4 int64 = j
 //line hecbench_minimod.go:140
-					_ = gc_j8
+					_ = gc_j4
 //line hecbench_minimod.go:140
-					var gc_k19 int64 = gc_t15
+					var gc_k9 int64 = gc_t7
 //line hecbench_minimod.go:140
-					_ = gc_k19
+					_ = gc_k9
 //line hecbench_minimod.go:25
-					var gc_t16 int64 = int64((gc_i8+
+					var gc_t8 int64 = int64((gc_i4+
 
 //line hecbench_minimod.go:140
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j8+ly)*
+						int64(ldimy)+gc_j4+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k19 + lz
+						int64(ldimz) + gc_k9 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t16
+					_ = gc_t8
 //line hecbench_minimod.go:25
-					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:140
-					if int(gc_t16) >= 0 && int(gc_t16) <= len(u)-8 {
+					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
 //line hecbench_minimod.go:140
-						gc_ld8 = archsimd.LoadFloat32x8Slice(u[gc_t16:])
+						gc_ld4 = archsimd.LoadFloat32x8Slice(u[gc_t8:])
 //line hecbench_minimod.go:140
 					} else {
 //line hecbench_minimod.go:140
-						var gc_lanes12 [8]float32
+						var gc_lanes6 [8]float32
 //line hecbench_minimod.go:140
-						for gc_k20 := range 8 {
+						for gc_k10 := range 8 {
 //line hecbench_minimod.go:140
-							if 0xff&(1<<gc_k20) != 0 {
+							if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_minimod.go:140
-								gc_pos2.Thread = gc_rank2 + gc_k20
+								gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_minimod.go:140
-								gc_lanes12[gc_k20] = u[gc_t16+int64(gc_k20)]
+								gc_lanes6[gc_k10] = u[gc_t8+int64(gc_k10)]
 //line hecbench_minimod.go:140
 							}
 //line hecbench_minimod.go:140
@@ -1572,11 +1572,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:140
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:140
-						gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
+						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line hecbench_minimod.go:140
 					}
 //line hecbench_minimod.go:140
-					gc_ld8.StoreSlice(sU[sui][suj][tk+mmNDim:])
+					gc_ld4.StoreSlice(sU[sui][suj][tk+mmNDim:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1654,98 +1654,98 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_minimod.go:115
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_minimod.go:115
-				_ = gc_all6
+				_ = gc_all3
 //line hecbench_minimod.go:115
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_minimod.go:115
-				_ = gc_iota6
+				_ = gc_iota3
 //line hecbench_minimod.go:115
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_minimod.go:115
-				_ = gc_none6
+				_ = gc_none3
 //line hecbench_minimod.go:148
-				gc_vb23 := archsimd.BroadcastFloat32x8(coef0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(coef0)
 //line hecbench_minimod.go:148
-				_ = gc_vb23
+				_ = gc_vb3
 //line hecbench_minimod.go:149
-				gc_vb24 := archsimd.BroadcastFloat32x8(coefx1)
+				gc_vb4 := archsimd.BroadcastFloat32x8(coefx1)
 //line hecbench_minimod.go:149
-				_ = gc_vb24
+				_ = gc_vb4
 //line hecbench_minimod.go:150
-				gc_vb25 := archsimd.BroadcastFloat32x8(coefy1)
+				gc_vb5 := archsimd.BroadcastFloat32x8(coefy1)
 //line hecbench_minimod.go:150
-				_ = gc_vb25
+				_ = gc_vb5
 //line hecbench_minimod.go:151
-				gc_vb26 := archsimd.BroadcastFloat32x8(coefz1)
+				gc_vb6 := archsimd.BroadcastFloat32x8(coefz1)
 //line hecbench_minimod.go:151
-				_ = gc_vb26
+				_ = gc_vb6
 //line hecbench_minimod.go:152
-				gc_vb27 := archsimd.BroadcastFloat32x8(coefx2)
+				gc_vb7 := archsimd.BroadcastFloat32x8(coefx2)
 //line hecbench_minimod.go:152
-				_ = gc_vb27
+				_ = gc_vb7
 //line hecbench_minimod.go:153
-				gc_vb28 := archsimd.BroadcastFloat32x8(coefy2)
+				gc_vb8 := archsimd.BroadcastFloat32x8(coefy2)
 //line hecbench_minimod.go:153
-				_ = gc_vb28
+				_ = gc_vb8
 //line hecbench_minimod.go:154
-				gc_vb29 := archsimd.BroadcastFloat32x8(coefz2)
+				gc_vb9 := archsimd.BroadcastFloat32x8(coefz2)
 //line hecbench_minimod.go:154
-				_ = gc_vb29
+				_ = gc_vb9
 //line hecbench_minimod.go:155
-				gc_vb30 := archsimd.BroadcastFloat32x8(coefx3)
+				gc_vb10 := archsimd.BroadcastFloat32x8(coefx3)
 //line hecbench_minimod.go:155
-				_ = gc_vb30
+				_ = gc_vb10
 //line hecbench_minimod.go:156
-				gc_vb31 := archsimd.BroadcastFloat32x8(coefy3)
+				gc_vb11 := archsimd.BroadcastFloat32x8(coefy3)
 //line hecbench_minimod.go:156
-				_ = gc_vb31
+				_ = gc_vb11
 //line hecbench_minimod.go:157
-				gc_vb32 := archsimd.BroadcastFloat32x8(coefz3)
+				gc_vb12 := archsimd.BroadcastFloat32x8(coefz3)
 //line hecbench_minimod.go:157
-				_ = gc_vb32
+				_ = gc_vb12
 //line hecbench_minimod.go:158
-				gc_vb33 := archsimd.BroadcastFloat32x8(coefx4)
+				gc_vb13 := archsimd.BroadcastFloat32x8(coefx4)
 //line hecbench_minimod.go:158
-				_ = gc_vb33
+				_ = gc_vb13
 //line hecbench_minimod.go:159
-				gc_vb34 := archsimd.BroadcastFloat32x8(coefy4)
+				gc_vb14 := archsimd.BroadcastFloat32x8(coefy4)
 //line hecbench_minimod.go:159
-				_ = gc_vb34
+				_ = gc_vb14
 //line hecbench_minimod.go:160
-				gc_vb35 := archsimd.BroadcastFloat32x8(coefz4)
+				gc_vb15 := archsimd.BroadcastFloat32x8(coefz4)
 //line hecbench_minimod.go:160
-				_ = gc_vb35
+				_ = gc_vb15
 //line hecbench_minimod.go:164
-				gc_vb36 := archsimd.BroadcastFloat32x8(2)
+				gc_vb16 := archsimd.BroadcastFloat32x8(2)
 //line hecbench_minimod.go:164
-				_ = gc_vb36
+				_ = gc_vb16
 //line hecbench_minimod.go:166
-				gc_vb37 := archsimd.BroadcastFloat32x8(1)
+				gc_vb17 := archsimd.BroadcastFloat32x8(1)
 //line hecbench_minimod.go:166
-				_ = gc_vb37
+				_ = gc_vb17
 //line hecbench_minimod.go:171
-				gc_vb38 := archsimd.BroadcastFloat32x8(hdx2)
+				gc_vb18 := archsimd.BroadcastFloat32x8(hdx2)
 //line hecbench_minimod.go:171
-				_ = gc_vb38
+				_ = gc_vb18
 //line hecbench_minimod.go:173
-				gc_vb39 := archsimd.BroadcastFloat32x8(hdy2)
+				gc_vb19 := archsimd.BroadcastFloat32x8(hdy2)
 //line hecbench_minimod.go:173
-				_ = gc_vb39
+				_ = gc_vb19
 //line hecbench_minimod.go:175
-				gc_vb40 := archsimd.BroadcastFloat32x8(hdz2)
+				gc_vb20 := archsimd.BroadcastFloat32x8(hdz2)
 //line hecbench_minimod.go:175
-				_ = gc_vb40
-			gc_steps4:
+				_ = gc_vb20
+			gc_steps2:
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:175
-					gc_alive2 := gc_all6
+					gc_alive := gc_all3
 //line hecbench_minimod.go:175
-					_ = gc_alive2
+					_ = gc_alive
 //line hecbench_minimod.go:115
 					var ti int = gc_tz2
 //line hecbench_minimod.go:115
@@ -1783,21 +1783,21 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:133
 					_ = suk
 //line hecbench_minimod.go:144
-					gc_b8 := gc_none6
+					gc_b5 := gc_none3
 //line hecbench_minimod.go:144
 					if i > x4-1 || j > y4-1 {
 //line hecbench_minimod.go:144
-						gc_b8 = gc_all6
+						gc_b5 = gc_all3
 //line hecbench_minimod.go:144
 					}
 //line hecbench_minimod.go:144
-					gc_if6 := gc_b8.Or(gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
+					gc_if3 := gc_b5.Or(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(int(z4-1), int(k), 8)))))
 //line hecbench_minimod.go:144
-					_ = gc_if6
+					_ = gc_if3
 //line hecbench_minimod.go:144
-					if gc_alive2.And(gc_if6).ToBits() != 0 {
+					if gc_alive.And(gc_if3).ToBits() != 0 {
 //line hecbench_minimod.go:144
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if6).ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().ToMask())
 //line hecbench_minimod.go:144
 					}
 //line hecbench_minimod.go:148
@@ -1815,194 +1815,194 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:148
 					}
 //line hecbench_minimod.go:148
-					lap := gc_vb23.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb28.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb29.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb30.Mul(archsimd.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb31.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb32.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb33.Mul(archsimd.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb34.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb35.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
+					lap := gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:])))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:])))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(sU[sui+2][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-2][suj][suk:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+2][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-2][suk:])))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+2:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-2:])))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(sU[sui+3][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-3][suj][suk:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+3][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-3][suk:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+3:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-3:])))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(sU[sui+4][suj][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui-4][suj][suk:])))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+4][suk:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj-4][suk:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+4:]).Add(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-4:]))))
 //line hecbench_minimod.go:148
 					_ = lap
 //line hecbench_minimod.go:148
-					var gc_i22 int64 = i
+					var gc_i5 int64 = i
 //line hecbench_minimod.go:148
-					_ = gc_i22
+					_ = gc_i5
 //line hecbench_minimod.go:148
-					var gc_j22 int64 = j
+					var gc_j5 int64 = j
 //line hecbench_minimod.go:148
-					_ = gc_j22
+					_ = gc_j5
 //line hecbench_minimod.go:148
-					var gc_k47 int64 = k
+					var gc_k11 int64 = k
 //line hecbench_minimod.go:148
-					_ = gc_k47
+					_ = gc_k11
 //line hecbench_minimod.go:25
-					var gc_t36 int64 = int64((gc_i22+
+					var gc_t9 int64 = int64((gc_i5+
 
 //line hecbench_minimod.go:162
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j22+ly)*
+						int64(ldimy)+gc_j5+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k47 + lz
+						int64(ldimz) + gc_k11 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t36
+					_ = gc_t9
 //line hecbench_minimod.go:25
-					var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:162
-					if int(gc_t36) >= 0 && int(gc_t36) <= len(eta)-8 {
+					if int(gc_t9) >= 0 && int(gc_t9) <= len(eta)-8 {
 //line hecbench_minimod.go:162
-						gc_ld20 = archsimd.LoadFloat32x8Slice(eta[gc_t36:])
+						gc_ld5 = archsimd.LoadFloat32x8Slice(eta[gc_t9:])
 //line hecbench_minimod.go:162
 					} else {
 //line hecbench_minimod.go:162
-						break gc_steps4
+						break gc_steps2
 //line hecbench_minimod.go:162
 					}
 //line hecbench_minimod.go:162
-					sEtaC := gc_ld20
+					sEtaC := gc_ld5
 //line hecbench_minimod.go:162
 					_ = sEtaC
 //line hecbench_minimod.go:162
-					var gc_i23 int64 = i
+					var gc_i6 int64 = i
 //line hecbench_minimod.go:162
-					_ = gc_i23
+					_ = gc_i6
 //line hecbench_minimod.go:162
-					var gc_j23 int64 = j
+					var gc_j6 int64 = j
 //line hecbench_minimod.go:162
-					_ = gc_j23
+					_ = gc_j6
 //line hecbench_minimod.go:162
-					var gc_k49 int64 = k
+					var gc_k13 int64 = k
 //line hecbench_minimod.go:162
-					_ = gc_k49
+					_ = gc_k13
 //line hecbench_minimod.go:25
-					var gc_t37 int64 = int64((gc_i23+
+					var gc_t10 int64 = int64((gc_i6+
 
 //line hecbench_minimod.go:165
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j23+ly)*
+						int64(ldimy)+gc_j6+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k49 + lz
+						int64(ldimz) + gc_k13 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t37
+					_ = gc_t10
 //line hecbench_minimod.go:25
-					var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
-					if int(gc_t37) >= 0 && int(gc_t37) <= len(vp)-8 {
+					if int(gc_t10) >= 0 && int(gc_t10) <= len(vp)-8 {
 //line hecbench_minimod.go:165
-						gc_ld21 = archsimd.LoadFloat32x8Slice(vp[gc_t37:])
+						gc_ld6 = archsimd.LoadFloat32x8Slice(vp[gc_t10:])
 //line hecbench_minimod.go:165
 					} else {
 //line hecbench_minimod.go:165
-						break gc_steps4
+						break gc_steps2
 //line hecbench_minimod.go:165
 					}
 //line hecbench_minimod.go:165
-					var gc_i24 int64 = i
+					var gc_i7 int64 = i
 //line hecbench_minimod.go:165
-					_ = gc_i24
+					_ = gc_i7
 //line hecbench_minimod.go:165
-					var gc_j24 int64 = j
+					var gc_j7 int64 = j
 //line hecbench_minimod.go:165
-					_ = gc_j24
+					_ = gc_j7
 //line hecbench_minimod.go:165
-					var gc_k51 int64 = k
+					var gc_k15 int64 = k
 //line hecbench_minimod.go:165
-					_ = gc_k51
+					_ = gc_k15
 //line hecbench_minimod.go:25
-					var gc_t38 int64 = int64((gc_i24+
+					var gc_t11 int64 = int64((gc_i7+
 
 //line hecbench_minimod.go:165
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j24+ly)*
+						int64(ldimy)+gc_j7+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k51 + lz
+						int64(ldimz) + gc_k15 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t38
+					_ = gc_t11
 //line hecbench_minimod.go:25
-					var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
-					if int(gc_t38) >= 0 && int(gc_t38) <= len(phi)-8 {
+					if int(gc_t11) >= 0 && int(gc_t11) <= len(phi)-8 {
 //line hecbench_minimod.go:165
-						gc_ld22 = archsimd.LoadFloat32x8Slice(phi[gc_t38:])
+						gc_ld7 = archsimd.LoadFloat32x8Slice(phi[gc_t11:])
 //line hecbench_minimod.go:165
 					} else {
 //line hecbench_minimod.go:165
-						break gc_steps4
+						break gc_steps2
 //line hecbench_minimod.go:165
 					}
 //line hecbench_minimod.go:165
-					var gc_i25 int64 = i
+					var gc_i8 int64 = i
 //line hecbench_minimod.go:165
-					_ = gc_i25
+					_ = gc_i8
 //line hecbench_minimod.go:165
-					var gc_j25 int64 = j
+					var gc_j8 int64 = j
 //line hecbench_minimod.go:165
-					_ = gc_j25
+					_ = gc_j8
 //line hecbench_minimod.go:165
-					var gc_k53 int64 = k
+					var gc_k17 int64 = k
 //line hecbench_minimod.go:165
-					_ = gc_k53
+					_ = gc_k17
 //line hecbench_minimod.go:25
-					var gc_t39 int64 = int64((gc_i25+
+					var gc_t12 int64 = int64((gc_i8+
 
 //line hecbench_minimod.go:165
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j25+ly)*
+						int64(ldimy)+gc_j8+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k53 + lz
+						int64(ldimz) + gc_k17 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t39
+					_ = gc_t12
 //line hecbench_minimod.go:25
-					var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:165
-					if int(gc_t39) >= 0 && int(gc_t39) <= len(v)-8 {
+					if int(gc_t12) >= 0 && int(gc_t12) <= len(v)-8 {
 //line hecbench_minimod.go:165
-						gc_ld23 = archsimd.LoadFloat32x8Slice(v[gc_t39:])
+						gc_ld8 = archsimd.LoadFloat32x8Slice(v[gc_t12:])
 //line hecbench_minimod.go:165
 					} else {
 //line hecbench_minimod.go:165
-						break gc_steps4
+						break gc_steps2
 //line hecbench_minimod.go:165
 					}
 //line hecbench_minimod.go:165
-					var gc_i26 int64 = i
+					var gc_i9 int64 = i
 //line hecbench_minimod.go:165
-					_ = gc_i26
+					_ = gc_i9
 //line hecbench_minimod.go:165
-					var gc_j26 int64 = j
+					var gc_j9 int64 = j
 //line hecbench_minimod.go:165
-					_ = gc_j26
+					_ = gc_j9
 //line hecbench_minimod.go:165
-					var gc_k55 int64 = k
+					var gc_k19 int64 = k
 //line hecbench_minimod.go:165
-					_ = gc_k55
+					_ = gc_k19
 //line hecbench_minimod.go:25
-					var gc_t40 int64 = int64((gc_i26+
+					var gc_t13 int64 = int64((gc_i9+
 
 //line hecbench_minimod.go:164
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j26+ly)*
+						int64(ldimy)+gc_j9+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k55 + lz
+						int64(ldimz) + gc_k19 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t40
+					_ = gc_t13
 //line hecbench_minimod.go:164
-					if int(gc_t40) >= 0 && int(gc_t40) <= len(v)-8 {
+					if int(gc_t13) >= 0 && int(gc_t13) <= len(v)-8 {
 //line hecbench_minimod.go:164
-						gc_vb36.Mul(sEtaC).Add(gc_vb36).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld21.Mul(lap.Add(gc_ld22)).Sub(gc_ld23)).Div(gc_vb36.Mul(sEtaC).Add(gc_vb37)).StoreMasked((*[8]float32)(v[gc_t40:]), gc_alive2)
+						gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).StoreMasked((*[8]float32)(v[gc_t13:]), gc_alive)
 //line hecbench_minimod.go:164
 					} else {
 //line hecbench_minimod.go:164
-						var gc_lanes30 [8]float32
+						var gc_lanes11 [8]float32
 //line hecbench_minimod.go:164
-						gc_vb36.Mul(sEtaC).Add(gc_vb36).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld21.Mul(lap.Add(gc_ld22)).Sub(gc_ld23)).Div(gc_vb36.Mul(sEtaC).Add(gc_vb37)).Store(&gc_lanes30)
+						gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).Store(&gc_lanes11)
 //line hecbench_minimod.go:164
-						for gc_k56 := range 8 {
+						for gc_k20 := range 8 {
 //line hecbench_minimod.go:164
-							if gc_alive2.ToBits()&(1<<gc_k56) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k20) != 0 {
 //line hecbench_minimod.go:164
-								gc_pos2.Thread = gc_rank2 + gc_k56
+								gc_pos2.Thread = gc_rank2 + gc_k20
 //line hecbench_minimod.go:164
-								v[gc_t40+int64(gc_k56)] = gc_lanes30[gc_k56]
+								v[gc_t13+int64(gc_k20)] = gc_lanes11[gc_k20]
 //line hecbench_minimod.go:164
 							}
 //line hecbench_minimod.go:164
@@ -2012,46 +2012,46 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:164
 					}
 //line hecbench_minimod.go:164
-					var gc_i27 int64 = i
+					var gc_i10 int64 = i
 //line hecbench_minimod.go:164
-					_ = gc_i27
+					_ = gc_i10
 //line hecbench_minimod.go:164
-					var gc_j27 int64 = j
+					var gc_j10 int64 = j
 //line hecbench_minimod.go:164
-					_ = gc_j27
+					_ = gc_j10
 //line hecbench_minimod.go:164
-					var gc_k57 int64 = k
+					var gc_k21 int64 = k
 //line hecbench_minimod.go:164
-					_ = gc_k57
+					_ = gc_k21
 //line hecbench_minimod.go:25
-					var gc_t41 int64 = int64((gc_i27+
+					var gc_t14 int64 = int64((gc_i10+
 
 //line hecbench_minimod.go:169
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j27+ly)*
+						int64(ldimy)+gc_j10+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k57 + lz
+						int64(ldimz) + gc_k21 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t41
+					_ = gc_t14
 //line hecbench_minimod.go:25
-					var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:169
-					if int(gc_t41) >= 0 && int(gc_t41) <= len(phi)-8 {
+					if int(gc_t14) >= 0 && int(gc_t14) <= len(phi)-8 {
 //line hecbench_minimod.go:169
-						gc_ld24 = archsimd.LoadFloat32x8Slice(phi[gc_t41:])
+						gc_ld9 = archsimd.LoadFloat32x8Slice(phi[gc_t14:])
 //line hecbench_minimod.go:169
 					} else {
 //line hecbench_minimod.go:169
-						var gc_lanes31 [8]float32
+						var gc_lanes12 [8]float32
 //line hecbench_minimod.go:169
-						for gc_k58 := range 8 {
+						for gc_k22 := range 8 {
 //line hecbench_minimod.go:169
-							if gc_alive2.ToBits()&(1<<gc_k58) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k22) != 0 {
 //line hecbench_minimod.go:169
-								gc_pos2.Thread = gc_rank2 + gc_k58
+								gc_pos2.Thread = gc_rank2 + gc_k22
 //line hecbench_minimod.go:169
-								gc_lanes31[gc_k58] = phi[gc_t41+int64(gc_k58)]
+								gc_lanes12[gc_k22] = phi[gc_t14+int64(gc_k22)]
 //line hecbench_minimod.go:169
 							}
 //line hecbench_minimod.go:169
@@ -2059,54 +2059,54 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:169
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:169
-						gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes31)
+						gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line hecbench_minimod.go:169
 					}
 //line hecbench_minimod.go:170
-					var gc_t42 int64 = i + 1
+					var gc_t15 int64 = i + 1
 //line hecbench_minimod.go:170
-					_ = gc_t42
+					_ = gc_t15
 //line hecbench_minimod.go:170
-					var gc_i28 int64 = gc_t42
+					var gc_i11 int64 = gc_t15
 //line hecbench_minimod.go:170
-					_ = gc_i28
+					_ = gc_i11
 //line hecbench_minimod.go:170
-					var gc_j28 int64 = j
+					var gc_j11 int64 = j
 //line hecbench_minimod.go:170
-					_ = gc_j28
+					_ = gc_j11
 //line hecbench_minimod.go:170
-					var gc_k59 int64 = k
+					var gc_k23 int64 = k
 //line hecbench_minimod.go:170
-					_ = gc_k59
+					_ = gc_k23
 //line hecbench_minimod.go:25
-					var gc_t43 int64 = int64((gc_i28+
+					var gc_t16 int64 = int64((gc_i11+
 
 //line hecbench_minimod.go:170
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j28+ly)*
+						int64(ldimy)+gc_j11+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k59 + lz
+						int64(ldimz) + gc_k23 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t43
+					_ = gc_t16
 //line hecbench_minimod.go:25
-					var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:170
-					if int(gc_t43) >= 0 && int(gc_t43) <= len(eta)-8 {
+					if int(gc_t16) >= 0 && int(gc_t16) <= len(eta)-8 {
 //line hecbench_minimod.go:170
-						gc_ld25 = archsimd.LoadFloat32x8Slice(eta[gc_t43:])
+						gc_ld10 = archsimd.LoadFloat32x8Slice(eta[gc_t16:])
 //line hecbench_minimod.go:170
 					} else {
 //line hecbench_minimod.go:170
-						var gc_lanes32 [8]float32
+						var gc_lanes13 [8]float32
 //line hecbench_minimod.go:170
-						for gc_k60 := range 8 {
+						for gc_k24 := range 8 {
 //line hecbench_minimod.go:170
-							if gc_alive2.ToBits()&(1<<gc_k60) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k24) != 0 {
 //line hecbench_minimod.go:170
-								gc_pos2.Thread = gc_rank2 + gc_k60
+								gc_pos2.Thread = gc_rank2 + gc_k24
 //line hecbench_minimod.go:170
-								gc_lanes32[gc_k60] = eta[gc_t43+int64(gc_k60)]
+								gc_lanes13[gc_k24] = eta[gc_t16+int64(gc_k24)]
 //line hecbench_minimod.go:170
 							}
 //line hecbench_minimod.go:170
@@ -2114,54 +2114,54 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:170
-						gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes32)
+						gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes13)
 //line hecbench_minimod.go:170
 					}
 //line hecbench_minimod.go:170
-					var gc_t44 int64 = i - 1
+					var gc_t17 int64 = i - 1
 //line hecbench_minimod.go:170
-					_ = gc_t44
+					_ = gc_t17
 //line hecbench_minimod.go:170
-					var gc_i29 int64 = gc_t44
+					var gc_i12 int64 = gc_t17
 //line hecbench_minimod.go:170
-					_ = gc_i29
+					_ = gc_i12
 //line hecbench_minimod.go:170
-					var gc_j29 int64 = j
+					var gc_j12 int64 = j
 //line hecbench_minimod.go:170
-					_ = gc_j29
+					_ = gc_j12
 //line hecbench_minimod.go:170
-					var gc_k61 int64 = k
+					var gc_k25 int64 = k
 //line hecbench_minimod.go:170
-					_ = gc_k61
+					_ = gc_k25
 //line hecbench_minimod.go:25
-					var gc_t45 int64 = int64((gc_i29+
+					var gc_t18 int64 = int64((gc_i12+
 
 //line hecbench_minimod.go:170
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j29+ly)*
+						int64(ldimy)+gc_j12+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k61 + lz
+						int64(ldimz) + gc_k25 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t45
+					_ = gc_t18
 //line hecbench_minimod.go:25
-					var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:170
-					if int(gc_t45) >= 0 && int(gc_t45) <= len(eta)-8 {
+					if int(gc_t18) >= 0 && int(gc_t18) <= len(eta)-8 {
 //line hecbench_minimod.go:170
-						gc_ld26 = archsimd.LoadFloat32x8Slice(eta[gc_t45:])
+						gc_ld11 = archsimd.LoadFloat32x8Slice(eta[gc_t18:])
 //line hecbench_minimod.go:170
 					} else {
 //line hecbench_minimod.go:170
-						var gc_lanes33 [8]float32
+						var gc_lanes14 [8]float32
 //line hecbench_minimod.go:170
-						for gc_k62 := range 8 {
+						for gc_k26 := range 8 {
 //line hecbench_minimod.go:170
-							if gc_alive2.ToBits()&(1<<gc_k62) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k26) != 0 {
 //line hecbench_minimod.go:170
-								gc_pos2.Thread = gc_rank2 + gc_k62
+								gc_pos2.Thread = gc_rank2 + gc_k26
 //line hecbench_minimod.go:170
-								gc_lanes33[gc_k62] = eta[gc_t45+int64(gc_k62)]
+								gc_lanes14[gc_k26] = eta[gc_t18+int64(gc_k26)]
 //line hecbench_minimod.go:170
 							}
 //line hecbench_minimod.go:170
@@ -2169,54 +2169,54 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:170
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:170
-						gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes33)
+						gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes14)
 //line hecbench_minimod.go:170
 					}
 //line hecbench_minimod.go:172
-					var gc_t46 int64 = j + 1
+					var gc_t19 int64 = j + 1
 //line hecbench_minimod.go:172
-					_ = gc_t46
+					_ = gc_t19
 //line hecbench_minimod.go:172
-					var gc_i30 int64 = i
+					var gc_i13 int64 = i
 //line hecbench_minimod.go:172
-					_ = gc_i30
+					_ = gc_i13
 //line hecbench_minimod.go:172
-					var gc_j30 int64 = gc_t46
+					var gc_j13 int64 = gc_t19
 //line hecbench_minimod.go:172
-					_ = gc_j30
+					_ = gc_j13
 //line hecbench_minimod.go:172
-					var gc_k63 int64 = k
+					var gc_k27 int64 = k
 //line hecbench_minimod.go:172
-					_ = gc_k63
+					_ = gc_k27
 //line hecbench_minimod.go:25
-					var gc_t47 int64 = int64((gc_i30+
+					var gc_t20 int64 = int64((gc_i13+
 
 //line hecbench_minimod.go:172
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j30+ly)*
+						int64(ldimy)+gc_j13+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k63 + lz
+						int64(ldimz) + gc_k27 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t47
+					_ = gc_t20
 //line hecbench_minimod.go:25
-					var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:172
-					if int(gc_t47) >= 0 && int(gc_t47) <= len(eta)-8 {
+					if int(gc_t20) >= 0 && int(gc_t20) <= len(eta)-8 {
 //line hecbench_minimod.go:172
-						gc_ld27 = archsimd.LoadFloat32x8Slice(eta[gc_t47:])
+						gc_ld12 = archsimd.LoadFloat32x8Slice(eta[gc_t20:])
 //line hecbench_minimod.go:172
 					} else {
 //line hecbench_minimod.go:172
-						var gc_lanes34 [8]float32
+						var gc_lanes15 [8]float32
 //line hecbench_minimod.go:172
-						for gc_k64 := range 8 {
+						for gc_k28 := range 8 {
 //line hecbench_minimod.go:172
-							if gc_alive2.ToBits()&(1<<gc_k64) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k28) != 0 {
 //line hecbench_minimod.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k64
+								gc_pos2.Thread = gc_rank2 + gc_k28
 //line hecbench_minimod.go:172
-								gc_lanes34[gc_k64] = eta[gc_t47+int64(gc_k64)]
+								gc_lanes15[gc_k28] = eta[gc_t20+int64(gc_k28)]
 //line hecbench_minimod.go:172
 							}
 //line hecbench_minimod.go:172
@@ -2224,54 +2224,54 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:172
-						gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes34)
+						gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes15)
 //line hecbench_minimod.go:172
 					}
 //line hecbench_minimod.go:172
-					var gc_t48 int64 = j - 1
+					var gc_t21 int64 = j - 1
 //line hecbench_minimod.go:172
-					_ = gc_t48
+					_ = gc_t21
 //line hecbench_minimod.go:172
-					var gc_i31 int64 = i
+					var gc_i14 int64 = i
 //line hecbench_minimod.go:172
-					_ = gc_i31
+					_ = gc_i14
 //line hecbench_minimod.go:172
-					var gc_j31 int64 = gc_t48
+					var gc_j14 int64 = gc_t21
 //line hecbench_minimod.go:172
-					_ = gc_j31
+					_ = gc_j14
 //line hecbench_minimod.go:172
-					var gc_k65 int64 = k
+					var gc_k29 int64 = k
 //line hecbench_minimod.go:172
-					_ = gc_k65
+					_ = gc_k29
 //line hecbench_minimod.go:25
-					var gc_t49 int64 = int64((gc_i31+
+					var gc_t22 int64 = int64((gc_i14+
 
 //line hecbench_minimod.go:172
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j31+ly)*
+						int64(ldimy)+gc_j14+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k65 + lz
+						int64(ldimz) + gc_k29 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t49
+					_ = gc_t22
 //line hecbench_minimod.go:25
-					var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:172
-					if int(gc_t49) >= 0 && int(gc_t49) <= len(eta)-8 {
+					if int(gc_t22) >= 0 && int(gc_t22) <= len(eta)-8 {
 //line hecbench_minimod.go:172
-						gc_ld28 = archsimd.LoadFloat32x8Slice(eta[gc_t49:])
+						gc_ld13 = archsimd.LoadFloat32x8Slice(eta[gc_t22:])
 //line hecbench_minimod.go:172
 					} else {
 //line hecbench_minimod.go:172
-						var gc_lanes35 [8]float32
+						var gc_lanes16 [8]float32
 //line hecbench_minimod.go:172
-						for gc_k66 := range 8 {
+						for gc_k30 := range 8 {
 //line hecbench_minimod.go:172
-							if gc_alive2.ToBits()&(1<<gc_k66) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k30) != 0 {
 //line hecbench_minimod.go:172
-								gc_pos2.Thread = gc_rank2 + gc_k66
+								gc_pos2.Thread = gc_rank2 + gc_k30
 //line hecbench_minimod.go:172
-								gc_lanes35[gc_k66] = eta[gc_t49+int64(gc_k66)]
+								gc_lanes16[gc_k30] = eta[gc_t22+int64(gc_k30)]
 //line hecbench_minimod.go:172
 							}
 //line hecbench_minimod.go:172
@@ -2279,54 +2279,54 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:172
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:172
-						gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes35)
+						gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes16)
 //line hecbench_minimod.go:172
 					}
 //line hecbench_minimod.go:174
-					var gc_t50 int64 = k + 1
+					var gc_t23 int64 = k + 1
 //line hecbench_minimod.go:174
-					_ = gc_t50
+					_ = gc_t23
 //line hecbench_minimod.go:174
-					var gc_i32 int64 = i
+					var gc_i15 int64 = i
 //line hecbench_minimod.go:174
-					_ = gc_i32
+					_ = gc_i15
 //line hecbench_minimod.go:174
-					var gc_j32 int64 = j
+					var gc_j15 int64 = j
 //line hecbench_minimod.go:174
-					_ = gc_j32
+					_ = gc_j15
 //line hecbench_minimod.go:174
-					var gc_k67 int64 = gc_t50
+					var gc_k31 int64 = gc_t23
 //line hecbench_minimod.go:174
-					_ = gc_k67
+					_ = gc_k31
 //line hecbench_minimod.go:25
-					var gc_t51 int64 = int64((gc_i32+
+					var gc_t24 int64 = int64((gc_i15+
 
 //line hecbench_minimod.go:174
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j32+ly)*
+						int64(ldimy)+gc_j15+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k67 + lz
+						int64(ldimz) + gc_k31 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t51
+					_ = gc_t24
 //line hecbench_minimod.go:25
-					var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:174
-					if int(gc_t51) >= 0 && int(gc_t51) <= len(eta)-8 {
+					if int(gc_t24) >= 0 && int(gc_t24) <= len(eta)-8 {
 //line hecbench_minimod.go:174
-						gc_ld29 = archsimd.LoadFloat32x8Slice(eta[gc_t51:])
+						gc_ld14 = archsimd.LoadFloat32x8Slice(eta[gc_t24:])
 //line hecbench_minimod.go:174
 					} else {
 //line hecbench_minimod.go:174
-						var gc_lanes36 [8]float32
+						var gc_lanes17 [8]float32
 //line hecbench_minimod.go:174
-						for gc_k68 := range 8 {
+						for gc_k32 := range 8 {
 //line hecbench_minimod.go:174
-							if gc_alive2.ToBits()&(1<<gc_k68) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k32) != 0 {
 //line hecbench_minimod.go:174
-								gc_pos2.Thread = gc_rank2 + gc_k68
+								gc_pos2.Thread = gc_rank2 + gc_k32
 //line hecbench_minimod.go:174
-								gc_lanes36[gc_k68] = eta[gc_t51+int64(gc_k68)]
+								gc_lanes17[gc_k32] = eta[gc_t24+int64(gc_k32)]
 //line hecbench_minimod.go:174
 							}
 //line hecbench_minimod.go:174
@@ -2334,54 +2334,54 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:174
-						gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes36)
+						gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line hecbench_minimod.go:174
 					}
 //line hecbench_minimod.go:174
-					var gc_t52 int64 = k - 1
+					var gc_t25 int64 = k - 1
 //line hecbench_minimod.go:174
-					_ = gc_t52
+					_ = gc_t25
 //line hecbench_minimod.go:174
-					var gc_i33 int64 = i
+					var gc_i16 int64 = i
 //line hecbench_minimod.go:174
-					_ = gc_i33
+					_ = gc_i16
 //line hecbench_minimod.go:174
-					var gc_j33 int64 = j
+					var gc_j16 int64 = j
 //line hecbench_minimod.go:174
-					_ = gc_j33
+					_ = gc_j16
 //line hecbench_minimod.go:174
-					var gc_k69 int64 = gc_t52
+					var gc_k33 int64 = gc_t25
 //line hecbench_minimod.go:174
-					_ = gc_k69
+					_ = gc_k33
 //line hecbench_minimod.go:25
-					var gc_t53 int64 = int64((gc_i33+
+					var gc_t26 int64 = int64((gc_i16+
 
 //line hecbench_minimod.go:174
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j33+ly)*
+						int64(ldimy)+gc_j16+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k69 + lz
+						int64(ldimz) + gc_k33 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t53
+					_ = gc_t26
 //line hecbench_minimod.go:25
-					var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_minimod.go:174
-					if int(gc_t53) >= 0 && int(gc_t53) <= len(eta)-8 {
+					if int(gc_t26) >= 0 && int(gc_t26) <= len(eta)-8 {
 //line hecbench_minimod.go:174
-						gc_ld30 = archsimd.LoadFloat32x8Slice(eta[gc_t53:])
+						gc_ld15 = archsimd.LoadFloat32x8Slice(eta[gc_t26:])
 //line hecbench_minimod.go:174
 					} else {
 //line hecbench_minimod.go:174
-						var gc_lanes37 [8]float32
+						var gc_lanes18 [8]float32
 //line hecbench_minimod.go:174
-						for gc_k70 := range 8 {
+						for gc_k34 := range 8 {
 //line hecbench_minimod.go:174
-							if gc_alive2.ToBits()&(1<<gc_k70) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k34) != 0 {
 //line hecbench_minimod.go:174
-								gc_pos2.Thread = gc_rank2 + gc_k70
+								gc_pos2.Thread = gc_rank2 + gc_k34
 //line hecbench_minimod.go:174
-								gc_lanes37[gc_k70] = eta[gc_t53+int64(gc_k70)]
+								gc_lanes18[gc_k34] = eta[gc_t26+int64(gc_k34)]
 //line hecbench_minimod.go:174
 							}
 //line hecbench_minimod.go:174
@@ -2389,50 +2389,50 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:174
 						gc_pos2.Thread = gc_rank2
 //line hecbench_minimod.go:174
-						gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes37)
+						gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line hecbench_minimod.go:174
 					}
 //line hecbench_minimod.go:174
-					var gc_i34 int64 = i
+					var gc_i17 int64 = i
 //line hecbench_minimod.go:174
-					_ = gc_i34
+					_ = gc_i17
 //line hecbench_minimod.go:174
-					var gc_j34 int64 = j
+					var gc_j17 int64 = j
 //line hecbench_minimod.go:174
-					_ = gc_j34
+					_ = gc_j17
 //line hecbench_minimod.go:174
-					var gc_k71 int64 = k
+					var gc_k35 int64 = k
 //line hecbench_minimod.go:174
-					_ = gc_k71
+					_ = gc_k35
 //line hecbench_minimod.go:25
-					var gc_t54 int64 = int64((gc_i34+
+					var gc_t27 int64 = int64((gc_i17+
 
 //line hecbench_minimod.go:168
 						lx)*
 //line hecbench_minimod.go:25
-						int64(ldimy)+gc_j34+ly)*
+						int64(ldimy)+gc_j17+ly)*
 //line hecbench_minimod.go:25
-						int64(ldimz) + gc_k71 + lz
+						int64(ldimz) + gc_k35 + lz
 //line hecbench_minimod.go:25
-					_ = gc_t54
+					_ = gc_t27
 //line hecbench_minimod.go:168
-					if int(gc_t54) >= 0 && int(gc_t54) <= len(phi)-8 {
+					if int(gc_t27) >= 0 && int(gc_t27) <= len(phi)-8 {
 //line hecbench_minimod.go:168
-						gc_ld24.Sub(gc_ld25.Sub(gc_ld26).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb38).Add(gc_ld27.Sub(gc_ld28).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb39)).Add(gc_ld29.Sub(gc_ld30).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb40))).Div(gc_vb37.Add(sEtaC)).StoreMasked((*[8]float32)(phi[gc_t54:]), gc_alive2)
+						gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).StoreMasked((*[8]float32)(phi[gc_t27:]), gc_alive)
 //line hecbench_minimod.go:168
 					} else {
 //line hecbench_minimod.go:168
-						var gc_lanes38 [8]float32
+						var gc_lanes19 [8]float32
 //line hecbench_minimod.go:168
-						gc_ld24.Sub(gc_ld25.Sub(gc_ld26).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb38).Add(gc_ld27.Sub(gc_ld28).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb39)).Add(gc_ld29.Sub(gc_ld30).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb40))).Div(gc_vb37.Add(sEtaC)).Store(&gc_lanes38)
+						gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).Store(&gc_lanes19)
 //line hecbench_minimod.go:175
-						for gc_k72 := range 8 {
+						for gc_k36 := range 8 {
 //line hecbench_minimod.go:175
-							if gc_alive2.ToBits()&(1<<gc_k72) != 0 {
+							if gc_alive.ToBits()&(1<<gc_k36) != 0 {
 //line hecbench_minimod.go:175
-								gc_pos2.Thread = gc_rank2 + gc_k72
+								gc_pos2.Thread = gc_rank2 + gc_k36
 //line hecbench_minimod.go:168
-								phi[gc_t54+int64(gc_k72)] = gc_lanes38[gc_k72]
+								phi[gc_t27+int64(gc_k36)] = gc_lanes19[gc_k36]
 //line hecbench_minimod.go:168
 							}
 //line hecbench_minimod.go:168

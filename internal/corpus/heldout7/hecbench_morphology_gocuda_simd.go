@@ -305,21 +305,21 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_morphology.go:118
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_morphology.go:118
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_morphology.go:118
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line hecbench_morphology.go:118
-					_ = gc_alive2
+					_ = gc_alive
 //line hecbench_morphology.go:118
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_morphology.go:118
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_morphology.go:118
 					}
 //line hecbench_morphology.go:118
@@ -327,39 +327,39 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:118
 					_ = tid
 //line hecbench_morphology.go:49
-					var gc_u3 uint8
+					var gc_u uint8
 //line hecbench_morphology.go:49
-					_ = gc_u3
+					_ = gc_u
 //line hecbench_morphology.go:49
-					if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
+					if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_morphology.go:49
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_morphology.go:49
-						gc_u3 = buffer_[tid]
-//line hecbench_morphology.go:49
-					}
-//line hecbench_morphology.go:49
-					if gc_alive2.ToBits() != 0 {
-//line hecbench_morphology.go:49
-						opArray_[tid] = gc_u3
+						gc_u = buffer_[tid]
 //line hecbench_morphology.go:49
 					}
 //line hecbench_morphology.go:49
-					var gc_u4 uint8
+					if gc_alive.ToBits() != 0 {
 //line hecbench_morphology.go:49
-					_ = gc_u4
+						opArray_[tid] = gc_u
+//line hecbench_morphology.go:49
+					}
+//line hecbench_morphology.go:49
+					var gc_u2 uint8
+//line hecbench_morphology.go:49
+					_ = gc_u2
 //line hecbench_morphology.go:50
-					if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
+					if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
 //line hecbench_morphology.go:50
-						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+						gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_morphology.go:50
-						gc_u4 = buffer_[tid+selSize_]
+						gc_u2 = buffer_[tid+selSize_]
 //line hecbench_morphology.go:50
 					}
 //line hecbench_morphology.go:50
-					if gc_alive2.ToBits() != 0 {
+					if gc_alive.ToBits() != 0 {
 //line hecbench_morphology.go:50
-						opArray_[tid+selSize_] = gc_u4
+						opArray_[tid+selSize_] = gc_u2
 //line hecbench_morphology.go:50
 					}
 				}
@@ -397,21 +397,21 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_morphology.go:118
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_morphology.go:118
-					_ = gc_all4
+					_ = gc_all2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_morphology.go:118
-						gc_alive4 := gc_all4
+						gc_alive2 := gc_all2
 //line hecbench_morphology.go:118
-						_ = gc_alive4
+						_ = gc_alive2
 //line hecbench_morphology.go:118
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line hecbench_morphology.go:118
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_morphology.go:118
 						}
 //line hecbench_morphology.go:118
@@ -421,67 +421,67 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:54
 						if tid >= offset {
 //line hecbench_morphology.go:54
-							var gc_u9 uint8
+							var gc_u3 uint8
 //line hecbench_morphology.go:54
-							_ = gc_u9
+							_ = gc_u3
 //line hecbench_morphology.go:54
-							if gc_in9 := gc_alive4.ToBits(); gc_in9 != 0 {
+							if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
 //line hecbench_morphology.go:54
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in9)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line hecbench_morphology.go:54
-								gc_u9 = opArray_[tid+selSize_-1]
+								gc_u3 = opArray_[tid+selSize_-1]
 //line hecbench_morphology.go:56
 							}
 //line hecbench_morphology.go:56
-							var gc_u10 uint8
+							var gc_u4 uint8
 //line hecbench_morphology.go:56
-							_ = gc_u10
+							_ = gc_u4
 //line hecbench_morphology.go:56
-							if gc_in10 := gc_alive4.ToBits(); gc_in10 != 0 {
+							if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
 //line hecbench_morphology.go:56
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in10)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
 //line hecbench_morphology.go:56
-								gc_u10 = opArray_[tid+selSize_-1-offset]
+								gc_u4 = opArray_[tid+selSize_-1-offset]
 //line hecbench_morphology.go:56
 							}
 //line hecbench_morphology.go:56
-							var gc_lhs3 uint8 = gc_u9
+							var gc_lhs uint8 = gc_u3
 //line hecbench_morphology.go:56
-							_ = gc_lhs3
+							_ = gc_lhs
 //line hecbench_morphology.go:56
-							var gc_rhs3 uint8 = gc_u10
+							var gc_rhs uint8 = gc_u4
 //line hecbench_morphology.go:56
-							_ = gc_rhs3
+							_ = gc_rhs
 //line hecbench_morphology.go:56
-							var gc_result3 uint8
+							var gc_result uint8
 //line hecbench_morphology.go:56
-							_ = gc_result3
+							_ = gc_result
 //line hecbench_morphology.go:56
-							var gc_returned3 bool
+							var gc_returned bool
 //line hecbench_morphology.go:56
-							_ = gc_returned3
+							_ = gc_returned
 //line hecbench_morphology.go:56
 							if opType_ ==
 //line hecbench_morphology.go:30
 								morphErode {
 //line hecbench_morphology.go:30
-								gc_result3 = min(gc_lhs3, gc_rhs3)
-								gc_returned3 = true
+								gc_result = min(gc_lhs, gc_rhs)
+								gc_returned = true
 //line hecbench_morphology.go:31
 							}
 //line hecbench_morphology.go:31
-							if !gc_returned3 {
+							if !gc_returned {
 //line hecbench_morphology.go:31
-								gc_result3 = max(gc_lhs3, gc_rhs3)
+								gc_result = max(gc_lhs, gc_rhs)
 //line hecbench_morphology.go:33
-								gc_returned3 = true
+								gc_returned = true
 //line hecbench_morphology.go:33
 							}
 //line hecbench_morphology.go:33
-							if gc_alive4.ToBits() != 0 {
+							if gc_alive2.ToBits() != 0 {
 
 //line hecbench_morphology.go:55
-								opArray_[tid+selSize_-1] = gc_result3
+								opArray_[tid+selSize_-1] = gc_result
 //line hecbench_morphology.go:55
 							}
 //line hecbench_morphology.go:55
@@ -489,66 +489,66 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:58
 						if tid <= selSize_-1-offset {
 //line hecbench_morphology.go:58
-							var gc_u11 uint8
+							var gc_u5 uint8
 //line hecbench_morphology.go:58
-							_ = gc_u11
+							_ = gc_u5
 //line hecbench_morphology.go:58
-							if gc_in11 := gc_alive4.ToBits(); gc_in11 != 0 {
+							if gc_in5 := gc_alive2.ToBits(); gc_in5 != 0 {
 //line hecbench_morphology.go:58
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in11)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in5)
 //line hecbench_morphology.go:58
-								gc_u11 = opArray_[tid]
+								gc_u5 = opArray_[tid]
 							}
 //line hecbench_morphology.go:59
-							var gc_u12 uint8
+							var gc_u6 uint8
 //line hecbench_morphology.go:59
-							_ = gc_u12
+							_ = gc_u6
 //line hecbench_morphology.go:59
-							if gc_in12 := gc_alive4.ToBits(); gc_in12 != 0 {
+							if gc_in6 := gc_alive2.ToBits(); gc_in6 != 0 {
 //line hecbench_morphology.go:59
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in12)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in6)
 //line hecbench_morphology.go:59
-								gc_u12 = opArray_[tid+offset]
+								gc_u6 = opArray_[tid+offset]
 //line hecbench_morphology.go:59
 							}
 //line hecbench_morphology.go:59
-							var gc_lhs4 uint8 = gc_u11
+							var gc_lhs2 uint8 = gc_u5
 //line hecbench_morphology.go:59
-							_ = gc_lhs4
+							_ = gc_lhs2
 //line hecbench_morphology.go:59
-							var gc_rhs4 uint8 = gc_u12
+							var gc_rhs2 uint8 = gc_u6
 //line hecbench_morphology.go:59
-							_ = gc_rhs4
+							_ = gc_rhs2
 //line hecbench_morphology.go:59
-							var gc_result4 uint8
+							var gc_result2 uint8
 //line hecbench_morphology.go:59
-							_ = gc_result4
+							_ = gc_result2
 //line hecbench_morphology.go:59
-							var gc_returned4 bool
+							var gc_returned2 bool
 //line hecbench_morphology.go:59
-							_ = gc_returned4
+							_ = gc_returned2
 //line hecbench_morphology.go:59
 							if opType_ ==
 //line hecbench_morphology.go:30
 								morphErode {
 //line hecbench_morphology.go:30
-								gc_result4 = min(gc_lhs4, gc_rhs4)
-								gc_returned4 = true
+								gc_result2 = min(gc_lhs2, gc_rhs2)
+								gc_returned2 = true
 //line hecbench_morphology.go:31
 							}
 //line hecbench_morphology.go:31
-							if !gc_returned4 {
+							if !gc_returned2 {
 //line hecbench_morphology.go:31
-								gc_result4 = max(gc_lhs4, gc_rhs4)
+								gc_result2 = max(gc_lhs2, gc_rhs2)
 //line hecbench_morphology.go:33
-								gc_returned4 = true
+								gc_returned2 = true
 //line hecbench_morphology.go:33
 							}
 //line hecbench_morphology.go:33
-							if gc_alive4.ToBits() != 0 {
+							if gc_alive2.ToBits() != 0 {
 
 //line hecbench_morphology.go:59
-								opArray_[tid] = gc_result4
+								opArray_[tid] = gc_result2
 //line hecbench_morphology.go:59
 							}
 //line hecbench_morphology.go:59

@@ -387,9 +387,9 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD {
 //line hecbench_reaction.go:57
-							gc_vb4 := archsimd.BroadcastFloat32x8(2)
+							gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:57
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -420,7 +420,7 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 									break
 //line hecbench_reaction.go:57
 								}
-								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(df[globalIdx:])
+								archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(df[globalIdx:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -485,9 +485,9 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:57
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:57
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -518,7 +518,7 @@ func gc_body_derivativeX2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 							break
 //line hecbench_reaction.go:57
 						}
-						archsimd.LoadFloat32x8Slice(sF[sj*w+si+1:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj*w+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[sj*w+si-1:])).StoreSlice(df[globalIdx:])
+						archsimd.LoadFloat32x8Slice(sF[sj*w+si+1:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*w+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[sj*w+si-1:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1178,9 +1178,9 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:117
-					gc_vb4 := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:117
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1211,7 +1211,7 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 							break
 //line hecbench_reaction.go:117
 						}
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1246,9 +1246,9 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:117
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:117
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1279,7 +1279,7 @@ func gc_body_derivativeY2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 							break
 //line hecbench_reaction.go:117
 						}
-						archsimd.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
+						archsimd.LoadFloat32x8Slice(sF[(sj+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sj-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1527,9 +1527,9 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:143
-					gc_vb4 := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:143
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1564,7 +1564,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(df[globalIdx:])
 						} else {
 //line hecbench_reaction.go:141
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 //line hecbench_reaction.go:143
 						}
 					}
@@ -1603,9 +1603,9 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:143
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:143
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1643,7 +1643,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[j*p+si:])).StoreSlice(df[globalIdx:])
 						} else {
 //line hecbench_reaction.go:141
-							archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(sF[(j+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[j*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(j-1)*p+si:])).StoreSlice(df[globalIdx:])
 //line hecbench_reaction.go:143
 						}
 					}
@@ -1996,9 +1996,9 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:176
-					gc_vb4 := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:176
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2029,7 +2029,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 							break
 //line hecbench_reaction.go:176
 						}
-						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
+						archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2064,9 +2064,9 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:176
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:176
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2097,7 +2097,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b2 *compiled.Block, f, df []float32, mx, m
 							break
 //line hecbench_reaction.go:176
 						}
-						archsimd.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
+						archsimd.LoadFloat32x8Slice(sF[(sk+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sk*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(sk-1)*p+si:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2345,9 +2345,9 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:202
-					gc_vb4 := archsimd.BroadcastFloat32x8(2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:202
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2382,7 +2382,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(df[globalIdx:])
 						} else {
 //line hecbench_reaction.go:200
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(df[globalIdx:])
 //line hecbench_reaction.go:202
 						}
 					}
@@ -2421,9 +2421,9 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_reaction.go:202
-					gc_vb2 := archsimd.BroadcastFloat32x8(2)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
 //line hecbench_reaction.go:202
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2461,7 +2461,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b2 *compiled.Block, f, df []float32, 
 							archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:]).Sub(archsimd.LoadFloat32x8Slice(sF[k*p+si:])).StoreSlice(df[globalIdx:])
 						} else {
 //line hecbench_reaction.go:200
-							archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
+							archsimd.LoadFloat32x8Slice(sF[(k+1)*p+si:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[k*p+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[(k-1)*p+si:])).StoreSlice(df[globalIdx:])
 //line hecbench_reaction.go:202
 						}
 					}

@@ -48,17 +48,17 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-					_ = gc_iota6
+					_ = gc_iota4
 //line hecbench_recursivegaussian.go:33
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_recursivegaussian.go:33
-					_ = gc_none6
+					_ = gc_none4
 //line hecbench_recursivegaussian.go:33
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_recursivegaussian.go:33
-					_ = gc_all6
+					_ = gc_all4
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -72,21 +72,21 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:34
 						_ = yIndex
 //line hecbench_recursivegaussian.go:37
-						gc_b8 := gc_none6
+						gc_b6 := gc_none4
 //line hecbench_recursivegaussian.go:37
 						if yIndex < iHeight {
 //line hecbench_recursivegaussian.go:37
-							gc_b8 = gc_all6
+							gc_b6 = gc_all4
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b8)
+						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b6)
 //line hecbench_recursivegaussian.go:37
-						_ = gc_if6
+						_ = gc_if4
 //line hecbench_recursivegaussian.go:37
-						if gc_if6.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:37
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadUint32x8Slice(gc_at3[gc_tx2:]), gc_if6).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadUint32x8Slice(gc_at4[gc_tx2:]).Merge(archsimd.LoadUint32x8Slice(gc_at3[gc_tx2:]), gc_if4).StoreSlice(gc_at3[gc_tx2:])
 //line hecbench_recursivegaussian.go:37
 						}
 					}
@@ -113,17 +113,17 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_recursivegaussian.go:33
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_recursivegaussian.go:33
-					_ = gc_iota4
+					_ = gc_iota3
 //line hecbench_recursivegaussian.go:33
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_recursivegaussian.go:33
-					_ = gc_none4
+					_ = gc_none3
 //line hecbench_recursivegaussian.go:33
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_recursivegaussian.go:33
-					_ = gc_all4
+					_ = gc_all3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -144,21 +144,21 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_b6 := gc_none4
+						gc_b5 := gc_none3
 //line hecbench_recursivegaussian.go:37
 						if yIndex < iHeight {
 //line hecbench_recursivegaussian.go:37
-							gc_b6 = gc_all4
+							gc_b5 = gc_all3
 //line hecbench_recursivegaussian.go:37
 						}
 //line hecbench_recursivegaussian.go:37
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b6)
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(iWidth, xIndex, 8)))).And(gc_b5)
 //line hecbench_recursivegaussian.go:37
-						_ = gc_if4
+						_ = gc_if3
 //line hecbench_recursivegaussian.go:38
-						if gc_if4.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_recursivegaussian.go:38
-							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:]), gc_if4).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
+							archsimd.LoadUint32x8Slice(uiDataIn[(yIndex*iWidth)+xIndex:]).Merge(archsimd.LoadUint32x8Slice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:]), gc_if3).StoreSlice(uiLocalBuff[gc_ty2*(gc_bdx2+1)+gc_tx2:])
 //line hecbench_recursivegaussian.go:38
 						}
 					}

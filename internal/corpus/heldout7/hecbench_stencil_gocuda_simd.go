@@ -59,13 +59,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						gc_vstep4 := gc_fastlo2
 						if compiled.SIMD {
 //line hecbench_stencil.go:24
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:24
-							_ = gc_iota6
+							_ = gc_iota4
 //line hecbench_stencil.go:33
-							gc_vb7 := archsimd.BroadcastInt32x8(0)
+							gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:33
-							_ = gc_vb7
+							_ = gc_vb5
 							for ; gc_vstep4+7 < gc_fasthi2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -83,29 +83,29 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 								if compiled.Reach(s1Radius, gc_tx2, 8) > 7 {
 //line hecbench_stencil.go:31
 									if compiled.Reach(s1Radius, gindex, 8) > 7 {
-										gc_vb7.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+										gc_vb5.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 									} else {
 //line hecbench_stencil.go:32
-										gc_if16 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+										gc_if10 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-										_ = gc_if16
+										_ = gc_if10
 //line hecbench_stencil.go:32
-										if gc_if16.ToBits() != 0 {
+										if gc_if10.ToBits() != 0 {
 //line hecbench_stencil.go:32
-											gc_vb7.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if16).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+											gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if10).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 										}
 //line hecbench_stencil.go:32
-										gc_else11 := gc_if16.ToInt32x8().Not().ToMask()
+										gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:32
-										_ = gc_else11
+										_ = gc_else7
 //line hecbench_stencil.go:32
-										if gc_else11.ToBits() != 0 {
+										if gc_else7.ToBits() != 0 {
 //line hecbench_stencil.go:32
 											{
 //line hecbench_stencil.go:32
-												archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else11).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+												archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else7).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 											}
 //line hecbench_stencil.go:32
@@ -117,36 +117,36 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 								} else {
 //line hecbench_stencil.go:32
-									gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
+									gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
 //line hecbench_stencil.go:31
-									_ = gc_if17
+									_ = gc_if11
 //line hecbench_stencil.go:31
-									if gc_if17.ToBits() != 0 {
+									if gc_if11.ToBits() != 0 {
 //line hecbench_stencil.go:31
 										if compiled.Reach(s1Radius, gindex, 8) > 7 {
-											gc_vb7.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if17).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+											gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 										} else {
 //line hecbench_stencil.go:32
-											gc_if18 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+											gc_if12 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-											_ = gc_if18
+											_ = gc_if12
 //line hecbench_stencil.go:32
-											if gc_if17.And(gc_if18).ToBits() != 0 {
+											if gc_if11.And(gc_if12).ToBits() != 0 {
 //line hecbench_stencil.go:32
-												gc_vb7.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if17.And(gc_if18)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+												gc_vb5.Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_if12)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 											}
 //line hecbench_stencil.go:32
-											gc_else12 := gc_if18.ToInt32x8().Not().ToMask()
+											gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:32
-											_ = gc_else12
+											_ = gc_else8
 //line hecbench_stencil.go:32
-											if gc_if17.And(gc_else12).ToBits() != 0 {
+											if gc_if11.And(gc_else8).ToBits() != 0 {
 //line hecbench_stencil.go:32
 												{
 //line hecbench_stencil.go:32
-													archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if17.And(gc_else12)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+													archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if11.And(gc_else8)).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 												}
 //line hecbench_stencil.go:32
@@ -154,7 +154,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 										}
 //line hecbench_stencil.go:32
-										archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]), gc_if17).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
+										archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Merge(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]), gc_if11).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line hecbench_stencil.go:32
 									}
 //line hecbench_stencil.go:32
@@ -219,13 +219,13 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line hecbench_stencil.go:24
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:24
-					_ = gc_iota4
+					_ = gc_iota3
 //line hecbench_stencil.go:33
-					gc_vb5 := archsimd.BroadcastInt32x8(0)
+					gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:33
-					_ = gc_vb5
+					_ = gc_vb4
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -256,27 +256,27 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 						if compiled.Reach(s1Radius, gc_tx2, 8) > 7 {
 //line hecbench_stencil.go:31
 							if compiled.Reach(s1Radius, gindex, 8) > 7 {
-								gc_vb5.StoreSlice(temp[lindex-s1Radius:])
+								gc_vb4.StoreSlice(temp[lindex-s1Radius:])
 							} else {
 //line hecbench_stencil.go:33
-								gc_if10 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+								gc_if7 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-								_ = gc_if10
+								_ = gc_if7
 //line hecbench_stencil.go:32
-								if gc_if10.ToBits() != 0 {
+								if gc_if7.ToBits() != 0 {
 //line hecbench_stencil.go:32
-									gc_vb5.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if10).StoreSlice(temp[lindex-s1Radius:])
+									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if7).StoreSlice(temp[lindex-s1Radius:])
 								}
 //line hecbench_stencil.go:33
-								gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:33
-								_ = gc_else7
+								_ = gc_else5
 //line hecbench_stencil.go:33
-								if gc_else7.ToBits() != 0 {
+								if gc_else5.ToBits() != 0 {
 //line hecbench_stencil.go:33
 									{
 //line hecbench_stencil.go:33
-										archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else7).StoreSlice(temp[lindex-s1Radius:])
+										archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else5).StoreSlice(temp[lindex-s1Radius:])
 //line hecbench_stencil.go:35
 									}
 //line hecbench_stencil.go:35
@@ -288,34 +288,34 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:37
 						} else {
 //line hecbench_stencil.go:37
-							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
+							gc_if8 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx2, 8))))
 //line hecbench_stencil.go:31
-							_ = gc_if11
+							_ = gc_if8
 //line hecbench_stencil.go:31
-							if gc_if11.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line hecbench_stencil.go:31
 								if compiled.Reach(s1Radius, gindex, 8) > 7 {
-									gc_vb5.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if11).StoreSlice(temp[lindex-s1Radius:])
+									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8).StoreSlice(temp[lindex-s1Radius:])
 								} else {
 //line hecbench_stencil.go:33
-									gc_if12 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
+									gc_if9 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gindex, 8))))
 //line hecbench_stencil.go:32
-									_ = gc_if12
+									_ = gc_if9
 //line hecbench_stencil.go:32
-									if gc_if11.And(gc_if12).ToBits() != 0 {
+									if gc_if8.And(gc_if9).ToBits() != 0 {
 //line hecbench_stencil.go:32
-										gc_vb5.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if11.And(gc_if12)).StoreSlice(temp[lindex-s1Radius:])
+										gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_if9)).StoreSlice(temp[lindex-s1Radius:])
 									}
 //line hecbench_stencil.go:33
-									gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
+									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:33
-									_ = gc_else8
+									_ = gc_else6
 //line hecbench_stencil.go:33
-									if gc_if11.And(gc_else8).ToBits() != 0 {
+									if gc_if8.And(gc_else6).ToBits() != 0 {
 //line hecbench_stencil.go:33
 										{
 //line hecbench_stencil.go:33
-											archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if11.And(gc_else8)).StoreSlice(temp[lindex-s1Radius:])
+											archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_else6)).StoreSlice(temp[lindex-s1Radius:])
 //line hecbench_stencil.go:35
 										}
 //line hecbench_stencil.go:35
@@ -323,7 +323,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:35
 								}
 //line hecbench_stencil.go:35
-								archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if11).StoreSlice(temp[lindex+s1BlockSize:])
+								archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if8).StoreSlice(temp[lindex+s1BlockSize:])
 //line hecbench_stencil.go:37
 							}
 //line hecbench_stencil.go:37
@@ -364,10 +364,10 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 			gc_vstep6 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:42
-				gc_vb9 := archsimd.BroadcastInt32x8(int32(0))
+				gc_vb6 := archsimd.BroadcastInt32x8(int32(0))
 //line hecbench_stencil.go:42
-				_ = gc_vb9
-			gc_steps6:
+				_ = gc_vb6
+			gc_steps4:
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
@@ -381,7 +381,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:25
 					_ = lindex
 //line hecbench_stencil.go:42
-					result := gc_vb9
+					result := gc_vb6
 //line hecbench_stencil.go:42
 					_ = result
 //line hecbench_stencil.go:43
@@ -395,14 +395,14 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:43
 						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:43
 							{
 //line hecbench_stencil.go:43
-								gc_ld6 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 							}
 //line hecbench_stencil.go:44
-							result = result.Add(gc_ld6)
+							result = result.Add(gc_ld4)
 //line hecbench_stencil.go:44
 						}
 //line hecbench_stencil.go:44
@@ -410,18 +410,18 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:44
 						for offset := -s1Radius; offset <= s1Radius; offset = offset + 1 {
 //line hecbench_stencil.go:43
-							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line hecbench_stencil.go:43
 							if (lindex+offset) >= 0 && (lindex+offset) <= len(temp)-8 {
-								gc_ld6 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(temp[lindex+offset:])
 //line hecbench_stencil.go:44
 							} else {
 //line hecbench_stencil.go:44
-								break gc_steps6
+								break gc_steps4
 //line hecbench_stencil.go:44
 							}
 //line hecbench_stencil.go:44
-							result = result.Add(gc_ld6)
+							result = result.Add(gc_ld4)
 //line hecbench_stencil.go:44
 						}
 //line hecbench_stencil.go:44
@@ -657,29 +657,29 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_stencil.go:71
-				_ = gc_all16
+				_ = gc_all15
 //line hecbench_stencil.go:71
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_stencil.go:71
-				_ = gc_iota2
+				_ = gc_iota
 //line hecbench_stencil.go:71
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_stencil.go:71
-				_ = gc_none2
+				_ = gc_none
 				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 					gc_tx2 := gc_vstep7
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_stencil.go:71
-					gc_alive16 := gc_all16
+					gc_alive15 := gc_all15
 //line hecbench_stencil.go:71
-					_ = gc_alive16
+					_ = gc_alive15
 //line hecbench_stencil.go:71
-					if gc_ex16 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex16 != 0 {
+					if gc_ex15 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex15 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive16 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex16]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive15 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex15]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -691,23 +691,23 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:72
 					_ = tkk
 //line hecbench_stencil.go:96
-					gc_b4 := gc_none2
+					gc_b3 := gc_none
 //line hecbench_stencil.go:96
 					if tjj > nLastY {
 //line hecbench_stencil.go:96
-						gc_b4 = gc_all16
+						gc_b3 = gc_all15
 //line hecbench_stencil.go:96
 					}
 //line hecbench_stencil.go:96
-					gc_if2 := gc_b4.Or(gc_iota2.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
+					gc_if := gc_b3.Or(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(nLastZ, tkk, 8)))))
 //line hecbench_stencil.go:96
-					_ = gc_if2
+					_ = gc_if
 //line hecbench_stencil.go:96
-					if gc_alive16.And(gc_if2).ToBits() != 0 {
+					if gc_alive15.And(gc_if).ToBits() != 0 {
 //line hecbench_stencil.go:96
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive16.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive15.And(gc_if).ToBits())
 //line hecbench_stencil.go:96
-						gc_alive16 = gc_alive16.And(gc_alive16.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive15 = gc_alive15.And(gc_alive15.And(gc_if).ToInt32x8().Not().ToMask())
 //line hecbench_stencil.go:96
 					}
 				}
@@ -761,22 +761,22 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			gc_vstep8 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all19 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all18 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-				_ = gc_all19
-			gc_steps8:
+				_ = gc_all18
+			gc_steps7:
 				for ; gc_vstep8+3 < gc_bdx2; gc_vstep8 += 4 {
 					gc_tx2 := gc_vstep8
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:71
-					gc_alive19 := gc_all19
+					gc_alive18 := gc_all18
 //line hecbench_stencil.go:71
-					_ = gc_alive19
+					_ = gc_alive18
 //line hecbench_stencil.go:71
-					if gc_ex19 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex19 != 0 {
+					if gc_ex18 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex18 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive19 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex19]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive18 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex18]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -794,77 +794,77 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:106
 					}
 //line hecbench_stencil.go:106
-					var gc_x9 int = 0
+					var gc_x8 int = 0
 //line hecbench_stencil.go:106
-					_ = gc_x9
+					_ = gc_x8
 //line hecbench_stencil.go:106
-					var gc_y21 int = tjj
+					var gc_y20 int = tjj
 //line hecbench_stencil.go:106
-					_ = gc_y21
+					_ = gc_y20
 //line hecbench_stencil.go:106
-					var gc_z21 int = tkk
+					var gc_z20 int = tkk
 //line hecbench_stencil.go:106
-					_ = gc_z21
+					_ = gc_z20
 //line hecbench_stencil.go:106
-					var gc_dir21 int = 0
+					var gc_dir20 int = 0
 //line hecbench_stencil.go:106
-					_ = gc_dir21
+					_ = gc_dir20
 //line hecbench_stencil.go:106
-					var gc_t35 int = gc_z21 + nz*(gc_y21+ny*(gc_x9+nx*gc_dir21))
+					var gc_t34 int = gc_z20 + nz*(gc_y20+ny*(gc_x8+nx*gc_dir20))
 //line hecbench_stencil.go:106
-					_ = gc_t35
+					_ = gc_t34
 //line hecbench_stencil.go:106
-					var gc_ld19 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld17 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:106
-					if gc_t35 >= 0 && gc_t35 <= len(dPsi)-4 {
+					if gc_t34 >= 0 && gc_t34 <= len(dPsi)-4 {
 //line hecbench_stencil.go:106
-						gc_ld19 = archsimd.LoadFloat64x4Slice(dPsi[gc_t35:])
+						gc_ld17 = archsimd.LoadFloat64x4Slice(dPsi[gc_t34:])
 //line hecbench_stencil.go:106
 					} else {
 //line hecbench_stencil.go:106
-						break gc_steps8
+						break gc_steps7
 //line hecbench_stencil.go:106
 					}
 //line hecbench_stencil.go:106
-					gc_ld19.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive19)
+					gc_ld17.StoreMasked((*[4]float64)(smPsi[cii][tjj][tkk:]), gc_alive18)
 //line hecbench_stencil.go:107
-					var gc_x10 int = 1
+					var gc_x9 int = 1
 //line hecbench_stencil.go:107
-					_ = gc_x10
+					_ = gc_x9
 //line hecbench_stencil.go:107
-					var gc_y22 int = tjj
+					var gc_y21 int = tjj
 //line hecbench_stencil.go:107
-					_ = gc_y22
+					_ = gc_y21
 //line hecbench_stencil.go:107
-					var gc_z22 int = tkk
+					var gc_z21 int = tkk
 //line hecbench_stencil.go:107
-					_ = gc_z22
+					_ = gc_z21
 //line hecbench_stencil.go:107
-					var gc_dir22 int = 0
+					var gc_dir21 int = 0
 //line hecbench_stencil.go:107
-					_ = gc_dir22
+					_ = gc_dir21
 //line hecbench_stencil.go:107
-					var gc_t36 int = gc_z22 + nz*(gc_y22+ny*(gc_x10+nx*gc_dir22))
+					var gc_t35 int = gc_z21 + nz*(gc_y21+ny*(gc_x9+nx*gc_dir21))
 //line hecbench_stencil.go:107
-					_ = gc_t36
+					_ = gc_t35
 //line hecbench_stencil.go:107
-					var gc_ld20 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+					var gc_ld18 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:107
-					if gc_t36 >= 0 && gc_t36 <= len(dPsi)-4 {
+					if gc_t35 >= 0 && gc_t35 <= len(dPsi)-4 {
 //line hecbench_stencil.go:107
-						gc_ld20 = archsimd.LoadFloat64x4Slice(dPsi[gc_t36:])
+						gc_ld18 = archsimd.LoadFloat64x4Slice(dPsi[gc_t35:])
 //line hecbench_stencil.go:107
 					} else {
 //line hecbench_stencil.go:107
-						var gc_lanes20 [4]float64
+						var gc_lanes18 [4]float64
 //line hecbench_stencil.go:107
-						for gc_k20 := range 4 {
+						for gc_k18 := range 4 {
 //line hecbench_stencil.go:107
-							if gc_alive19.ToBits()&(1<<gc_k20) != 0 {
+							if gc_alive18.ToBits()&(1<<gc_k18) != 0 {
 //line hecbench_stencil.go:107
-								gc_pos2.Thread = gc_rank2 + gc_k20
+								gc_pos2.Thread = gc_rank2 + gc_k18
 //line hecbench_stencil.go:107
-								gc_lanes20[gc_k20] = dPsi[gc_t36+gc_k20]
+								gc_lanes18[gc_k18] = dPsi[gc_t35+gc_k18]
 //line hecbench_stencil.go:107
 							}
 //line hecbench_stencil.go:107
@@ -872,11 +872,11 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:107
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:107
-						gc_ld20 = archsimd.LoadFloat64x4(&gc_lanes20)
+						gc_ld18 = archsimd.LoadFloat64x4(&gc_lanes18)
 //line hecbench_stencil.go:107
 					}
 //line hecbench_stencil.go:107
-					gc_ld20.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive19)
+					gc_ld18.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive18)
 //line hecbench_stencil.go:107
 					var xcharge archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:107
@@ -893,7 +893,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 					var dV archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:107
 					_ = dV
-					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive19).StoreSlice(gc_s_dV[gc_rank2:])
+					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive18).StoreSlice(gc_s_dV[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -954,26 +954,26 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			gc_vstep9 := gc_from2
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all22 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all21 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-				_ = gc_all22
+				_ = gc_all21
 //line hecbench_stencil.go:115
-				gc_vb7 := archsimd.BroadcastFloat64x4(4.)
+				gc_vb6 := archsimd.BroadcastFloat64x4(4.)
 //line hecbench_stencil.go:115
-				_ = gc_vb7
-			gc_steps10:
+				_ = gc_vb6
+			gc_steps8:
 				for ; gc_vstep9+3 < gc_to2; gc_vstep9 += 4 {
 					gc_tx2 := gc_vstep9
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:115
-					gc_alive22 := gc_all22
+					gc_alive21 := gc_all21
 //line hecbench_stencil.go:115
-					_ = gc_alive22
+					_ = gc_alive21
 //line hecbench_stencil.go:115
-					if gc_ex22 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex22 != 0 {
+					if gc_ex21 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex21 != 0 {
 //line hecbench_stencil.go:115
-						gc_alive22 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex22]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive21 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex21]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:115
 					}
 //line hecbench_stencil.go:71
@@ -1000,111 +1000,111 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:114
 						_ = xd
 //line hecbench_stencil.go:114
-						yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb7)
+						yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb6)
 						_ = yd
 //line hecbench_stencil.go:115
-						zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb7)
+						zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb6)
 						_ = zd
 //line hecbench_stencil.go:116
-						var gc_x14 int = 1
-						_ = gc_x14
+						var gc_x10 int = 1
+						_ = gc_x10
 //line hecbench_stencil.go:117
-						var gc_y26 int = tjj
+						var gc_y22 int = tjj
 //line hecbench_stencil.go:117
-						_ = gc_y26
+						_ = gc_y22
 //line hecbench_stencil.go:117
-						var gc_z26 int = tkk
+						var gc_z22 int = tkk
 //line hecbench_stencil.go:117
-						_ = gc_z26
+						_ = gc_z22
 //line hecbench_stencil.go:117
-						var gc_dir26 int = 0
+						var gc_dir22 int = 0
 //line hecbench_stencil.go:117
-						_ = gc_dir26
+						_ = gc_dir22
 //line hecbench_stencil.go:117
-						var gc_t40 int = gc_z26 + nz*(gc_y26+ny*(gc_x14+nx*gc_dir26))
+						var gc_t36 int = gc_z22 + nz*(gc_y22+ny*(gc_x10+nx*gc_dir22))
 //line hecbench_stencil.go:117
-						_ = gc_t40
+						_ = gc_t36
 //line hecbench_stencil.go:117
-						var gc_ld24 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld19 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:117
-						if gc_t40 >= 0 && gc_t40 <= len(dSigmaX)-4 {
+						if gc_t36 >= 0 && gc_t36 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
-							gc_ld24 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t40:])
-//line hecbench_stencil.go:117
-						} else {
-//line hecbench_stencil.go:117
-							break gc_steps10
-//line hecbench_stencil.go:117
-						}
-//line hecbench_stencil.go:117
-						var gc_x15 int = 1
-//line hecbench_stencil.go:117
-						_ = gc_x15
-//line hecbench_stencil.go:117
-						var gc_y27 int = tjj
-//line hecbench_stencil.go:117
-						_ = gc_y27
-//line hecbench_stencil.go:117
-						var gc_z27 int = tkk
-//line hecbench_stencil.go:117
-						_ = gc_z27
-//line hecbench_stencil.go:117
-						var gc_dir27 int = 1
-//line hecbench_stencil.go:117
-						_ = gc_dir27
-//line hecbench_stencil.go:117
-						var gc_t41 int = gc_z27 + nz*(gc_y27+ny*(gc_x15+nx*gc_dir27))
-//line hecbench_stencil.go:117
-						_ = gc_t41
-//line hecbench_stencil.go:117
-						var gc_ld25 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:117
-						if gc_t41 >= 0 && gc_t41 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:117
-							gc_ld25 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t41:])
+							gc_ld19 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t36:])
 //line hecbench_stencil.go:117
 						} else {
 //line hecbench_stencil.go:117
-							break gc_steps10
+							break gc_steps8
 //line hecbench_stencil.go:117
 						}
 //line hecbench_stencil.go:117
-						var gc_x16 int = 1
+						var gc_x11 int = 1
 //line hecbench_stencil.go:117
-						_ = gc_x16
+						_ = gc_x11
 //line hecbench_stencil.go:117
-						var gc_y28 int = tjj
+						var gc_y23 int = tjj
 //line hecbench_stencil.go:117
-						_ = gc_y28
+						_ = gc_y23
 //line hecbench_stencil.go:117
-						var gc_z28 int = tkk
+						var gc_z23 int = tkk
 //line hecbench_stencil.go:117
-						_ = gc_z28
+						_ = gc_z23
 //line hecbench_stencil.go:117
-						var gc_dir28 int = 2
+						var gc_dir23 int = 1
 //line hecbench_stencil.go:117
-						_ = gc_dir28
+						_ = gc_dir23
 //line hecbench_stencil.go:117
-						var gc_t42 int = gc_z28 + nz*(gc_y28+ny*(gc_x16+nx*gc_dir28))
+						var gc_t37 int = gc_z23 + nz*(gc_y23+ny*(gc_x11+nx*gc_dir23))
 //line hecbench_stencil.go:117
-						_ = gc_t42
+						_ = gc_t37
 //line hecbench_stencil.go:117
-						var gc_ld26 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld20 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:117
-						if gc_t42 >= 0 && gc_t42 <= len(dSigmaX)-4 {
+						if gc_t37 >= 0 && gc_t37 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:117
-							gc_ld26 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t42:])
+							gc_ld20 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t37:])
 //line hecbench_stencil.go:117
 						} else {
 //line hecbench_stencil.go:117
-							break gc_steps10
+							break gc_steps8
 //line hecbench_stencil.go:117
 						}
 //line hecbench_stencil.go:117
-						dV = dV.Sub(gc_ld24.Mul(xd).Add(gc_ld25.Mul(yd)).Add(gc_ld26.Mul(zd)))
+						var gc_x12 int = 1
+//line hecbench_stencil.go:117
+						_ = gc_x12
+//line hecbench_stencil.go:117
+						var gc_y24 int = tjj
+//line hecbench_stencil.go:117
+						_ = gc_y24
+//line hecbench_stencil.go:117
+						var gc_z24 int = tkk
+//line hecbench_stencil.go:117
+						_ = gc_z24
+//line hecbench_stencil.go:117
+						var gc_dir24 int = 2
+//line hecbench_stencil.go:117
+						_ = gc_dir24
+//line hecbench_stencil.go:117
+						var gc_t38 int = gc_z24 + nz*(gc_y24+ny*(gc_x12+nx*gc_dir24))
+//line hecbench_stencil.go:117
+						_ = gc_t38
+//line hecbench_stencil.go:117
+						var gc_ld21 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:117
+						if gc_t38 >= 0 && gc_t38 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:117
+							gc_ld21 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t38:])
+//line hecbench_stencil.go:117
+						} else {
+//line hecbench_stencil.go:117
+							break gc_steps8
+//line hecbench_stencil.go:117
+						}
+//line hecbench_stencil.go:117
+						dV = dV.Sub(gc_ld19.Mul(xd).Add(gc_ld20.Mul(yd)).Add(gc_ld21.Mul(zd)))
 //line hecbench_stencil.go:117
 					}
-					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive22).StoreSlice(gc_s_dV[gc_rank2:])
+					dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive21).StoreSlice(gc_s_dV[gc_rank2:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1160,22 +1160,22 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep10 := 0
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all25 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all24 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all25
-				gc_steps12:
+					_ = gc_all24
+				gc_steps9:
 					for ; gc_vstep10+3 < gc_bdx2; gc_vstep10 += 4 {
 						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:71
-						gc_alive25 := gc_all25
+						gc_alive24 := gc_all24
 //line hecbench_stencil.go:71
-						_ = gc_alive25
+						_ = gc_alive24
 //line hecbench_stencil.go:71
-						if gc_ex25 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex25 != 0 {
+						if gc_ex24 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex24 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive25 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex25]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive24 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex24]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1193,43 +1193,43 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:126
 						}
 //line hecbench_stencil.go:126
-						var gc_t47 int = ii + 1
+						var gc_t43 int = ii + 1
 //line hecbench_stencil.go:126
-						_ = gc_t47
+						_ = gc_t43
 //line hecbench_stencil.go:126
-						var gc_x19 int = gc_t47
+						var gc_x15 int = gc_t43
 //line hecbench_stencil.go:126
-						_ = gc_x19
+						_ = gc_x15
 //line hecbench_stencil.go:126
-						var gc_y31 int = tjj
+						var gc_y27 int = tjj
 //line hecbench_stencil.go:126
-						_ = gc_y31
+						_ = gc_y27
 //line hecbench_stencil.go:126
-						var gc_z31 int = tkk
+						var gc_z27 int = tkk
 //line hecbench_stencil.go:126
-						_ = gc_z31
+						_ = gc_z27
 //line hecbench_stencil.go:126
-						var gc_dir31 int = 0
+						var gc_dir27 int = 0
 //line hecbench_stencil.go:126
-						_ = gc_dir31
+						_ = gc_dir27
 //line hecbench_stencil.go:126
-						var gc_t48 int = gc_z31 + nz*(gc_y31+ny*(gc_x19+nx*gc_dir31))
+						var gc_t44 int = gc_z27 + nz*(gc_y27+ny*(gc_x15+nx*gc_dir27))
 //line hecbench_stencil.go:126
-						_ = gc_t48
+						_ = gc_t44
 //line hecbench_stencil.go:126
-						var gc_ld28 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+						var gc_ld22 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:126
-						if gc_t48 >= 0 && gc_t48 <= len(dPsi)-4 {
+						if gc_t44 >= 0 && gc_t44 <= len(dPsi)-4 {
 //line hecbench_stencil.go:126
-							gc_ld28 = archsimd.LoadFloat64x4Slice(dPsi[gc_t48:])
+							gc_ld22 = archsimd.LoadFloat64x4Slice(dPsi[gc_t44:])
 //line hecbench_stencil.go:126
 						} else {
 //line hecbench_stencil.go:126
-							break gc_steps12
+							break gc_steps9
 //line hecbench_stencil.go:126
 						}
 //line hecbench_stencil.go:126
-						gc_ld28.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive25)
+						gc_ld22.StoreMasked((*[4]float64)(smPsi[nii][tjj][tkk:]), gc_alive24)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1279,26 +1279,26 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep11 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all29 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all27 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all29
+					_ = gc_all27
 //line hecbench_stencil.go:131
-					gc_vb10 := archsimd.BroadcastFloat64x4(4.)
+					gc_vb7 := archsimd.BroadcastFloat64x4(4.)
 //line hecbench_stencil.go:131
-					_ = gc_vb10
-				gc_steps15:
+					_ = gc_vb7
+				gc_steps10:
 					for ; gc_vstep11+3 < gc_to2; gc_vstep11 += 4 {
 						gc_tx2 := gc_vstep11
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:131
-						gc_alive29 := gc_all29
+						gc_alive27 := gc_all27
 //line hecbench_stencil.go:131
-						_ = gc_alive29
+						_ = gc_alive27
 //line hecbench_stencil.go:131
-						if gc_ex29 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex29 != 0 {
+						if gc_ex27 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex27 != 0 {
 //line hecbench_stencil.go:131
-							gc_alive29 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex29]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive27 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex27]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:131
 						}
 //line hecbench_stencil.go:71
@@ -1325,121 +1325,121 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:131
 							}
 //line hecbench_stencil.go:131
-							xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb10)
+							xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb7)
 //line hecbench_stencil.go:131
 							_ = xd_
 //line hecbench_stencil.go:131
 							yd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
 							_ = yd_
 //line hecbench_stencil.go:132
-							zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb10)
+							zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb7)
 							_ = zd_
 //line hecbench_stencil.go:133
-							var gc_t61 int = tjj +
+							var gc_t45 int = tjj +
 								1
 //line hecbench_stencil.go:134
-							_ = gc_t61
+							_ = gc_t45
 //line hecbench_stencil.go:134
-							var gc_y38 int = gc_t61
+							var gc_y28 int = gc_t45
 //line hecbench_stencil.go:134
-							_ = gc_y38
+							_ = gc_y28
 //line hecbench_stencil.go:134
-							var gc_z38 int = tkk
+							var gc_z28 int = tkk
 //line hecbench_stencil.go:134
-							_ = gc_z38
+							_ = gc_z28
 //line hecbench_stencil.go:134
-							var gc_dir38 int = 0
+							var gc_dir28 int = 0
 //line hecbench_stencil.go:134
-							_ = gc_dir38
+							_ = gc_dir28
 //line hecbench_stencil.go:134
-							var gc_t62 int = gc_z38 + nz*(gc_y38+ny*(ii+nx*gc_dir38))
+							var gc_t46 int = gc_z28 + nz*(gc_y28+ny*(ii+nx*gc_dir28))
 //line hecbench_stencil.go:134
-							_ = gc_t62
+							_ = gc_t46
 //line hecbench_stencil.go:134
-							var gc_ld35 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_ld23 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:134
-							if gc_t62 >= 0 && gc_t62 <= len(dSigmaY)-4 {
+							if gc_t46 >= 0 && gc_t46 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
-								gc_ld35 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t62:])
-//line hecbench_stencil.go:134
-							} else {
-//line hecbench_stencil.go:134
-								break gc_steps15
-//line hecbench_stencil.go:134
-							}
-//line hecbench_stencil.go:134
-							var gc_t63 int = tjj + 1
-//line hecbench_stencil.go:134
-							_ = gc_t63
-//line hecbench_stencil.go:134
-							var gc_y39 int = gc_t63
-//line hecbench_stencil.go:134
-							_ = gc_y39
-//line hecbench_stencil.go:134
-							var gc_z39 int = tkk
-//line hecbench_stencil.go:134
-							_ = gc_z39
-//line hecbench_stencil.go:134
-							var gc_dir39 int = 1
-//line hecbench_stencil.go:134
-							_ = gc_dir39
-//line hecbench_stencil.go:134
-							var gc_t64 int = gc_z39 + nz*(gc_y39+ny*(ii+nx*gc_dir39))
-//line hecbench_stencil.go:134
-							_ = gc_t64
-//line hecbench_stencil.go:134
-							var gc_ld36 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:134
-							if gc_t64 >= 0 && gc_t64 <= len(dSigmaY)-4 {
-//line hecbench_stencil.go:134
-								gc_ld36 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t64:])
+								gc_ld23 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t46:])
 //line hecbench_stencil.go:134
 							} else {
 //line hecbench_stencil.go:134
-								break gc_steps15
+								break gc_steps10
 //line hecbench_stencil.go:134
 							}
 //line hecbench_stencil.go:134
-							var gc_t65 int = tjj + 1
+							var gc_t47 int = tjj + 1
 //line hecbench_stencil.go:134
-							_ = gc_t65
+							_ = gc_t47
 //line hecbench_stencil.go:134
-							var gc_y40 int = gc_t65
+							var gc_y29 int = gc_t47
 //line hecbench_stencil.go:134
-							_ = gc_y40
+							_ = gc_y29
 //line hecbench_stencil.go:134
-							var gc_z40 int = tkk
+							var gc_z29 int = tkk
 //line hecbench_stencil.go:134
-							_ = gc_z40
+							_ = gc_z29
 //line hecbench_stencil.go:134
-							var gc_dir40 int = 2
+							var gc_dir29 int = 1
 //line hecbench_stencil.go:134
-							_ = gc_dir40
+							_ = gc_dir29
 //line hecbench_stencil.go:134
-							var gc_t66 int = gc_z40 + nz*(gc_y40+ny*(ii+nx*gc_dir40))
+							var gc_t48 int = gc_z29 + nz*(gc_y29+ny*(ii+nx*gc_dir29))
 //line hecbench_stencil.go:134
-							_ = gc_t66
+							_ = gc_t48
 //line hecbench_stencil.go:134
-							var gc_ld37 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_ld24 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:134
-							if gc_t66 >= 0 && gc_t66 <= len(dSigmaY)-4 {
+							if gc_t48 >= 0 && gc_t48 <= len(dSigmaY)-4 {
 //line hecbench_stencil.go:134
-								gc_ld37 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t66:])
+								gc_ld24 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t48:])
 //line hecbench_stencil.go:134
 							} else {
 //line hecbench_stencil.go:134
-								break gc_steps15
+								break gc_steps10
 //line hecbench_stencil.go:134
 							}
 //line hecbench_stencil.go:134
-							ycharge = gc_ld35.Mul(xd_).Add(gc_ld36.Mul(yd_)).Add(gc_ld37.Mul(zd_))
+							var gc_t49 int = tjj + 1
+//line hecbench_stencil.go:134
+							_ = gc_t49
+//line hecbench_stencil.go:134
+							var gc_y30 int = gc_t49
+//line hecbench_stencil.go:134
+							_ = gc_y30
+//line hecbench_stencil.go:134
+							var gc_z30 int = tkk
+//line hecbench_stencil.go:134
+							_ = gc_z30
+//line hecbench_stencil.go:134
+							var gc_dir30 int = 2
+//line hecbench_stencil.go:134
+							_ = gc_dir30
+//line hecbench_stencil.go:134
+							var gc_t50 int = gc_z30 + nz*(gc_y30+ny*(ii+nx*gc_dir30))
+//line hecbench_stencil.go:134
+							_ = gc_t50
+//line hecbench_stencil.go:134
+							var gc_ld25 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:134
+							if gc_t50 >= 0 && gc_t50 <= len(dSigmaY)-4 {
+//line hecbench_stencil.go:134
+								gc_ld25 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t50:])
+//line hecbench_stencil.go:134
+							} else {
+//line hecbench_stencil.go:134
+								break gc_steps10
+//line hecbench_stencil.go:134
+							}
+//line hecbench_stencil.go:134
+							ycharge = gc_ld23.Mul(xd_).Add(gc_ld24.Mul(yd_)).Add(gc_ld25.Mul(zd_))
 //line hecbench_stencil.go:134
 							dV = dV.Add(ycharge)
 //line hecbench_stencil.go:134
-							ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive29)
+							ycharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive27)
 //line hecbench_stencil.go:136
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive29).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive27).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1500,21 +1500,21 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep12 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all32 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all30 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all32
+					_ = gc_all30
 					for ; gc_vstep12+3 < gc_to2; gc_vstep12 += 4 {
 						gc_tx2 := gc_vstep12
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:71
-						gc_alive32 := gc_all32
+						gc_alive30 := gc_all30
 //line hecbench_stencil.go:71
-						_ = gc_alive32
+						_ = gc_alive30
 //line hecbench_stencil.go:71
-						if gc_ex32 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex32 != 0 {
+						if gc_ex30 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex30 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive32 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex32]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive30 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex30]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1540,7 +1540,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 							dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj-1][tkk:]))
 //line hecbench_stencil.go:141
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive32).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive30).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1589,26 +1589,26 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep13 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all36 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all33 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all36
+					_ = gc_all33
 //line hecbench_stencil.go:148
-					gc_vb13 := archsimd.BroadcastFloat64x4(4.)
+					gc_vb8 := archsimd.BroadcastFloat64x4(4.)
 //line hecbench_stencil.go:148
-					_ = gc_vb13
-				gc_steps18:
+					_ = gc_vb8
+				gc_steps11:
 					for ; gc_vstep13+3 < gc_to2; gc_vstep13 += 4 {
 						gc_tx2 := gc_vstep13
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:148
-						gc_alive36 := gc_all36
+						gc_alive33 := gc_all33
 //line hecbench_stencil.go:148
-						_ = gc_alive36
+						_ = gc_alive33
 //line hecbench_stencil.go:148
-						if gc_ex36 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex36 != 0 {
+						if gc_ex33 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex33 != 0 {
 //line hecbench_stencil.go:148
-							gc_alive36 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex36]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive33 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex33]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:148
 						}
 //line hecbench_stencil.go:71
@@ -1635,121 +1635,121 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:148
 							}
 //line hecbench_stencil.go:148
-							xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb13)
+							xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb8)
 //line hecbench_stencil.go:148
 							_ = xd_2
 //line hecbench_stencil.go:148
-							yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb13)
+							yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb8)
 							_ = yd_2
 //line hecbench_stencil.go:149
 							zd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
 							_ = zd_2
 //line hecbench_stencil.go:150
-							var gc_t79 int = tkk +
+							var gc_t51 int = tkk +
 								1
 //line hecbench_stencil.go:151
-							_ = gc_t79
+							_ = gc_t51
 //line hecbench_stencil.go:151
-							var gc_y47 int = tjj
+							var gc_y31 int = tjj
 //line hecbench_stencil.go:151
-							_ = gc_y47
+							_ = gc_y31
 //line hecbench_stencil.go:151
-							var gc_z47 int = gc_t79
+							var gc_z31 int = gc_t51
 //line hecbench_stencil.go:151
-							_ = gc_z47
+							_ = gc_z31
 //line hecbench_stencil.go:151
-							var gc_dir47 int = 0
+							var gc_dir31 int = 0
 //line hecbench_stencil.go:151
-							_ = gc_dir47
+							_ = gc_dir31
 //line hecbench_stencil.go:151
-							var gc_t80 int = gc_z47 + nz*(gc_y47+ny*(ii+nx*gc_dir47))
+							var gc_t52 int = gc_z31 + nz*(gc_y31+ny*(ii+nx*gc_dir31))
 //line hecbench_stencil.go:151
-							_ = gc_t80
+							_ = gc_t52
 //line hecbench_stencil.go:151
-							var gc_ld44 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_ld26 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:151
-							if gc_t80 >= 0 && gc_t80 <= len(dSigmaZ)-4 {
+							if gc_t52 >= 0 && gc_t52 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
-								gc_ld44 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t80:])
-//line hecbench_stencil.go:151
-							} else {
-//line hecbench_stencil.go:151
-								break gc_steps18
-//line hecbench_stencil.go:151
-							}
-//line hecbench_stencil.go:151
-							var gc_t81 int = tkk + 1
-//line hecbench_stencil.go:151
-							_ = gc_t81
-//line hecbench_stencil.go:151
-							var gc_y48 int = tjj
-//line hecbench_stencil.go:151
-							_ = gc_y48
-//line hecbench_stencil.go:151
-							var gc_z48 int = gc_t81
-//line hecbench_stencil.go:151
-							_ = gc_z48
-//line hecbench_stencil.go:151
-							var gc_dir48 int = 1
-//line hecbench_stencil.go:151
-							_ = gc_dir48
-//line hecbench_stencil.go:151
-							var gc_t82 int = gc_z48 + nz*(gc_y48+ny*(ii+nx*gc_dir48))
-//line hecbench_stencil.go:151
-							_ = gc_t82
-//line hecbench_stencil.go:151
-							var gc_ld45 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:151
-							if gc_t82 >= 0 && gc_t82 <= len(dSigmaZ)-4 {
-//line hecbench_stencil.go:151
-								gc_ld45 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t82:])
+								gc_ld26 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t52:])
 //line hecbench_stencil.go:151
 							} else {
 //line hecbench_stencil.go:151
-								break gc_steps18
+								break gc_steps11
 //line hecbench_stencil.go:151
 							}
 //line hecbench_stencil.go:151
-							var gc_t83 int = tkk + 1
+							var gc_t53 int = tkk + 1
 //line hecbench_stencil.go:151
-							_ = gc_t83
+							_ = gc_t53
 //line hecbench_stencil.go:151
-							var gc_y49 int = tjj
+							var gc_y32 int = tjj
 //line hecbench_stencil.go:151
-							_ = gc_y49
+							_ = gc_y32
 //line hecbench_stencil.go:151
-							var gc_z49 int = gc_t83
+							var gc_z32 int = gc_t53
 //line hecbench_stencil.go:151
-							_ = gc_z49
+							_ = gc_z32
 //line hecbench_stencil.go:151
-							var gc_dir49 int = 2
+							var gc_dir32 int = 1
 //line hecbench_stencil.go:151
-							_ = gc_dir49
+							_ = gc_dir32
 //line hecbench_stencil.go:151
-							var gc_t84 int = gc_z49 + nz*(gc_y49+ny*(ii+nx*gc_dir49))
+							var gc_t54 int = gc_z32 + nz*(gc_y32+ny*(ii+nx*gc_dir32))
 //line hecbench_stencil.go:151
-							_ = gc_t84
+							_ = gc_t54
 //line hecbench_stencil.go:151
-							var gc_ld46 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_ld27 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:151
-							if gc_t84 >= 0 && gc_t84 <= len(dSigmaZ)-4 {
+							if gc_t54 >= 0 && gc_t54 <= len(dSigmaZ)-4 {
 //line hecbench_stencil.go:151
-								gc_ld46 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t84:])
+								gc_ld27 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t54:])
 //line hecbench_stencil.go:151
 							} else {
 //line hecbench_stencil.go:151
-								break gc_steps18
+								break gc_steps11
 //line hecbench_stencil.go:151
 							}
 //line hecbench_stencil.go:151
-							zcharge = gc_ld44.Mul(xd_2).Add(gc_ld45.Mul(yd_2)).Add(gc_ld46.Mul(zd_2))
+							var gc_t55 int = tkk + 1
+//line hecbench_stencil.go:151
+							_ = gc_t55
+//line hecbench_stencil.go:151
+							var gc_y33 int = tjj
+//line hecbench_stencil.go:151
+							_ = gc_y33
+//line hecbench_stencil.go:151
+							var gc_z33 int = gc_t55
+//line hecbench_stencil.go:151
+							_ = gc_z33
+//line hecbench_stencil.go:151
+							var gc_dir33 int = 2
+//line hecbench_stencil.go:151
+							_ = gc_dir33
+//line hecbench_stencil.go:151
+							var gc_t56 int = gc_z33 + nz*(gc_y33+ny*(ii+nx*gc_dir33))
+//line hecbench_stencil.go:151
+							_ = gc_t56
+//line hecbench_stencil.go:151
+							var gc_ld28 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:151
+							if gc_t56 >= 0 && gc_t56 <= len(dSigmaZ)-4 {
+//line hecbench_stencil.go:151
+								gc_ld28 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t56:])
+//line hecbench_stencil.go:151
+							} else {
+//line hecbench_stencil.go:151
+								break gc_steps11
+//line hecbench_stencil.go:151
+							}
+//line hecbench_stencil.go:151
+							zcharge = gc_ld26.Mul(xd_2).Add(gc_ld27.Mul(yd_2)).Add(gc_ld28.Mul(zd_2))
 //line hecbench_stencil.go:151
 							dV = dV.Add(zcharge)
 //line hecbench_stencil.go:151
-							zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive36)
+							zcharge.StoreMasked((*[4]float64)(smPsi[3][tjj][tkk:]), gc_alive33)
 //line hecbench_stencil.go:153
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive36).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive33).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1810,21 +1810,21 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep14 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all39 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all36 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all39
+					_ = gc_all36
 					for ; gc_vstep14+3 < gc_to2; gc_vstep14 += 4 {
 						gc_tx2 := gc_vstep14
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:71
-						gc_alive39 := gc_all39
+						gc_alive36 := gc_all36
 //line hecbench_stencil.go:71
-						_ = gc_alive39
+						_ = gc_alive36
 //line hecbench_stencil.go:71
-						if gc_ex39 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex39 != 0 {
+						if gc_ex36 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex36 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive39 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex39]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive36 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex36]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1850,7 +1850,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 							dV = dV.Sub(archsimd.LoadFloat64x4Slice(smPsi[3][tjj][tkk-1:]))
 //line hecbench_stencil.go:159
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive39).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive36).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1904,26 +1904,26 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep15 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all43 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all39 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_stencil.go:71
-					_ = gc_all43
+					_ = gc_all39
 //line hecbench_stencil.go:166
-					gc_vb16 := archsimd.BroadcastFloat64x4(4.)
+					gc_vb9 := archsimd.BroadcastFloat64x4(4.)
 //line hecbench_stencil.go:166
-					_ = gc_vb16
-				gc_steps21:
+					_ = gc_vb9
+				gc_steps12:
 					for ; gc_vstep15+3 < gc_to2; gc_vstep15 += 4 {
 						gc_tx2 := gc_vstep15
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_stencil.go:166
-						gc_alive43 := gc_all43
+						gc_alive39 := gc_all39
 //line hecbench_stencil.go:166
-						_ = gc_alive43
+						_ = gc_alive39
 //line hecbench_stencil.go:166
-						if gc_ex43 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex43 != 0 {
+						if gc_ex39 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex39 != 0 {
 //line hecbench_stencil.go:166
-							gc_alive43 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex43]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive39 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex39]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_stencil.go:166
 						}
 //line hecbench_stencil.go:71
@@ -1954,156 +1954,156 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:165
 							_ = xd_3
 //line hecbench_stencil.go:165
-							yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb16)
+							yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb9)
 							_ = yd_3
 //line hecbench_stencil.go:166
-							zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb16)
+							zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb9)
 							_ = zd_3
 //line hecbench_stencil.go:167
-							var gc_t99 int = ii + 1
-							_ = gc_t99
+							var gc_t57 int = ii + 1
+							_ = gc_t57
 //line hecbench_stencil.go:168
-							var gc_x26 int = gc_t99
+							var gc_x16 int = gc_t57
 //line hecbench_stencil.go:168
-							_ = gc_x26
+							_ = gc_x16
 //line hecbench_stencil.go:168
-							var gc_y58 int = tjj
+							var gc_y34 int = tjj
 //line hecbench_stencil.go:168
-							_ = gc_y58
+							_ = gc_y34
 //line hecbench_stencil.go:168
-							var gc_z58 int = tkk
+							var gc_z34 int = tkk
 //line hecbench_stencil.go:168
-							_ = gc_z58
+							_ = gc_z34
 //line hecbench_stencil.go:168
-							var gc_dir58 int = 0
+							var gc_dir34 int = 0
 //line hecbench_stencil.go:168
-							_ = gc_dir58
+							_ = gc_dir34
 //line hecbench_stencil.go:168
-							var gc_t100 int = gc_z58 + nz*(gc_y58+ny*(gc_x26+nx*gc_dir58))
+							var gc_t58 int = gc_z34 + nz*(gc_y34+ny*(gc_x16+nx*gc_dir34))
 //line hecbench_stencil.go:168
-							_ = gc_t100
+							_ = gc_t58
 //line hecbench_stencil.go:168
-							var gc_ld53 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_ld29 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:168
-							if gc_t100 >= 0 && gc_t100 <= len(dSigmaX)-4 {
+							if gc_t58 >= 0 && gc_t58 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
-								gc_ld53 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t100:])
-//line hecbench_stencil.go:168
-							} else {
-//line hecbench_stencil.go:168
-								break gc_steps21
-//line hecbench_stencil.go:168
-							}
-//line hecbench_stencil.go:168
-							var gc_t101 int = ii + 1
-//line hecbench_stencil.go:168
-							_ = gc_t101
-//line hecbench_stencil.go:168
-							var gc_x27 int = gc_t101
-//line hecbench_stencil.go:168
-							_ = gc_x27
-//line hecbench_stencil.go:168
-							var gc_y59 int = tjj
-//line hecbench_stencil.go:168
-							_ = gc_y59
-//line hecbench_stencil.go:168
-							var gc_z59 int = tkk
-//line hecbench_stencil.go:168
-							_ = gc_z59
-//line hecbench_stencil.go:168
-							var gc_dir59 int = 1
-//line hecbench_stencil.go:168
-							_ = gc_dir59
-//line hecbench_stencil.go:168
-							var gc_t102 int = gc_z59 + nz*(gc_y59+ny*(gc_x27+nx*gc_dir59))
-//line hecbench_stencil.go:168
-							_ = gc_t102
-//line hecbench_stencil.go:168
-							var gc_ld54 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-//line hecbench_stencil.go:168
-							if gc_t102 >= 0 && gc_t102 <= len(dSigmaX)-4 {
-//line hecbench_stencil.go:168
-								gc_ld54 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t102:])
+								gc_ld29 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t58:])
 //line hecbench_stencil.go:168
 							} else {
 //line hecbench_stencil.go:168
-								break gc_steps21
+								break gc_steps12
 //line hecbench_stencil.go:168
 							}
 //line hecbench_stencil.go:168
-							var gc_t103 int = ii + 1
+							var gc_t59 int = ii + 1
 //line hecbench_stencil.go:168
-							_ = gc_t103
+							_ = gc_t59
 //line hecbench_stencil.go:168
-							var gc_x28 int = gc_t103
+							var gc_x17 int = gc_t59
 //line hecbench_stencil.go:168
-							_ = gc_x28
+							_ = gc_x17
 //line hecbench_stencil.go:168
-							var gc_y60 int = tjj
+							var gc_y35 int = tjj
 //line hecbench_stencil.go:168
-							_ = gc_y60
+							_ = gc_y35
 //line hecbench_stencil.go:168
-							var gc_z60 int = tkk
+							var gc_z35 int = tkk
 //line hecbench_stencil.go:168
-							_ = gc_z60
+							_ = gc_z35
 //line hecbench_stencil.go:168
-							var gc_dir60 int = 2
+							var gc_dir35 int = 1
 //line hecbench_stencil.go:168
-							_ = gc_dir60
+							_ = gc_dir35
 //line hecbench_stencil.go:168
-							var gc_t104 int = gc_z60 + nz*(gc_y60+ny*(gc_x28+nx*gc_dir60))
+							var gc_t60 int = gc_z35 + nz*(gc_y35+ny*(gc_x17+nx*gc_dir35))
 //line hecbench_stencil.go:168
-							_ = gc_t104
+							_ = gc_t60
 //line hecbench_stencil.go:168
-							var gc_ld55 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							var gc_ld30 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 //line hecbench_stencil.go:168
-							if gc_t104 >= 0 && gc_t104 <= len(dSigmaX)-4 {
+							if gc_t60 >= 0 && gc_t60 <= len(dSigmaX)-4 {
 //line hecbench_stencil.go:168
-								gc_ld55 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t104:])
+								gc_ld30 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t60:])
 //line hecbench_stencil.go:168
 							} else {
 //line hecbench_stencil.go:168
-								break gc_steps21
+								break gc_steps12
 //line hecbench_stencil.go:168
 							}
 //line hecbench_stencil.go:168
-							xcharge = gc_ld53.Mul(xd_3).Add(gc_ld54.Mul(yd_3)).Add(gc_ld55.Mul(zd_3))
+							var gc_t61 int = ii + 1
+//line hecbench_stencil.go:168
+							_ = gc_t61
+//line hecbench_stencil.go:168
+							var gc_x18 int = gc_t61
+//line hecbench_stencil.go:168
+							_ = gc_x18
+//line hecbench_stencil.go:168
+							var gc_y36 int = tjj
+//line hecbench_stencil.go:168
+							_ = gc_y36
+//line hecbench_stencil.go:168
+							var gc_z36 int = tkk
+//line hecbench_stencil.go:168
+							_ = gc_z36
+//line hecbench_stencil.go:168
+							var gc_dir36 int = 2
+//line hecbench_stencil.go:168
+							_ = gc_dir36
+//line hecbench_stencil.go:168
+							var gc_t62 int = gc_z36 + nz*(gc_y36+ny*(gc_x18+nx*gc_dir36))
+//line hecbench_stencil.go:168
+							_ = gc_t62
+//line hecbench_stencil.go:168
+							var gc_ld31 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+//line hecbench_stencil.go:168
+							if gc_t62 >= 0 && gc_t62 <= len(dSigmaX)-4 {
+//line hecbench_stencil.go:168
+								gc_ld31 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t62:])
+//line hecbench_stencil.go:168
+							} else {
+//line hecbench_stencil.go:168
+								break gc_steps12
+//line hecbench_stencil.go:168
+							}
+//line hecbench_stencil.go:168
+							xcharge = gc_ld29.Mul(xd_3).Add(gc_ld30.Mul(yd_3)).Add(gc_ld31.Mul(zd_3))
 //line hecbench_stencil.go:168
 							dV = dV.Add(xcharge)
 //line hecbench_stencil.go:168
-							var gc_y61 int = tjj
+							var gc_y37 int = tjj
 //line hecbench_stencil.go:168
-							_ = gc_y61
+							_ = gc_y37
 //line hecbench_stencil.go:168
-							var gc_z61 int = tkk
+							var gc_z37 int = tkk
 //line hecbench_stencil.go:168
-							_ = gc_z61
+							_ = gc_z37
 //line hecbench_stencil.go:168
-							var gc_dir61 int = 0
+							var gc_dir37 int = 0
 //line hecbench_stencil.go:170
-							_ = gc_dir61
+							_ = gc_dir37
 //line hecbench_stencil.go:170
-							var gc_t105 int = gc_z61 + nz*(gc_y61+ny*(ii+nx*gc_dir61))
+							var gc_t63 int = gc_z37 + nz*(gc_y37+ny*(ii+nx*gc_dir37))
 //line hecbench_stencil.go:170
-							_ = gc_t105
+							_ = gc_t63
 //line hecbench_stencil.go:170
-							if gc_t105 >= 0 && gc_t105 <= len(dNpsi)-4 {
+							if gc_t63 >= 0 && gc_t63 <= len(dNpsi)-4 {
 //line hecbench_stencil.go:170
-								dV.StoreMasked((*[4]float64)(dNpsi[gc_t105:]), gc_alive43)
+								dV.StoreMasked((*[4]float64)(dNpsi[gc_t63:]), gc_alive39)
 //line hecbench_stencil.go:170
 							} else {
 //line hecbench_stencil.go:170
-								var gc_lanes58 [4]float64
+								var gc_lanes32 [4]float64
 //line hecbench_stencil.go:170
-								dV.Store(&gc_lanes58)
+								dV.Store(&gc_lanes32)
 //line hecbench_stencil.go:170
-								for gc_k58 := range 4 {
+								for gc_k32 := range 4 {
 //line hecbench_stencil.go:170
-									if gc_alive43.ToBits()&(1<<gc_k58) != 0 {
+									if gc_alive39.ToBits()&(1<<gc_k32) != 0 {
 //line hecbench_stencil.go:170
-										gc_pos2.Thread = gc_rank2 + gc_k58
+										gc_pos2.Thread = gc_rank2 + gc_k32
 //line hecbench_stencil.go:170
-										dNpsi[gc_t105+gc_k58] = gc_lanes58[gc_k58]
+										dNpsi[gc_t63+gc_k32] = gc_lanes32[gc_k32]
 //line hecbench_stencil.go:170
 									}
 //line hecbench_stencil.go:170
@@ -2116,7 +2116,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 							dV = xcharge.AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4()
 //line hecbench_stencil.go:170
 						}
-						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive43).StoreSlice(gc_s_dV[gc_rank2:])
+						dV.Merge(archsimd.LoadFloat64x4Slice(gc_s_dV[gc_rank2:]), gc_alive39).StoreSlice(gc_s_dV[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

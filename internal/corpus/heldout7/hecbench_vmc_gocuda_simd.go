@@ -384,9 +384,9 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 					gc_vstep := gc_runlo2
 					if compiled.SIMD {
 //line hecbench_vmc.go:105
-						gc_vb4 := archsimd.BroadcastFloat32x8(vmcZero)
+						gc_vb2 := archsimd.BroadcastFloat32x8(vmcZero)
 //line hecbench_vmc.go:105
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line hecbench_vmc.go:104
@@ -394,13 +394,13 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 //line hecbench_vmc.go:104
 							_ = i
 //line hecbench_vmc.go:105
-							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line hecbench_vmc.go:105
-							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
 //line hecbench_vmc.go:105
-							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_vmc.go:105
-							gc_vb4.StoreSlice(gc_at8[gc_tx2:])
+							gc_vb2.StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -426,9 +426,9 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 					gc_vstep2 := gc_runlo2
 					if compiled.SIMD {
 //line hecbench_vmc.go:105
-						gc_vb2 := archsimd.BroadcastFloat32x8(vmcZero)
+						gc_vb := archsimd.BroadcastFloat32x8(vmcZero)
 //line hecbench_vmc.go:105
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line hecbench_vmc.go:104
@@ -442,13 +442,13 @@ func gc_body_zeroStatsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, Npoint i
 //line hecbench_vmc.go:105
 							}
 //line hecbench_vmc.go:105
-							gc_vb2.StoreSlice(stats[0*Npoint+i:])
+							gc_vb.StoreSlice(stats[0*Npoint+i:])
 //line hecbench_vmc.go:106
-							gc_vb2.StoreSlice(stats[1*Npoint+i:])
+							gc_vb.StoreSlice(stats[1*Npoint+i:])
 //line hecbench_vmc.go:107
-							gc_vb2.StoreSlice(stats[2*Npoint+i:])
+							gc_vb.StoreSlice(stats[2*Npoint+i:])
 //line hecbench_vmc.go:108
-							gc_vb2.StoreSlice(stats[3*Npoint+i:])
+							gc_vb.StoreSlice(stats[3*Npoint+i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

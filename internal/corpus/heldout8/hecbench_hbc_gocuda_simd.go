@@ -163,21 +163,21 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_hbc.go:81
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hbc.go:81
-					_ = gc_iota6
+					_ = gc_iota4
 //line hecbench_hbc.go:81
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_hbc.go:81
-					_ = gc_none6
+					_ = gc_none4
 //line hecbench_hbc.go:81
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_hbc.go:81
-					_ = gc_all6
+					_ = gc_all4
 //line hecbench_hbc.go:101
-					gc_vb6 := archsimd.BroadcastInt32x8(intMax)
+					gc_vb4 := archsimd.BroadcastInt32x8(intMax)
 //line hecbench_hbc.go:101
-					_ = gc_vb6
+					_ = gc_vb4
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -187,21 +187,21 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:81
 						_ = j
 //line hecbench_hbc.go:100
-						gc_b8 := gc_none6
+						gc_b6 := gc_none4
 //line hecbench_hbc.go:100
 						if gc_at61[0] == 0 {
 //line hecbench_hbc.go:100
-							gc_b8 = gc_all6
+							gc_b6 = gc_all4
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
-						_ = gc_if6
+						_ = gc_if4
 //line hecbench_hbc.go:100
-						if gc_if6.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_hbc.go:100
-							gc_vb6.StoreMasked((*[8]int32)(gc_at62[gc_tx2:]), gc_if6)
+							gc_vb4.StoreMasked((*[8]int32)(gc_at62[gc_tx2:]), gc_if4)
 //line hecbench_hbc.go:100
 						}
 					}
@@ -224,21 +224,21 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_hbc.go:81
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hbc.go:81
-					_ = gc_iota4
+					_ = gc_iota3
 //line hecbench_hbc.go:81
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_hbc.go:81
-					_ = gc_none4
+					_ = gc_none3
 //line hecbench_hbc.go:81
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_hbc.go:81
-					_ = gc_all4
+					_ = gc_all3
 //line hecbench_hbc.go:101
-					gc_vb4 := archsimd.BroadcastInt32x8(intMax)
+					gc_vb3 := archsimd.BroadcastInt32x8(intMax)
 //line hecbench_hbc.go:101
-					_ = gc_vb4
+					_ = gc_vb3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -254,21 +254,21 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_b6 := gc_none4
+						gc_b5 := gc_none3
 //line hecbench_hbc.go:100
 						if ind[0] == 0 {
 //line hecbench_hbc.go:100
-							gc_b6 = gc_all4
+							gc_b5 = gc_all3
 //line hecbench_hbc.go:100
 						}
 //line hecbench_hbc.go:100
-						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
+						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hbcDiameterSamples, j, 8)))))
 //line hecbench_hbc.go:100
-						_ = gc_if4
+						_ = gc_if3
 //line hecbench_hbc.go:101
-						if gc_if4.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_hbc.go:101
-							gc_vb4.StoreMasked((*[8]int32)(diameters[j:]), gc_if4)
+							gc_vb3.StoreMasked((*[8]int32)(diameters[j:]), gc_if3)
 //line hecbench_hbc.go:101
 						}
 					}

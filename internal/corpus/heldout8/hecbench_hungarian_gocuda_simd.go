@@ -46,17 +46,17 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_hungarian.go:57
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hungarian.go:57
-					_ = gc_iota3
+					_ = gc_iota2
 //line hecbench_hungarian.go:61
-					gc_vb5 := archsimd.BroadcastInt32x8(0)
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line hecbench_hungarian.go:61
-					_ = gc_vb5
+					_ = gc_vb3
 //line hecbench_hungarian.go:62
-					gc_vb6 := archsimd.BroadcastInt32x8(-1)
+					gc_vb4 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_hungarian.go:62
-					_ = gc_vb6
+					_ = gc_vb4
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -74,36 +74,36 @@ func gc_body_hgInitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hungaria
 //line hecbench_hungarian.go:60
 						if compiled.Reach(hgNRows, i, 8) > 7 {
 //line hecbench_hungarian.go:60
-							gc_vb5.StoreSlice(d.CoverRow[i:])
-							gc_vb6.StoreSlice(d.ColumnOfStarAtRow[i:])
+							gc_vb3.StoreSlice(d.CoverRow[i:])
+							gc_vb4.StoreSlice(d.ColumnOfStarAtRow[i:])
 						} else {
 //line hecbench_hungarian.go:62
-							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
+							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNRows, i, 8))))
 //line hecbench_hungarian.go:60
-							_ = gc_if5
+							_ = gc_if3
 //line hecbench_hungarian.go:60
-							if gc_if5.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line hecbench_hungarian.go:60
-								gc_vb5.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if5)
-								gc_vb6.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if5)
+								gc_vb3.StoreMasked((*[8]int32)(d.CoverRow[i:]), gc_if3)
+								gc_vb4.StoreMasked((*[8]int32)(d.ColumnOfStarAtRow[i:]), gc_if3)
 							}
 //line hecbench_hungarian.go:62
 						}
 //line hecbench_hungarian.go:64
 						if compiled.Reach(hgNCols, i, 8) > 7 {
 //line hecbench_hungarian.go:64
-							gc_vb5.StoreSlice(d.CoverColumn[i:])
-							gc_vb6.StoreSlice(d.RowOfStarAtColumn[i:])
+							gc_vb3.StoreSlice(d.CoverColumn[i:])
+							gc_vb4.StoreSlice(d.RowOfStarAtColumn[i:])
 						} else {
 //line hecbench_hungarian.go:66
-							gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
+							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(hgNCols, i, 8))))
 //line hecbench_hungarian.go:64
-							_ = gc_if6
+							_ = gc_if4
 //line hecbench_hungarian.go:64
-							if gc_if6.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line hecbench_hungarian.go:64
-								gc_vb5.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if6)
-								gc_vb6.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if6)
+								gc_vb3.StoreMasked((*[8]int32)(d.CoverColumn[i:]), gc_if4)
+								gc_vb4.StoreMasked((*[8]int32)(d.RowOfStarAtColumn[i:]), gc_if4)
 							}
 //line hecbench_hungarian.go:66
 						}
@@ -746,13 +746,13 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_hungarian.go:168
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb := archsimd.BroadcastInt32x8(0)
 //line hecbench_hungarian.go:168
-					_ = gc_vb2
+					_ = gc_vb
 //line hecbench_hungarian.go:168
-					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_hungarian.go:168
-					_ = gc_iota2
+					_ = gc_iota
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -768,17 +768,17 @@ func gc_body_hgStep3IniKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hung
 //line hecbench_hungarian.go:168
 						}
 //line hecbench_hungarian.go:168
-						gc_vb2.StoreSlice(d.CoverRow[i:])
+						gc_vb.StoreSlice(d.CoverRow[i:])
 //line hecbench_hungarian.go:169
-						gc_vb2.StoreSlice(d.CoverColumn[i:])
+						gc_vb.StoreSlice(d.CoverColumn[i:])
 //line hecbench_hungarian.go:170
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
+						gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8))))
 //line hecbench_hungarian.go:170
-						_ = gc_if2
+						_ = gc_if
 //line hecbench_hungarian.go:171
-						if gc_if2.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_hungarian.go:171
-							if gc_if2.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line hecbench_hungarian.go:171
 								d.NMatches = 0
 //line hecbench_hungarian.go:171
@@ -1044,9 +1044,9 @@ func gc_body_hgStep4InitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hun
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_hungarian.go:191
-					gc_vb2 := archsimd.BroadcastInt32x8(-1)
+					gc_vb := archsimd.BroadcastInt32x8(-1)
 //line hecbench_hungarian.go:191
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1062,9 +1062,9 @@ func gc_body_hgStep4InitKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d *Hun
 //line hecbench_hungarian.go:191
 						}
 //line hecbench_hungarian.go:191
-						gc_vb2.StoreSlice(d.ColumnOfPrimeAtRow[i:])
+						gc_vb.StoreSlice(d.ColumnOfPrimeAtRow[i:])
 //line hecbench_hungarian.go:192
-						gc_vb2.StoreSlice(d.RowOfGreenAtColumn[i:])
+						gc_vb.StoreSlice(d.RowOfGreenAtColumn[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

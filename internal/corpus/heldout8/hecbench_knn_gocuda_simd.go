@@ -172,13 +172,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_knn.go:29
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-						_ = gc_iota6
+						_ = gc_iota4
 //line hecbench_knn.go:58
-						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_knn.go:58
-						_ = gc_vb5
+						_ = gc_vb3
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -192,59 +192,59 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 							_ = ty
 //line hecbench_knn.go:44
-							cond0 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							cond0 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
 //line hecbench_knn.go:44
 							_ = cond0
 //line hecbench_knn.go:45
-							cond1 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 							_ = cond1
 //line hecbench_knn.go:54
 							if a/wA+ty < dim {
 //line hecbench_knn.go:54
-								gc_if7 := cond0
+								gc_if3 := cond0
 //line hecbench_knn.go:54
-								_ = gc_if7
+								_ = gc_if3
 //line hecbench_knn.go:54
-								if gc_if7.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_knn.go:54
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if7)
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
 //line hecbench_knn.go:54
 								}
 //line hecbench_knn.go:54
-								gc_else7 := gc_if7.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_knn.go:54
-								_ = gc_else7
+								_ = gc_else3
 //line hecbench_knn.go:54
-								if gc_else7.ToBits() != 0 {
+								if gc_else3.ToBits() != 0 {
 //line hecbench_knn.go:54
 									{
 //line hecbench_knn.go:54
-										gc_vb5.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else7)
+										gc_vb3.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_else3)
 //line hecbench_knn.go:54
 									}
 //line hecbench_knn.go:54
 								}
 //line hecbench_knn.go:54
-								gc_if8 := cond1
+								gc_if4 := cond1
 //line hecbench_knn.go:54
-								_ = gc_if8
+								_ = gc_if4
 //line hecbench_knn.go:54
-								if gc_if8.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_knn.go:54
-									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if8)
+									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
 //line hecbench_knn.go:54
 								}
 //line hecbench_knn.go:54
-								gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
+								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
 //line hecbench_knn.go:54
-								_ = gc_else8
+								_ = gc_else4
 //line hecbench_knn.go:54
-								if gc_else8.ToBits() != 0 {
+								if gc_else4.ToBits() != 0 {
 //line hecbench_knn.go:54
 									{
 //line hecbench_knn.go:54
-										gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else8)
+										gc_vb3.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 //line hecbench_knn.go:54
 									}
 //line hecbench_knn.go:54
@@ -252,9 +252,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:54
 							} else {
 //line hecbench_knn.go:54
-								gc_vb5.StoreSlice(gc_at6[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at6[gc_tx2:])
 //line hecbench_knn.go:54
-								gc_vb5.StoreSlice(gc_at8[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at8[gc_tx2:])
 //line hecbench_knn.go:54
 							}
 						}
@@ -301,13 +301,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					gc_vstep5 := 0
 					if compiled.SIMD {
 //line hecbench_knn.go:29
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-						_ = gc_iota4
+						_ = gc_iota3
 //line hecbench_knn.go:58
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_knn.go:58
-						_ = gc_vb3
+						_ = gc_vb2
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -321,11 +321,11 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 							_ = ty
 //line hecbench_knn.go:44
-							cond0 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
+							cond0 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wA, beginA+tx, 8))))
 //line hecbench_knn.go:44
 							_ = cond0
 //line hecbench_knn.go:45
-							cond1 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+							cond1 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 							_ = cond1
 //line hecbench_knn.go:54
@@ -337,29 +337,29 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:54
 							if a/wA+ty < dim {
 //line hecbench_knn.go:54
-								gc_if3 := cond0
+								gc_if := cond0
 //line hecbench_knn.go:54
-								_ = gc_if3
+								_ = gc_if
 //line hecbench_knn.go:54
-								if gc_if3.ToBits() != 0 {
+								if gc_if.ToBits() != 0 {
 //line hecbench_knn.go:54
 									if tx >= 0 && tx <= len(sharedA[ty])-8 {
 //line hecbench_knn.go:56
-										archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_if3)
+										archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_if)
 //line hecbench_knn.go:56
 									} else {
 //line hecbench_knn.go:56
-										var gc_lanes7 [8]float32
+										var gc_lanes [8]float32
 //line hecbench_knn.go:56
-										archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).Store(&gc_lanes7)
+										archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).Store(&gc_lanes)
 //line hecbench_knn.go:56
-										for gc_k7 := range 8 {
+										for gc_k := range 8 {
 //line hecbench_knn.go:56
-											if gc_if3.ToBits()&(1<<gc_k7) != 0 {
+											if gc_if.ToBits()&(1<<gc_k) != 0 {
 //line hecbench_knn.go:56
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_knn.go:56
-												sharedA[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+												sharedA[ty][tx+gc_k] = gc_lanes[gc_k]
 //line hecbench_knn.go:56
 											}
 //line hecbench_knn.go:56
@@ -371,31 +371,31 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:56
 								}
 //line hecbench_knn.go:56
-								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+								gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line hecbench_knn.go:56
-								_ = gc_else3
+								_ = gc_else
 //line hecbench_knn.go:56
-								if gc_else3.ToBits() != 0 {
+								if gc_else.ToBits() != 0 {
 //line hecbench_knn.go:56
 									{
 //line hecbench_knn.go:56
 										if tx >= 0 && tx <= len(sharedA[ty])-8 {
 //line hecbench_knn.go:58
-											gc_vb3.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else3)
+											gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else)
 //line hecbench_knn.go:58
 										} else {
 //line hecbench_knn.go:58
-											var gc_lanes8 [8]float32
+											var gc_lanes2 [8]float32
 //line hecbench_knn.go:58
-											gc_vb3.Store(&gc_lanes8)
+											gc_vb2.Store(&gc_lanes2)
 //line hecbench_knn.go:58
-											for gc_k8 := range 8 {
+											for gc_k2 := range 8 {
 //line hecbench_knn.go:58
-												if gc_else3.ToBits()&(1<<gc_k8) != 0 {
+												if gc_else.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_knn.go:58
-													gc_pos2.Thread = gc_rank2 + gc_k8
+													gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_knn.go:58
-													sharedA[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+													sharedA[ty][tx+gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_knn.go:58
 												}
 //line hecbench_knn.go:58
@@ -409,29 +409,29 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:58
 								}
 //line hecbench_knn.go:58
-								gc_if4 := cond1
+								gc_if2 := cond1
 //line hecbench_knn.go:58
-								_ = gc_if4
+								_ = gc_if2
 //line hecbench_knn.go:58
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line hecbench_knn.go:58
 									if tx >= 0 && tx <= len(sharedB[ty])-8 {
 //line hecbench_knn.go:61
-										archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_if4)
+										archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_if2)
 //line hecbench_knn.go:61
 									} else {
 //line hecbench_knn.go:61
-										var gc_lanes9 [8]float32
+										var gc_lanes3 [8]float32
 //line hecbench_knn.go:61
-										archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).Store(&gc_lanes9)
+										archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).Store(&gc_lanes3)
 //line hecbench_knn.go:61
-										for gc_k9 := range 8 {
+										for gc_k3 := range 8 {
 //line hecbench_knn.go:61
-											if gc_if4.ToBits()&(1<<gc_k9) != 0 {
+											if gc_if2.ToBits()&(1<<gc_k3) != 0 {
 //line hecbench_knn.go:61
-												gc_pos2.Thread = gc_rank2 + gc_k9
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_knn.go:61
-												sharedB[ty][tx+gc_k9] = gc_lanes9[gc_k9]
+												sharedB[ty][tx+gc_k3] = gc_lanes3[gc_k3]
 //line hecbench_knn.go:61
 											}
 //line hecbench_knn.go:61
@@ -443,31 +443,31 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:61
 								}
 //line hecbench_knn.go:61
-								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 //line hecbench_knn.go:61
-								_ = gc_else4
+								_ = gc_else2
 //line hecbench_knn.go:61
-								if gc_else4.ToBits() != 0 {
+								if gc_else2.ToBits() != 0 {
 //line hecbench_knn.go:61
 									{
 //line hecbench_knn.go:61
 										if tx >= 0 && tx <= len(sharedB[ty])-8 {
 //line hecbench_knn.go:63
-											gc_vb3.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else4)
+											gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else2)
 //line hecbench_knn.go:63
 										} else {
 //line hecbench_knn.go:63
-											var gc_lanes10 [8]float32
+											var gc_lanes4 [8]float32
 //line hecbench_knn.go:63
-											gc_vb3.Store(&gc_lanes10)
+											gc_vb2.Store(&gc_lanes4)
 //line hecbench_knn.go:63
-											for gc_k10 := range 8 {
+											for gc_k4 := range 8 {
 //line hecbench_knn.go:63
-												if gc_else4.ToBits()&(1<<gc_k10) != 0 {
+												if gc_else2.ToBits()&(1<<gc_k4) != 0 {
 //line hecbench_knn.go:63
-													gc_pos2.Thread = gc_rank2 + gc_k10
+													gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_knn.go:63
-													sharedB[ty][tx+gc_k10] = gc_lanes10[gc_k10]
+													sharedB[ty][tx+gc_k4] = gc_lanes4[gc_k4]
 //line hecbench_knn.go:63
 												}
 //line hecbench_knn.go:63
@@ -485,21 +485,21 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:63
 								if tx >= 0 && tx <= len(sharedA[ty])-8 {
 //line hecbench_knn.go:66
-									gc_vb3.StoreSlice(sharedA[ty][tx:])
+									gc_vb2.StoreSlice(sharedA[ty][tx:])
 //line hecbench_knn.go:66
 								} else {
 //line hecbench_knn.go:66
-									var gc_lanes11 [8]float32
+									var gc_lanes5 [8]float32
 //line hecbench_knn.go:66
-									gc_vb3.Store(&gc_lanes11)
+									gc_vb2.Store(&gc_lanes5)
 //line hecbench_knn.go:66
-									for gc_k11 := range 8 {
+									for gc_k5 := range 8 {
 //line hecbench_knn.go:66
-										if 0xff&(1<<gc_k11) != 0 {
+										if 0xff&(1<<gc_k5) != 0 {
 //line hecbench_knn.go:66
-											gc_pos2.Thread = gc_rank2 + gc_k11
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line hecbench_knn.go:66
-											sharedA[ty][tx+gc_k11] = gc_lanes11[gc_k11]
+											sharedA[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 //line hecbench_knn.go:66
 										}
 //line hecbench_knn.go:66
@@ -510,21 +510,21 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 								}
 //line hecbench_knn.go:66
 								if tx >= 0 && tx <= len(sharedB[ty])-8 {
-									gc_vb3.StoreSlice(sharedB[ty][tx:])
+									gc_vb2.StoreSlice(sharedB[ty][tx:])
 //line hecbench_knn.go:67
 								} else {
 //line hecbench_knn.go:67
-									var gc_lanes12 [8]float32
+									var gc_lanes6 [8]float32
 //line hecbench_knn.go:67
-									gc_vb3.Store(&gc_lanes12)
+									gc_vb2.Store(&gc_lanes6)
 //line hecbench_knn.go:67
-									for gc_k12 := range 8 {
+									for gc_k6 := range 8 {
 //line hecbench_knn.go:67
-										if 0xff&(1<<gc_k12) != 0 {
+										if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_knn.go:67
-											gc_pos2.Thread = gc_rank2 + gc_k12
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_knn.go:67
-											sharedB[ty][tx+gc_k12] = gc_lanes12[gc_k12]
+											sharedB[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 //line hecbench_knn.go:67
 										}
 //line hecbench_knn.go:67
@@ -602,13 +602,13 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				gc_vstep6 := gc_from2
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-					_ = gc_iota9
+					_ = gc_iota5
 //line hecbench_knn.go:29
-					gc_Lane0Mask323 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_knn.go:29
-					_ = gc_Lane0Mask323
+					_ = gc_Lane0Mask32
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -622,7 +622,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 						_ = ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47
@@ -647,22 +647,14 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:76
 							{
 //line hecbench_knn.go:76
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(0)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(0)][tx:]))
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
 							}
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
-//line hecbench_knn.go:77
-								ssd = ssd.Add(tmp.Mul(tmp))
-//line hecbench_knn.go:77
-							}
-//line hecbench_knn.go:77
-							{
-//line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(1)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(1)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -670,7 +662,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(2)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(2)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -678,7 +670,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(3)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(3)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -686,7 +678,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(4)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(4)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -694,7 +686,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(5)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(5)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -702,7 +694,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(6)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(6)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -710,7 +702,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(7)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(7)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -718,7 +710,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(8)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(8)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -726,7 +718,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(9)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(9)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -734,7 +726,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(10)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(10)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -742,7 +734,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(11)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(11)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -750,7 +742,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(12)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(12)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -758,7 +750,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(13)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(13)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -766,7 +758,15 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:77
 							{
 //line hecbench_knn.go:77
-								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask323).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(14)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(14)][tx:]))
+//line hecbench_knn.go:77
+								ssd = ssd.Add(tmp.Mul(tmp))
+//line hecbench_knn.go:77
+							}
+//line hecbench_knn.go:77
+							{
+//line hecbench_knn.go:77
+								tmp = compiled.BroadcastFloat32x8At(&sharedA[compiled.Trip(15)][ty], gc_Lane0Mask32).Sub(archsimd.LoadFloat32x8Slice(sharedB[compiled.Trip(15)][tx:]))
 //line hecbench_knn.go:77
 								ssd = ssd.Add(tmp.Mul(tmp))
 //line hecbench_knn.go:77
@@ -983,9 +983,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				gc_vstep7 := gc_from2
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-					_ = gc_iota13
+					_ = gc_iota7
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -999,7 +999,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 						_ = ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47
@@ -1048,9 +1048,9 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				gc_vstep8 := gc_from2
 				if compiled.SIMD {
 //line hecbench_knn.go:29
-					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_knn.go:29
-					_ = gc_iota11
+					_ = gc_iota6
 					for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1064,7 +1064,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:30
 						_ = ty
 //line hecbench_knn.go:45
-						cond1 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
+						cond1 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(wB, beginB+tx, 8))))
 //line hecbench_knn.go:45
 						_ = cond1
 //line hecbench_knn.go:47

@@ -128,17 +128,17 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 							{
 								{
 //line hecbench_mdh.go:60
-									var gc_lanes16 [8]float32
+									var gc_lanes6 [8]float32
 //line hecbench_mdh.go:60
-									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Store(&gc_lanes16)
+									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Store(&gc_lanes6)
 //line hecbench_mdh.go:60
-									for gc_k16 := range 8 {
+									for gc_k6 := range 8 {
 //line hecbench_mdh.go:60
-										if 0xff&(1<<gc_k16) != 0 {
+										if 0xff&(1<<gc_k6) != 0 {
 //line hecbench_mdh.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line hecbench_mdh.go:60
-											shared[(lid*5)+5*gc_k16] = gc_lanes16[gc_k16]
+											shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
 //line hecbench_mdh.go:60
 										}
 //line hecbench_mdh.go:60
@@ -150,16 +150,16 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:60
 								{
 //line hecbench_mdh.go:60
-									var gc_lanes17 [8]float32
+									var gc_lanes7 [8]float32
 //line hecbench_mdh.go:60
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Store(&gc_lanes17)
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Store(&gc_lanes7)
 //line hecbench_mdh.go:60
-									for gc_k17 := range 8 {
+									for gc_k7 := range 8 {
 //line hecbench_mdh.go:60
-										if 0xff&(1<<gc_k17) != 0 {
+										if 0xff&(1<<gc_k7) != 0 {
 //line hecbench_mdh.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k17
-											shared[(lid*5+1)+5*gc_k17] = gc_lanes17[gc_k17]
+											gc_pos2.Thread = gc_rank2 + gc_k7
+											shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
 //line hecbench_mdh.go:61
 										}
 //line hecbench_mdh.go:61
@@ -171,16 +171,16 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:61
 								{
 //line hecbench_mdh.go:61
-									var gc_lanes18 [8]float32
+									var gc_lanes8 [8]float32
 //line hecbench_mdh.go:61
-									archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Store(&gc_lanes18)
+									archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Store(&gc_lanes8)
 //line hecbench_mdh.go:61
-									for gc_k18 := range 8 {
+									for gc_k8 := range 8 {
 //line hecbench_mdh.go:61
-										if 0xff&(1<<gc_k18) != 0 {
+										if 0xff&(1<<gc_k8) != 0 {
 //line hecbench_mdh.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k18
-											shared[(lid*5+2)+5*gc_k18] = gc_lanes18[gc_k18]
+											gc_pos2.Thread = gc_rank2 + gc_k8
+											shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
 //line hecbench_mdh.go:62
 										}
 //line hecbench_mdh.go:62
@@ -192,16 +192,16 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:62
 								{
 //line hecbench_mdh.go:62
-									var gc_lanes19 [8]float32
+									var gc_lanes9 [8]float32
 //line hecbench_mdh.go:62
-									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Store(&gc_lanes19)
+									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Store(&gc_lanes9)
 //line hecbench_mdh.go:62
-									for gc_k19 := range 8 {
+									for gc_k9 := range 8 {
 //line hecbench_mdh.go:62
-										if 0xff&(1<<gc_k19) != 0 {
+										if 0xff&(1<<gc_k9) != 0 {
 //line hecbench_mdh.go:62
-											gc_pos2.Thread = gc_rank2 + gc_k19
-											shared[(lid*5+3)+5*gc_k19] = gc_lanes19[gc_k19]
+											gc_pos2.Thread = gc_rank2 + gc_k9
+											shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
 //line hecbench_mdh.go:63
 										}
 //line hecbench_mdh.go:63
@@ -213,16 +213,16 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:63
 								{
 //line hecbench_mdh.go:63
-									var gc_lanes20 [8]float32
+									var gc_lanes10 [8]float32
 //line hecbench_mdh.go:63
-									archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Store(&gc_lanes20)
+									archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Store(&gc_lanes10)
 //line hecbench_mdh.go:63
-									for gc_k20 := range 8 {
+									for gc_k10 := range 8 {
 //line hecbench_mdh.go:63
-										if 0xff&(1<<gc_k20) != 0 {
+										if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_mdh.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k20
-											shared[(lid*5+4)+5*gc_k20] = gc_lanes20[gc_k20]
+											gc_pos2.Thread = gc_rank2 + gc_k10
+											shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
 //line hecbench_mdh.go:64
 										}
 //line hecbench_mdh.go:64
@@ -274,17 +274,17 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:60
 								{
 //line hecbench_mdh.go:60
-									var gc_lanes6 [8]float32
+									var gc_lanes [8]float32
 //line hecbench_mdh.go:60
-									archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes6)
+									archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
 //line hecbench_mdh.go:60
-									for gc_k6 := range 8 {
+									for gc_k := range 8 {
 //line hecbench_mdh.go:60
-										if 0xff&(1<<gc_k6) != 0 {
+										if 0xff&(1<<gc_k) != 0 {
 //line hecbench_mdh.go:60
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_mdh.go:60
-											shared[(lid*5)+5*gc_k6] = gc_lanes6[gc_k6]
+											shared[(lid*5)+5*gc_k] = gc_lanes[gc_k]
 //line hecbench_mdh.go:60
 										}
 //line hecbench_mdh.go:60
@@ -296,16 +296,16 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:60
 								{
 //line hecbench_mdh.go:60
-									var gc_lanes7 [8]float32
+									var gc_lanes2 [8]float32
 //line hecbench_mdh.go:60
-									archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes7)
-									for gc_k7 := range 8 {
+									archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
+									for gc_k2 := range 8 {
 //line hecbench_mdh.go:61
-										if 0xff&(1<<gc_k7) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_mdh.go:61
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_mdh.go:61
-											shared[(lid*5+1)+5*gc_k7] = gc_lanes7[gc_k7]
+											shared[(lid*5+1)+5*gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_mdh.go:61
 										}
 //line hecbench_mdh.go:61
@@ -317,16 +317,16 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:61
 								{
 //line hecbench_mdh.go:61
-									var gc_lanes8 [8]float32
+									var gc_lanes3 [8]float32
 //line hecbench_mdh.go:61
-									archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes8)
-									for gc_k8 := range 8 {
+									archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
+									for gc_k3 := range 8 {
 //line hecbench_mdh.go:62
-										if 0xff&(1<<gc_k8) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line hecbench_mdh.go:62
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line hecbench_mdh.go:62
-											shared[(lid*5+2)+5*gc_k8] = gc_lanes8[gc_k8]
+											shared[(lid*5+2)+5*gc_k3] = gc_lanes3[gc_k3]
 //line hecbench_mdh.go:62
 										}
 //line hecbench_mdh.go:62
@@ -338,16 +338,16 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:62
 								{
 //line hecbench_mdh.go:62
-									var gc_lanes9 [8]float32
+									var gc_lanes4 [8]float32
 //line hecbench_mdh.go:62
-									archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes9)
-									for gc_k9 := range 8 {
+									archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
+									for gc_k4 := range 8 {
 //line hecbench_mdh.go:63
-										if 0xff&(1<<gc_k9) != 0 {
+										if 0xff&(1<<gc_k4) != 0 {
 //line hecbench_mdh.go:63
-											gc_pos2.Thread = gc_rank2 + gc_k9
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line hecbench_mdh.go:63
-											shared[(lid*5+3)+5*gc_k9] = gc_lanes9[gc_k9]
+											shared[(lid*5+3)+5*gc_k4] = gc_lanes4[gc_k4]
 //line hecbench_mdh.go:63
 										}
 //line hecbench_mdh.go:63
@@ -359,16 +359,16 @@ func gc_body_mdhKernel(gc_b2 *compiled.Block, ax, ay, az, gx, gy, gz, charge, si
 //line hecbench_mdh.go:63
 								{
 //line hecbench_mdh.go:63
-									var gc_lanes10 [8]float32
+									var gc_lanes5 [8]float32
 //line hecbench_mdh.go:63
-									archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes10)
-									for gc_k10 := range 8 {
+									archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
+									for gc_k5 := range 8 {
 //line hecbench_mdh.go:64
-										if 0xff&(1<<gc_k10) != 0 {
+										if 0xff&(1<<gc_k5) != 0 {
 //line hecbench_mdh.go:64
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos2.Thread = gc_rank2 + gc_k5
 //line hecbench_mdh.go:64
-											shared[(lid*5+4)+5*gc_k10] = gc_lanes10[gc_k10]
+											shared[(lid*5+4)+5*gc_k5] = gc_lanes5[gc_k5]
 //line hecbench_mdh.go:64
 										}
 //line hecbench_mdh.go:64

@@ -69,10 +69,10 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line hecbench_moesum.go:18
-						gc_vb3 := archsimd.BroadcastFloat32x8(float32(0.0))
+						gc_vb2 := archsimd.BroadcastFloat32x8(float32(0.0))
 //line hecbench_moesum.go:18
-						_ = gc_vb3
-					gc_steps5:
+						_ = gc_vb2
+					gc_steps3:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -82,7 +82,7 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 //line hecbench_moesum.go:17
 							_ = idx
 //line hecbench_moesum.go:18
-							x := gc_vb3
+							x := gc_vb2
 //line hecbench_moesum.go:18
 							_ = x
 //line hecbench_moesum.go:19
@@ -94,18 +94,18 @@ func gc_body_moeSumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, input 
 //line hecbench_moesum.go:19
 							for k := 0; k < topk; k = k + 1 {
 //line hecbench_moesum.go:19
-								var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_moesum.go:19
 								if int(inputBase+int64(k*d)+int64(idx)) >= 0 && int(inputBase+int64(k*d)+int64(idx)) <= len(input)-8 {
-									gc_ld5 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
+									gc_ld3 = archsimd.LoadFloat32x8Slice(input[inputBase+int64(k*d)+int64(idx):])
 //line hecbench_moesum.go:20
 								} else {
 //line hecbench_moesum.go:20
-									break gc_steps5
+									break gc_steps3
 //line hecbench_moesum.go:20
 								}
 //line hecbench_moesum.go:20
-								x = x.Add(gc_ld5)
+								x = x.Add(gc_ld3)
 //line hecbench_moesum.go:20
 							}
 //line hecbench_moesum.go:22

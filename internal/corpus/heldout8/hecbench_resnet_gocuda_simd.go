@@ -60,9 +60,9 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_resnet.go:34
-				gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_resnet.go:34
-				_ = gc_vb4
+				_ = gc_vb3
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -112,7 +112,7 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:34
-					gc_vb4.StoreSlice(output[ind:])
+					gc_vb3.StoreSlice(output[ind:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -481,9 +481,9 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:19
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_resnet.go:19
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -510,385 +510,385 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(16)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(17)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(18)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(19)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(20)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(21)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(22)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(23)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(24)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(25)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(26)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(27)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(28)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(29)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(30)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(31)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(32)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(33)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(34)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(35)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(36)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(37)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(38)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(39)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(40)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(41)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(42)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(43)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(44)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(45)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(46)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(47)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(48)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(49)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(50)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(51)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(52)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(53)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(54)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(55)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(56)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(57)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(58)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(59)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(60)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(61)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(62)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 //line hecbench_resnet.go:46
 						{
 //line hecbench_resnet.go:46
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(63)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*512+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:46
 						}
 					}
@@ -1449,9 +1449,9 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
-					gc_vb8 := archsimd.BroadcastFloat32x8(0)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_resnet.go:52
-					_ = gc_vb8
+					_ = gc_vb5
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1473,25 +1473,25 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:51
 						_ = res
 //line hecbench_resnet.go:51
-						gc_if6 := res.Greater(gc_vb8)
+						gc_if4 := res.Greater(gc_vb5)
 //line hecbench_resnet.go:51
-						_ = gc_if6
+						_ = gc_if4
 //line hecbench_resnet.go:51
-						if gc_if6.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_resnet.go:51
-							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if6)
+							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
 //line hecbench_resnet.go:51
 						}
 //line hecbench_resnet.go:51
-						gc_else6 := gc_if6.ToInt32x8().Not().ToMask()
+						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:51
-						_ = gc_else6
+						_ = gc_else4
 //line hecbench_resnet.go:51
-						if gc_else6.ToBits() != 0 {
+						if gc_else4.ToBits() != 0 {
 //line hecbench_resnet.go:51
 							{
 //line hecbench_resnet.go:51
-								gc_vb8.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else6)
+								gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 //line hecbench_resnet.go:51
 							}
 //line hecbench_resnet.go:51
@@ -1530,9 +1530,9 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:52
-					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_resnet.go:52
-					_ = gc_vb6
+					_ = gc_vb4
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1560,25 +1560,25 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:51
 						_ = res
 //line hecbench_resnet.go:51
-						gc_if4 := res.Greater(gc_vb6)
+						gc_if3 := res.Greater(gc_vb4)
 //line hecbench_resnet.go:51
-						_ = gc_if4
+						_ = gc_if3
 //line hecbench_resnet.go:53
-						if gc_if4.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_resnet.go:53
-							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if4)
+							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if3)
 //line hecbench_resnet.go:53
 						}
 //line hecbench_resnet.go:53
-						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+						gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:53
-						_ = gc_else4
+						_ = gc_else3
 //line hecbench_resnet.go:55
-						if gc_else4.ToBits() != 0 {
+						if gc_else3.ToBits() != 0 {
 //line hecbench_resnet.go:55
 							{
 //line hecbench_resnet.go:55
-								gc_vb6.StoreMasked((*[8]float32)(CStart[ind:]), gc_else4)
+								gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
 //line hecbench_resnet.go:55
 							}
 //line hecbench_resnet.go:55
@@ -1803,9 +1803,9 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:77
-					gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_resnet.go:77
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1826,7 +1826,7 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]).StoreSlice(gc_at14[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 //line hecbench_resnet.go:66
-						gc_vb4.StoreSlice(gc_at18[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at18[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1862,9 +1862,9 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:77
-					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_resnet.go:77
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1891,7 +1891,7 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						archsimd.LoadFloat32x8Slice(bnBias[part*128+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*128+inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:77
-						gc_vb2.StoreSlice(output[ind:])
+						gc_vb.StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2223,9 +2223,9 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:65
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_resnet.go:65
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2252,385 +2252,385 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(16)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(17)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(18)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(19)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(20)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(21)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(22)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(23)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(24)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(25)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(26)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(27)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(28)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(29)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(30)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(31)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(32)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(32)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(32)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(33)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(33)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(33)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(34)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(34)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(34)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(35)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(35)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(35)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(36)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(36)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(36)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(37)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(37)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(37)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(38)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(38)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(38)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(39)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(39)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(39)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(40)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(40)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(40)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(41)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(41)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(41)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(42)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(42)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(42)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(43)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(43)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(43)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(44)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(44)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(44)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(45)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(45)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(45)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(46)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(46)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(46)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(47)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(47)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(47)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(48)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(48)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(48)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(49)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(49)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(49)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(50)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(50)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(50)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(51)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(51)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(51)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(52)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(52)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(52)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(53)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(53)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(53)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(54)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(54)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(54)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(55)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(55)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(55)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(56)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(56)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(56)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(57)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(57)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(57)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(58)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(58)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(58)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(59)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(59)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(59)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(60)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(60)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(60)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(61)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(61)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(61)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(62)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(62)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(62)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 //line hecbench_resnet.go:88
 						{
 //line hecbench_resnet.go:88
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(63)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*128+compiled.Trip(63)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(63)*128:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:88
 						}
 					}
@@ -3455,9 +3455,9 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_resnet.go:118
-				gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_resnet.go:118
-				_ = gc_vb4
+				_ = gc_vb3
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -3507,7 +3507,7 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					archsimd.LoadFloat32x8Slice(bnBias[inChannel:]).StoreSlice(bias[inChannel:])
 					archsimd.LoadFloat32x8Slice(bnScale[inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:118
-					gc_vb4.StoreSlice(output[ind:])
+					gc_vb3.StoreSlice(output[ind:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -3708,9 +3708,9 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:103
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_resnet.go:103
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3737,97 +3737,97 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 //line hecbench_resnet.go:130
 						{
 //line hecbench_resnet.go:130
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*1024+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:130
 						}
 					}
@@ -4004,9 +4004,9 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
-					gc_vb8 := archsimd.BroadcastFloat32x8(0)
+					gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_resnet.go:136
-					_ = gc_vb8
+					_ = gc_vb5
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4028,25 +4028,25 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:135
 						_ = res
 //line hecbench_resnet.go:135
-						gc_if6 := res.Greater(gc_vb8)
+						gc_if4 := res.Greater(gc_vb5)
 //line hecbench_resnet.go:135
-						_ = gc_if6
+						_ = gc_if4
 //line hecbench_resnet.go:135
-						if gc_if6.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line hecbench_resnet.go:135
-							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if6)
+							res.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
 //line hecbench_resnet.go:135
 						}
 //line hecbench_resnet.go:135
-						gc_else6 := gc_if6.ToInt32x8().Not().ToMask()
+						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:135
-						_ = gc_else6
+						_ = gc_else4
 //line hecbench_resnet.go:135
-						if gc_else6.ToBits() != 0 {
+						if gc_else4.ToBits() != 0 {
 //line hecbench_resnet.go:135
 							{
 //line hecbench_resnet.go:135
-								gc_vb8.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else6)
+								gc_vb5.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_else4)
 //line hecbench_resnet.go:135
 							}
 //line hecbench_resnet.go:135
@@ -4085,9 +4085,9 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:136
-					gc_vb6 := archsimd.BroadcastFloat32x8(0)
+					gc_vb4 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_resnet.go:136
-					_ = gc_vb6
+					_ = gc_vb4
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4115,25 +4115,25 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:135
 						_ = res
 //line hecbench_resnet.go:135
-						gc_if4 := res.Greater(gc_vb6)
+						gc_if3 := res.Greater(gc_vb4)
 //line hecbench_resnet.go:135
-						_ = gc_if4
+						_ = gc_if3
 //line hecbench_resnet.go:137
-						if gc_if4.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line hecbench_resnet.go:137
-							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if4)
+							res.StoreMasked((*[8]float32)(CStart[ind:]), gc_if3)
 //line hecbench_resnet.go:137
 						}
 //line hecbench_resnet.go:137
-						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+						gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line hecbench_resnet.go:137
-						_ = gc_else4
+						_ = gc_else3
 //line hecbench_resnet.go:139
-						if gc_else4.ToBits() != 0 {
+						if gc_else3.ToBits() != 0 {
 //line hecbench_resnet.go:139
 							{
 //line hecbench_resnet.go:139
-								gc_vb6.StoreMasked((*[8]float32)(CStart[ind:]), gc_else4)
+								gc_vb4.StoreMasked((*[8]float32)(CStart[ind:]), gc_else3)
 //line hecbench_resnet.go:139
 							}
 //line hecbench_resnet.go:139
@@ -4358,9 +4358,9 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:161
-					gc_vb4 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_resnet.go:161
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4381,7 +4381,7 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]).StoreSlice(gc_at14[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 //line hecbench_resnet.go:150
-						gc_vb4.StoreSlice(gc_at18[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at18[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4417,9 +4417,9 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:161
-					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb := archsimd.BroadcastFloat32x8(0.0)
 //line hecbench_resnet.go:161
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4446,7 +4446,7 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						archsimd.LoadFloat32x8Slice(bnBias[part*256+inChannel:]).StoreSlice(bias[inChannel:])
 						archsimd.LoadFloat32x8Slice(bnScale[part*256+inChannel:]).StoreSlice(scale[inChannel:])
 //line hecbench_resnet.go:161
-						gc_vb2.StoreSlice(output[ind:])
+						gc_vb.StoreSlice(output[ind:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4666,9 +4666,9 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_resnet.go:149
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line hecbench_resnet.go:149
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4695,193 +4695,193 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(0)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(1)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(2)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(3)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(4)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(5)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(6)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(7)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(8)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(9)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(10)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(11)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(12)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(13)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(14)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(15)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(16)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(16)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(16)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(17)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(17)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(17)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(18)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(18)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(18)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(19)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(19)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(19)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(20)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(20)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(20)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(21)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(21)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(21)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(22)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(22)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(22)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(23)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(23)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(23)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(24)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(24)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(24)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(25)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(25)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(25)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(26)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(26)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(26)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(27)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(27)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(27)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(28)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(28)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(28)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(29)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(29)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(29)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(30)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(30)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(30)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 //line hecbench_resnet.go:172
 						{
 //line hecbench_resnet.go:172
-							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(31)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*256:]))).StoreSlice(output[ind:])
+							archsimd.LoadFloat32x8Slice(output[ind:]).Add(compiled.BroadcastFloat32x8At(&AStart[line*256+compiled.Trip(31)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(weights[inChannel+compiled.Trip(31)*256:]))).StoreSlice(output[ind:])
 //line hecbench_resnet.go:172
 						}
 					}

@@ -55,13 +55,13 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-				gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:27
-				_ = gc_iota4
+				_ = gc_iota3
 //line hecbench_scatteradd.go:39
-				gc_vb2 := archsimd.BroadcastFloat32x8(0)
+				gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_scatteradd.go:39
-				_ = gc_vb2
+				_ = gc_vb
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -80,21 +80,21 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 						if compiled.Reach(outputSize*vectorDim, idx, 8) > 7 {
 //line hecbench_scatteradd.go:38
 							if idx >= 0 && idx <= len(outputBuffer)-8 {
-								gc_vb2.StoreSlice(outputBuffer[idx:])
+								gc_vb.StoreSlice(outputBuffer[idx:])
 //line hecbench_scatteradd.go:39
 							} else {
 //line hecbench_scatteradd.go:39
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line hecbench_scatteradd.go:39
-								gc_vb2.Store(&gc_lanes3)
+								gc_vb.Store(&gc_lanes)
 //line hecbench_scatteradd.go:39
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line hecbench_scatteradd.go:39
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_scatteradd.go:39
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_scatteradd.go:39
-										outputBuffer[idx+gc_k3] = gc_lanes3[gc_k3]
+										outputBuffer[idx+gc_k] = gc_lanes[gc_k]
 //line hecbench_scatteradd.go:39
 									}
 //line hecbench_scatteradd.go:39
@@ -106,28 +106,28 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:39
 						} else {
 //line hecbench_scatteradd.go:39
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(outputSize*vectorDim, idx, 8))))
 //line hecbench_scatteradd.go:38
-							_ = gc_if4
+							_ = gc_if3
 //line hecbench_scatteradd.go:38
-							if gc_if4.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line hecbench_scatteradd.go:38
 								if idx >= 0 && idx <= len(outputBuffer)-8 {
-									gc_vb2.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if4)
+									gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if3)
 //line hecbench_scatteradd.go:39
 								} else {
 //line hecbench_scatteradd.go:39
-									var gc_lanes4 [8]float32
+									var gc_lanes2 [8]float32
 //line hecbench_scatteradd.go:39
-									gc_vb2.Store(&gc_lanes4)
+									gc_vb.Store(&gc_lanes2)
 //line hecbench_scatteradd.go:39
-									for gc_k4 := range 8 {
+									for gc_k2 := range 8 {
 //line hecbench_scatteradd.go:39
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+										if gc_if3.ToBits()&(1<<gc_k2) != 0 {
 //line hecbench_scatteradd.go:39
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_scatteradd.go:39
-											outputBuffer[idx+gc_k4] = gc_lanes4[gc_k4]
+											outputBuffer[idx+gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_scatteradd.go:39
 										}
 //line hecbench_scatteradd.go:39
@@ -181,9 +181,9 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:27
-						_ = gc_iota8
+						_ = gc_iota5
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -203,13 +203,13 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 //line hecbench_scatteradd.go:46
 							} else {
 //line hecbench_scatteradd.go:46
-								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-								_ = gc_if8
+								_ = gc_if5
 //line hecbench_scatteradd.go:46
-								if gc_if8.ToBits() != 0 {
+								if gc_if5.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if8)
+									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if5)
 //line hecbench_scatteradd.go:46
 								}
 //line hecbench_scatteradd.go:46
@@ -238,9 +238,9 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 					gc_vstep5 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:27
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:27
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -265,13 +265,13 @@ func gc_body_scatterAddKernel(gc_b2 *compiled.Block, indexes []int32, source, ou
 								archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 							} else {
 //line hecbench_scatteradd.go:47
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:46
-								_ = gc_if6
+								_ = gc_if4
 //line hecbench_scatteradd.go:46
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_scatteradd.go:46
-									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if6)
+									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if4)
 								}
 //line hecbench_scatteradd.go:47
 							}
@@ -541,9 +541,9 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 					gc_vstep3 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:80
-						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:80
-						_ = gc_iota6
+						_ = gc_iota4
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -563,13 +563,13 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 //line hecbench_scatteradd.go:93
 							} else {
 //line hecbench_scatteradd.go:93
-								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-								_ = gc_if6
+								_ = gc_if4
 //line hecbench_scatteradd.go:93
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
-									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if6)
+									archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]int32)(gc_at3[gc_tx2:]), gc_if4)
 //line hecbench_scatteradd.go:93
 								}
 //line hecbench_scatteradd.go:93
@@ -598,9 +598,9 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 					gc_vstep4 := 0
 					if compiled.SIMD {
 //line hecbench_scatteradd.go:80
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_scatteradd.go:80
-						_ = gc_iota4
+						_ = gc_iota3
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -625,13 +625,13 @@ func gc_body_scatterAdd2Kernel(gc_b2 *compiled.Block, indexes []int32, source, o
 								archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreSlice(indexBuffer[threadIdx:])
 							} else {
 //line hecbench_scatteradd.go:94
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
+								gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(batchSize, batchIdx, 8))))
 //line hecbench_scatteradd.go:93
-								_ = gc_if4
+								_ = gc_if3
 //line hecbench_scatteradd.go:93
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_scatteradd.go:93
-									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if4)
+									archsimd.LoadInt32x8Slice(indexes[batchIdx:]).StoreMasked((*[8]int32)(indexBuffer[threadIdx:]), gc_if3)
 								}
 //line hecbench_scatteradd.go:94
 							}

@@ -150,21 +150,21 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line hecbench_ss.go:47
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_ss.go:47
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_ss.go:47
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line hecbench_ss.go:47
-					_ = gc_alive2
+					_ = gc_alive
 //line hecbench_ss.go:47
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_ss.go:47
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_ss.go:47
 					}
 //line hecbench_ss.go:47
@@ -173,21 +173,21 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 					_ = localIdx
 //line hecbench_ss.go:83
 					{
-						var gc_u2 uint32
+						var gc_u uint32
 //line hecbench_ss.go:84
-						_ = gc_u2
+						_ = gc_u
 //line hecbench_ss.go:84
-						if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+						if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_ss.go:84
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_ss.go:84
-							gc_u2 = groupSuccessCounter[0]
+							gc_u = groupSuccessCounter[0]
 //line hecbench_ss.go:84
 						}
 //line hecbench_ss.go:84
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive.ToBits() != 0 {
 //line hecbench_ss.go:84
-							resultCountPerWG[groupIdx] = gc_u2
+							resultCountPerWG[groupIdx] = gc_u
 //line hecbench_ss.go:84
 						}
 //line hecbench_ss.go:84
@@ -289,25 +289,25 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_ss.go:100
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_ss.go:100
-				_ = gc_all2
+				_ = gc_all
 //line hecbench_ss.go:100
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_ss.go:100
-				_ = gc_iota2
+				_ = gc_iota
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_ss.go:100
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line hecbench_ss.go:100
-					_ = gc_alive2
+					_ = gc_alive
 //line hecbench_ss.go:100
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_ss.go:100
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_ss.go:100
 					}
 //line hecbench_ss.go:100
@@ -315,24 +315,24 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 //line hecbench_ss.go:100
 					_ = localIdx
 //line hecbench_ss.go:105
-					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, localIdx, 8))))
 //line hecbench_ss.go:105
-					_ = gc_if2
+					_ = gc_if
 //line hecbench_ss.go:106
-					if gc_alive2.And(gc_if2).ToBits() != 0 {
+					if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_ss.go:106
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
+						if gc_alive.And(gc_if).ToBits() != 0 {
 //line hecbench_ss.go:106
 							groupSuccessCounter[0] = 0
 //line hecbench_ss.go:106
 						}
 //line hecbench_ss.go:106
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
+						if gc_alive.And(gc_if).ToBits() != 0 {
 							stack1Counter[0] = 0
 //line hecbench_ss.go:107
 						}
 //line hecbench_ss.go:107
-						if gc_alive2.And(gc_if2).ToBits() != 0 {
+						if gc_alive.And(gc_if).ToBits() != 0 {
 							stack2Counter[0] = 0
 //line hecbench_ss.go:108
 						}
@@ -341,9 +341,9 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 //line hecbench_ss.go:118
 					if beginSearchIdx > lastSearchIdx {
 //line hecbench_ss.go:118
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line hecbench_ss.go:118
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
 //line hecbench_ss.go:118
 					}
 				}

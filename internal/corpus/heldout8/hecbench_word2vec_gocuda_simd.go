@@ -60,9 +60,9 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line hecbench_word2vec.go:17
-						gc_vb4 := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line hecbench_word2vec.go:17
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line hecbench_word2vec.go:15
@@ -71,7 +71,7 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 							_ = idx
 //line hecbench_word2vec.go:16
 							{
-								gc_vb4.StoreSlice(gc_at2[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at2[gc_tx2:])
 //line hecbench_word2vec.go:17
 							}
 						}
@@ -92,9 +92,9 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line hecbench_word2vec.go:17
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb := archsimd.BroadcastFloat32x8(0)
 //line hecbench_word2vec.go:17
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line hecbench_word2vec.go:15
@@ -109,7 +109,7 @@ func gc_body_deviceMemsetKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, array
 //line hecbench_word2vec.go:17
 								}
 //line hecbench_word2vec.go:17
-								gc_vb2.StoreSlice(array[idx:])
+								gc_vb.StoreSlice(array[idx:])
 //line hecbench_word2vec.go:17
 							}
 						}

@@ -178,9 +178,9 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 				gc_vstep := 0
 				if compiled.SIMD {
 //line hecbench_allpairs.go:74
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
+					gc_vb2 := archsimd.BroadcastInt32x8(0)
 //line hecbench_allpairs.go:74
-					_ = gc_vb4
+					_ = gc_vb2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -190,7 +190,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 //line hecbench_allpairs.go:67
 						_ = idx
 //line hecbench_allpairs.go:74
-						gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb2.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -209,9 +209,9 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_allpairs.go:74
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb := archsimd.BroadcastInt32x8(0)
 //line hecbench_allpairs.go:74
-					_ = gc_vb2
+					_ = gc_vb
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -227,7 +227,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 //line hecbench_allpairs.go:74
 						}
 //line hecbench_allpairs.go:74
-						gc_vb2.StoreSlice(dist[idx:])
+						gc_vb.StoreSlice(dist[idx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -110,13 +110,13 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 						archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7).StoreSlice(sharedSvd[gc_tx2:])
 					} else {
 //line hecbench_aop_beta.go:28
-						gc_if3 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
+						gc_if2 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(aopSmemSlots, gc_tx2, 4))))
 //line hecbench_aop_beta.go:27
-						_ = gc_if3
+						_ = gc_if2
 //line hecbench_aop_beta.go:27
-						if gc_alive7.And(gc_if3).ToBits() != 0 {
+						if gc_alive7.And(gc_if2).ToBits() != 0 {
 //line hecbench_aop_beta.go:27
-							archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7.And(gc_if3)).StoreSlice(sharedSvd[gc_tx2:])
+							archsimd.LoadFloat64x4Slice(svd[gc_tx2:]).Merge(archsimd.LoadFloat64x4Slice(sharedSvd[gc_tx2:]), gc_alive7.And(gc_if2)).StoreSlice(sharedSvd[gc_tx2:])
 						}
 //line hecbench_aop_beta.go:28
 					}
@@ -403,26 +403,26 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_vstep5 := gc_from3
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:101
-				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop_beta.go:101
-				_ = gc_all12
+				_ = gc_all11
 				for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_aop_beta.go:101
-					gc_alive12 := gc_all12
+					gc_alive11 := gc_all11
 //line hecbench_aop_beta.go:101
-					_ = gc_alive12
+					_ = gc_alive11
 //line hecbench_aop_beta.go:101
-					if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
+					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line hecbench_aop_beta.go:101
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop_beta.go:101
 					}
 //line hecbench_aop_beta.go:101
 					{
-						if gc_alive12.ToBits() != 0 {
+						if gc_alive11.ToBits() != 0 {
 //line hecbench_aop_beta.go:102
 							lsums[0] = Double3{0, 0, 0}
 //line hecbench_aop_beta.go:102
@@ -475,37 +475,37 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_vstep6 := gc_from3
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:112
-				gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop_beta.go:112
-				_ = gc_all14
+				_ = gc_all12
 				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:112
-					gc_alive14 := gc_all14
+					gc_alive12 := gc_all12
 //line hecbench_aop_beta.go:112
-					_ = gc_alive14
+					_ = gc_alive12
 //line hecbench_aop_beta.go:112
-					if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
+					if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line hecbench_aop_beta.go:112
-						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop_beta.go:112
 					}
 //line hecbench_aop_beta.go:112
 					{
-						if gc_alive14.ToBits() != 0 {
+						if gc_alive12.ToBits() != 0 {
 //line hecbench_aop_beta.go:113
 							partialSums[0*aopThreads2+gc_bx2] = lsums[0].X
 //line hecbench_aop_beta.go:113
 						}
 //line hecbench_aop_beta.go:113
-						if gc_alive14.ToBits() != 0 {
+						if gc_alive12.ToBits() != 0 {
 							partialSums[1*aopThreads2+gc_bx2] = lsums[0].Y
 //line hecbench_aop_beta.go:114
 						}
 //line hecbench_aop_beta.go:114
-						if gc_alive14.ToBits() != 0 {
+						if gc_alive12.ToBits() != 0 {
 							partialSums[2*aopThreads2+gc_bx2] = lsums[0].Z
 //line hecbench_aop_beta.go:115
 						}
@@ -633,37 +633,37 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:155
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop_beta.go:155
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_aop_beta.go:155
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line hecbench_aop_beta.go:155
-					_ = gc_alive2
+					_ = gc_alive
 //line hecbench_aop_beta.go:155
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_aop_beta.go:155
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop_beta.go:155
 					}
 //line hecbench_aop_beta.go:155
 					{
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive.ToBits() != 0 {
 //line hecbench_aop_beta.go:156
 							beta[0] = lsums[0].X
 //line hecbench_aop_beta.go:156
 						}
 //line hecbench_aop_beta.go:156
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive.ToBits() != 0 {
 							beta[1] = lsums[0].Y
 //line hecbench_aop_beta.go:157
 						}
 //line hecbench_aop_beta.go:157
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive.ToBits() != 0 {
 							beta[2] = lsums[0].Z
 //line hecbench_aop_beta.go:158
 						}
@@ -822,13 +822,13 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-					gc_vb6 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-					_ = gc_vb6
+					_ = gc_vb4
 //line hecbench_aop_beta.go:222
-					gc_iota14 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota12 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:222
-					_ = gc_iota14
+					_ = gc_iota12
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -838,7 +838,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:219
 						_ = path
 //line hecbench_aop_beta.go:222
-						sum := gc_vb6
+						sum := gc_vb4
 //line hecbench_aop_beta.go:222
 						_ = sum
 //line hecbench_aop_beta.go:223
@@ -848,25 +848,25 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:223
 						} else {
 //line hecbench_aop_beta.go:223
-							gc_if19 := gc_iota14.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							gc_if11 := gc_iota12.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-							_ = gc_if19
+							_ = gc_if11
 //line hecbench_aop_beta.go:223
-							if gc_if19.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if19)
+								sum = archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Merge(sum, gc_if11)
 //line hecbench_aop_beta.go:223
 							}
 //line hecbench_aop_beta.go:223
 						}
 //line hecbench_aop_beta.go:228
-						gc_if20 := gc_iota14.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
 //line hecbench_aop_beta.go:228
-						_ = gc_if20
+						_ = gc_if12
 //line hecbench_aop_beta.go:229
-						if gc_if20.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if20.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 								gc_at7[0] = 0
 //line hecbench_aop_beta.go:229
@@ -905,13 +905,13 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line hecbench_aop_beta.go:222
-					gc_vb4 := archsimd.BroadcastFloat64x4(0.0)
+					gc_vb3 := archsimd.BroadcastFloat64x4(0.0)
 //line hecbench_aop_beta.go:222
-					_ = gc_vb4
+					_ = gc_vb3
 //line hecbench_aop_beta.go:222
-					gc_iota10 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					gc_iota9 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 //line hecbench_aop_beta.go:222
-					_ = gc_iota10
+					_ = gc_iota9
 					for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -921,7 +921,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 //line hecbench_aop_beta.go:219
 						_ = path
 //line hecbench_aop_beta.go:222
-						sum := gc_vb4
+						sum := gc_vb3
 //line hecbench_aop_beta.go:222
 						_ = sum
 //line hecbench_aop_beta.go:223
@@ -936,24 +936,24 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 							sum = archsimd.LoadFloat64x4Slice(cashflows[path:])
 						} else {
 //line hecbench_aop_beta.go:224
-							gc_if13 := gc_iota10.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(numPaths, path, 4))))
 //line hecbench_aop_beta.go:223
-							_ = gc_if13
+							_ = gc_if9
 //line hecbench_aop_beta.go:223
-							if gc_if13.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line hecbench_aop_beta.go:223
-								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if13)
+								sum = archsimd.LoadFloat64x4Slice(cashflows[path:]).Merge(sum, gc_if9)
 							}
 //line hecbench_aop_beta.go:224
 						}
 //line hecbench_aop_beta.go:228
-						gc_if14 := gc_iota10.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
+						gc_if10 := gc_iota9.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, gc_tx2, 4))))
 //line hecbench_aop_beta.go:228
-						_ = gc_if14
+						_ = gc_if10
 //line hecbench_aop_beta.go:229
-						if gc_if14.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
-							if gc_if14.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line hecbench_aop_beta.go:229
 								lsum[0] = 0
 //line hecbench_aop_beta.go:229

@@ -270,58 +270,58 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line hecbench_aop.go:124
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop.go:124
-					_ = gc_all4
+					_ = gc_all3
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line hecbench_aop.go:124
-						gc_alive4 := gc_all4
+						gc_alive3 := gc_all3
 //line hecbench_aop.go:124
-						_ = gc_alive4
+						_ = gc_alive3
 //line hecbench_aop.go:124
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line hecbench_aop.go:124
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop.go:124
 						}
 //line hecbench_aop.go:124
 						{
-							if gc_alive4.ToBits() != 0 {
+							if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:125
 								scanOutput[0] = 0
 //line hecbench_aop.go:125
 							}
 //line hecbench_aop.go:125
 							for i := 1; i <= aopThreads1; i = i + 1 {
-								var gc_u3 int
+								var gc_u int
 //line hecbench_aop.go:126
-								_ = gc_u3
+								_ = gc_u
 //line hecbench_aop.go:126
-								if gc_in3 := gc_alive4.ToBits(); gc_in3 != 0 {
+								if gc_in := gc_alive3.ToBits(); gc_in != 0 {
 //line hecbench_aop.go:126
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_aop.go:126
-									gc_u3 = scanOutput[i-1]
+									gc_u = scanOutput[i-1]
 								}
 //line hecbench_aop.go:127
-								var gc_u4 int
+								var gc_u2 int
 //line hecbench_aop.go:127
-								_ = gc_u4
+								_ = gc_u2
 //line hecbench_aop.go:127
-								if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+								if gc_in2 := gc_alive3.ToBits(); gc_in2 != 0 {
 //line hecbench_aop.go:127
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
 //line hecbench_aop.go:127
-									gc_u4 = scanInput[i-1]
+									gc_u2 = scanInput[i-1]
 //line hecbench_aop.go:127
 								}
 //line hecbench_aop.go:127
-								if gc_alive4.ToBits() != 0 {
+								if gc_alive3.ToBits() != 0 {
 //line hecbench_aop.go:127
-									scanOutput[i] = gc_u3 + gc_u4
+									scanOutput[i] = gc_u + gc_u2
 //line hecbench_aop.go:127
 								}
 //line hecbench_aop.go:127
@@ -442,26 +442,26 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line hecbench_aop.go:143
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop.go:143
-						_ = gc_all6
+						_ = gc_all4
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line hecbench_aop.go:143
-							gc_alive6 := gc_all6
+							gc_alive4 := gc_all4
 //line hecbench_aop.go:143
-							_ = gc_alive6
+							_ = gc_alive4
 //line hecbench_aop.go:143
-							if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line hecbench_aop.go:143
-								gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop.go:143
 							}
 //line hecbench_aop.go:143
 							{
-								if gc_alive6.ToBits() != 0 {
+								if gc_alive4.ToBits() != 0 {
 //line hecbench_aop.go:144
 									lsum[0] = 0
 //line hecbench_aop.go:144
@@ -551,26 +551,26 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			gc_vstep4 := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop.go:173
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_aop.go:173
-				_ = gc_all8
+				_ = gc_all5
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_aop.go:173
-					gc_alive8 := gc_all8
+					gc_alive5 := gc_all5
 //line hecbench_aop.go:173
-					_ = gc_alive8
+					_ = gc_alive5
 //line hecbench_aop.go:173
-					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_aop.go:173
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_aop.go:173
 					}
 //line hecbench_aop.go:173
 					{
-						if gc_alive8.ToBits() != 0 {
+						if gc_alive5.ToBits() != 0 {
 //line hecbench_aop.go:174
 							lsum[0] = 0
 //line hecbench_aop.go:174
@@ -699,21 +699,21 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			gc_vstep5 := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop.go:215
-				gc_all11 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line hecbench_aop.go:215
-				_ = gc_all11
+				_ = gc_all8
 				for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line hecbench_aop.go:215
-					gc_alive11 := gc_all11
+					gc_alive8 := gc_all8
 //line hecbench_aop.go:215
-					_ = gc_alive11
+					_ = gc_alive8
 //line hecbench_aop.go:215
-					if gc_ex11 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex11 != 0 {
+					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line hecbench_aop.go:215
-						gc_alive11 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex11]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
 //line hecbench_aop.go:215
 					}
 //line hecbench_aop.go:215
@@ -724,7 +724,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:216
 						}
 //line hecbench_aop.go:216
-						archsimd.LoadFloat64x4Slice(smemSvds[gc_tx2:]).StoreMasked((*[4]float64)(svds[16*gc_bx2+gc_tx2:]), gc_alive11)
+						archsimd.LoadFloat64x4Slice(smemSvds[gc_tx2:]).StoreMasked((*[4]float64)(svds[16*gc_bx2+gc_tx2:]), gc_alive8)
 //line hecbench_aop.go:216
 					}
 				}

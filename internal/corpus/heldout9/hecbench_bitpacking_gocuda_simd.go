@@ -179,57 +179,57 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line hecbench_bitpacking.go:124
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_bitpacking.go:124
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line hecbench_bitpacking.go:124
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line hecbench_bitpacking.go:124
-					_ = gc_alive2
+					_ = gc_alive
 //line hecbench_bitpacking.go:124
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_bitpacking.go:124
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line hecbench_bitpacking.go:124
 					}
 //line hecbench_bitpacking.go:124
 					{
-						var gc_u3 int32
+						var gc_u int32
 //line hecbench_bitpacking.go:125
-						_ = gc_u3
+						_ = gc_u
 //line hecbench_bitpacking.go:125
-						if gc_in3 := gc_alive2.ToBits(); gc_in3 != 0 {
+						if gc_in := gc_alive.ToBits(); gc_in != 0 {
 //line hecbench_bitpacking.go:125
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_bitpacking.go:125
-							gc_u3 = minBuffer[0]
-//line hecbench_bitpacking.go:125
-						}
-//line hecbench_bitpacking.go:125
-						if gc_alive2.ToBits() != 0 {
-//line hecbench_bitpacking.go:125
-							minValue[gc_bx2] = gc_u3
+							gc_u = minBuffer[0]
 //line hecbench_bitpacking.go:125
 						}
 //line hecbench_bitpacking.go:125
-						var gc_u4 int32
+						if gc_alive.ToBits() != 0 {
 //line hecbench_bitpacking.go:125
-						_ = gc_u4
+							minValue[gc_bx2] = gc_u
 //line hecbench_bitpacking.go:125
-						if gc_in4 := gc_alive2.ToBits(); gc_in4 != 0 {
+						}
 //line hecbench_bitpacking.go:125
-							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in4)
+						var gc_u2 int32
 //line hecbench_bitpacking.go:125
-							gc_u4 = maxBuffer[0]
+						_ = gc_u2
+//line hecbench_bitpacking.go:125
+						if gc_in2 := gc_alive.ToBits(); gc_in2 != 0 {
+//line hecbench_bitpacking.go:125
+							gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+//line hecbench_bitpacking.go:125
+							gc_u2 = maxBuffer[0]
 						}
 //line hecbench_bitpacking.go:126
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive.ToBits() != 0 {
 //line hecbench_bitpacking.go:126
-							maxValue[gc_bx2] = gc_u4
+							maxValue[gc_bx2] = gc_u2
 //line hecbench_bitpacking.go:126
 						}
 //line hecbench_bitpacking.go:126

@@ -143,17 +143,17 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_expdist.go:37
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_expdist.go:37
-				_ = gc_iota2
+				_ = gc_iota
 //line hecbench_expdist.go:37
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line hecbench_expdist.go:37
-				_ = gc_none2
+				_ = gc_none
 //line hecbench_expdist.go:37
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line hecbench_expdist.go:37
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
@@ -175,21 +175,21 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:40
 					_ = j
 //line hecbench_expdist.go:48
-					gc_b4 := gc_none2
+					gc_b3 := gc_none
 //line hecbench_expdist.go:48
 					if ty == 0 {
 //line hecbench_expdist.go:48
-						gc_b4 = gc_all2
+						gc_b3 = gc_all
 //line hecbench_expdist.go:48
 					}
 //line hecbench_expdist.go:48
-					gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b4)
+					gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_b3)
 //line hecbench_expdist.go:48
-					_ = gc_if3
+					_ = gc_if
 //line hecbench_expdist.go:49
-					if gc_if3.ToBits() != 0 {
+					if gc_if.ToBits() != 0 {
 //line hecbench_expdist.go:49
-						if gc_if3.ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line hecbench_expdist.go:49
 							sum[0] = 0
 //line hecbench_expdist.go:49
@@ -206,19 +206,19 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:53
 						_ = stride
 //line hecbench_expdist.go:53
-						var gc_t5 []float32 = shA[d][:]
+						var gc_t []float32 = shA[d][:]
 //line hecbench_expdist.go:53
-						_ = gc_t5
+						_ = gc_t
 //line hecbench_expdist.go:53
-						var shMem []float32 = gc_t5
+						var shMem []float32 = gc_t
 //line hecbench_expdist.go:53
 						_ = shMem
 //line hecbench_expdist.go:53
-						var gc_t6 []float32 = a_[d*m_:]
+						var gc_t2 []float32 = a_[d*m_:]
 //line hecbench_expdist.go:53
-						_ = gc_t6
+						_ = gc_t2
 //line hecbench_expdist.go:53
-						var dMem []float32 = gc_t6
+						var dMem []float32 = gc_t2
 //line hecbench_expdist.go:53
 						_ = dMem
 //line hecbench_expdist.go:53
@@ -232,23 +232,23 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:53
 						for ti_ := 0; ti_ < tileSize; ti_ = ti_ + 1 {
 //line hecbench_expdist.go:30
-							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line hecbench_expdist.go:30
 							if (dOffset+ti_*stride) >= 0 && (dOffset+ti_*stride) <= len(dMem)-8 {
 //line hecbench_expdist.go:30
-								gc_ld2 = archsimd.LoadFloat32x8Slice(dMem[dOffset+ti_*stride:])
+								gc_ld = archsimd.LoadFloat32x8Slice(dMem[dOffset+ti_*stride:])
 //line hecbench_expdist.go:30
 							} else {
 //line hecbench_expdist.go:30
-								var gc_lanes3 [8]float32
+								var gc_lanes [8]float32
 //line hecbench_expdist.go:30
-								for gc_k3 := range 8 {
+								for gc_k := range 8 {
 //line hecbench_expdist.go:30
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k) != 0 {
 //line hecbench_expdist.go:30
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k
 //line hecbench_expdist.go:30
-										gc_lanes3[gc_k3] = dMem[(dOffset+ti_*stride)+gc_k3]
+										gc_lanes[gc_k] = dMem[(dOffset+ti_*stride)+gc_k]
 //line hecbench_expdist.go:30
 									}
 //line hecbench_expdist.go:30
@@ -256,27 +256,27 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:30
 								gc_pos2.Thread = gc_rank2
 //line hecbench_expdist.go:30
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line hecbench_expdist.go:30
 							}
 //line hecbench_expdist.go:30
 							if (shOffset+ti_*stride) >= 0 && (shOffset+ti_*stride) <= len(shMem)-8 {
 //line hecbench_expdist.go:30
-								gc_ld2.StoreSlice(shMem[shOffset+ti_*stride:])
+								gc_ld.StoreSlice(shMem[shOffset+ti_*stride:])
 //line hecbench_expdist.go:30
 							} else {
 //line hecbench_expdist.go:30
-								var gc_lanes4 [8]float32
+								var gc_lanes2 [8]float32
 //line hecbench_expdist.go:30
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld.Store(&gc_lanes2)
 //line hecbench_expdist.go:30
-								for gc_k4 := range 8 {
+								for gc_k2 := range 8 {
 //line hecbench_expdist.go:30
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k2) != 0 {
 //line hecbench_expdist.go:30
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k2
 //line hecbench_expdist.go:30
-										shMem[(shOffset+ti_*stride)+gc_k4] = gc_lanes4[gc_k4]
+										shMem[(shOffset+ti_*stride)+gc_k2] = gc_lanes2[gc_k2]
 //line hecbench_expdist.go:30
 									}
 //line hecbench_expdist.go:30
@@ -288,11 +288,11 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:30
 						}
 //line hecbench_expdist.go:30
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
+						gc_if2 := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8))))
 //line hecbench_expdist.go:54
-						_ = gc_if4
+						_ = gc_if2
 //line hecbench_expdist.go:54
-						if gc_if4.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line hecbench_expdist.go:54
 							var tileSize_ int = edTileSizeY
 							_ = tileSize_
@@ -301,19 +301,19 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:55
 							_ = stride_
 //line hecbench_expdist.go:55
-							var gc_t7 []float32 = shB[d][:]
+							var gc_t3 []float32 = shB[d][:]
 //line hecbench_expdist.go:55
-							_ = gc_t7
+							_ = gc_t3
 //line hecbench_expdist.go:55
-							var shMem_ []float32 = gc_t7
+							var shMem_ []float32 = gc_t3
 //line hecbench_expdist.go:55
 							_ = shMem_
 //line hecbench_expdist.go:55
-							var gc_t8 []float32 = b_[d*n_:]
+							var gc_t4 []float32 = b_[d*n_:]
 //line hecbench_expdist.go:55
-							_ = gc_t8
+							_ = gc_t4
 //line hecbench_expdist.go:55
-							var dMem_ []float32 = gc_t8
+							var dMem_ []float32 = gc_t4
 //line hecbench_expdist.go:55
 							_ = dMem_
 //line hecbench_expdist.go:55
@@ -327,21 +327,21 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 //line hecbench_expdist.go:55
 							for ti_2 := 0; ti_2 < tileSize_; ti_2 = ti_2 + 1 {
 //line hecbench_expdist.go:30
-								var gc_u2 float32
+								var gc_u float32
 //line hecbench_expdist.go:30
-								_ = gc_u2
+								_ = gc_u
 //line hecbench_expdist.go:30
-								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+								if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line hecbench_expdist.go:30
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line hecbench_expdist.go:30
-									gc_u2 = dMem_[dOffset_+ti_2*stride_]
+									gc_u = dMem_[dOffset_+ti_2*stride_]
 //line hecbench_expdist.go:30
 								}
 //line hecbench_expdist.go:30
-								if gc_if4.ToBits() != 0 {
+								if gc_if2.ToBits() != 0 {
 //line hecbench_expdist.go:30
-									shMem_[shOffset_+ti_2*stride_] = gc_u2
+									shMem_[shOffset_+ti_2*stride_] = gc_u
 //line hecbench_expdist.go:30
 								}
 //line hecbench_expdist.go:30

@@ -513,15 +513,15 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 						gc_left := gc_act2
 						if compiled.SIMD {
 //line hecbench_gespmm.go:71
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_gespmm.go:71
-							_ = gc_iota2
+							_ = gc_iota
 							gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 							if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line hecbench_gespmm.go:71
-								gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_gespmm.go:71
-								_ = gc_iota4
+								_ = gc_iota2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 									gc_rank2 := gc_w2 + gc_lane2
 									gc_tx2 := gc_tidx3.X + gc_lane2
@@ -556,13 +556,13 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 										acc.StoreSlice(cDnVal[rid*bNcols+cid:])
 									} else {
 //line hecbench_gespmm.go:72
-										gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
+										gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
 //line hecbench_gespmm.go:71
-										_ = gc_if4
+										_ = gc_if2
 //line hecbench_gespmm.go:71
-										if gc_if4.ToBits() != 0 {
+										if gc_if2.ToBits() != 0 {
 //line hecbench_gespmm.go:71
-											acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if4)
+											acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
 										}
 //line hecbench_gespmm.go:72
 									}
@@ -605,13 +605,13 @@ func gc_body_spmmTest1(gc_b2 *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aC
 //line hecbench_gespmm.go:71
 									}
 //line hecbench_gespmm.go:71
-									gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
+									gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(bNcols, cid, 8))))
 //line hecbench_gespmm.go:71
-									_ = gc_if2
+									_ = gc_if
 //line hecbench_gespmm.go:72
-									if gc_if2.ToBits() != 0 {
+									if gc_if.ToBits() != 0 {
 //line hecbench_gespmm.go:72
-										acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if2)
+										acc.StoreMasked((*[8]float32)(cDnVal[rid*bNcols+cid:]), gc_if)
 //line hecbench_gespmm.go:72
 									}
 									gc_left &^= 0xff << gc_lane2

@@ -70,9 +70,9 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 						gc_vstep := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_cc.go:40
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_cc.go:40
-							_ = gc_iota4
+							_ = gc_iota2
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -91,7 +91,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 									break
 //line hecbench_graphb_cc.go:44
 								}
-								archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota4).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(gc_at3[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -118,9 +118,9 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 						gc_vstep2 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_cc.go:40
-							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_cc.go:40
-							_ = gc_iota2
+							_ = gc_iota
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -139,7 +139,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 									break
 //line hecbench_graphb_cc.go:44
 								}
-								archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota2).StoreSlice(label[v:])
+								archsimd.BroadcastInt32x8(int32(v)).Add(gc_iota).StoreSlice(label[v:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -255,9 +255,9 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 						gc_vstep3 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_cc.go:48
-							gc_vb4 := archsimd.BroadcastInt32x8(0)
+							gc_vb2 := archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_cc.go:48
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -271,7 +271,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 //line hecbench_graphb_cc.go:47
 								_ = v_
 //line hecbench_graphb_cc.go:48
-								gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -298,9 +298,9 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 						gc_vstep4 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_cc.go:48
-							gc_vb2 := archsimd.BroadcastInt32x8(0)
+							gc_vb := archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_cc.go:48
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -320,7 +320,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 //line hecbench_graphb_cc.go:48
 								}
 //line hecbench_graphb_cc.go:48
-								gc_vb2.StoreSlice(count[v_:])
+								gc_vb.StoreSlice(count[v_:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}

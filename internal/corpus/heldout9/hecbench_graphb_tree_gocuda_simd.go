@@ -241,9 +241,9 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						gc_vstep3 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:56
-							gc_vb4 := archsimd.BroadcastInt32x8(0)
+							gc_vb2 := archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_tree.go:56
-							_ = gc_vb4
+							_ = gc_vb2
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -257,7 +257,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:55
 								_ = v
 //line hecbench_graphb_tree.go:56
-								gc_vb4.StoreSlice(gc_at8[gc_tx2:])
+								gc_vb2.StoreSlice(gc_at8[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -284,9 +284,9 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						gc_vstep4 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:56
-							gc_vb2 := archsimd.BroadcastInt32x8(0)
+							gc_vb := archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_tree.go:56
-							_ = gc_vb2
+							_ = gc_vb
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -306,7 +306,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:56
 								}
 //line hecbench_graphb_tree.go:56
-								gc_vb2.StoreSlice(inCC[v:])
+								gc_vb.StoreSlice(inCC[v:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -577,9 +577,9 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						gc_vstep5 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:69
-							gc_vb8 := archsimd.BroadcastInt32x8(0)
+							gc_vb4 := archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_tree.go:69
-							_ = gc_vb8
+							_ = gc_vb4
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -593,9 +593,9 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:68
 								_ = j_2
 //line hecbench_graphb_tree.go:69
-								gc_vb8.StoreSlice(gc_at11[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at11[gc_tx2:])
 //line hecbench_graphb_tree.go:69
-								gc_vb8.StoreSlice(gc_at12[gc_tx2:])
+								gc_vb4.StoreSlice(gc_at12[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -625,9 +625,9 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						gc_vstep6 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:69
-							gc_vb6 := archsimd.BroadcastInt32x8(0)
+							gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line hecbench_graphb_tree.go:69
-							_ = gc_vb6
+							_ = gc_vb3
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -647,9 +647,9 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 //line hecbench_graphb_tree.go:69
 								}
 //line hecbench_graphb_tree.go:69
-								gc_vb6.StoreSlice(inTree[j_2:])
+								gc_vb3.StoreSlice(inTree[j_2:])
 //line hecbench_graphb_tree.go:70
-								gc_vb6.StoreSlice(negCnt[j_2:])
+								gc_vb3.StoreSlice(negCnt[j_2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -818,9 +818,9 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						gc_vstep3 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:82
-							gc_vb8 := archsimd.BroadcastInt32x8(1)
+							gc_vb6 := archsimd.BroadcastInt32x8(1)
 //line hecbench_graphb_tree.go:82
-							_ = gc_vb8
+							_ = gc_vb6
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -833,7 +833,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								var j int = from + gc_off
 //line hecbench_graphb_tree.go:81
 								_ = j
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).AndNot(gc_vb8).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).AndNot(gc_vb6).StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -860,9 +860,9 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						gc_vstep4 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:82
-							gc_vb6 := archsimd.BroadcastInt32x8(1)
+							gc_vb5 := archsimd.BroadcastInt32x8(1)
 //line hecbench_graphb_tree.go:82
-							_ = gc_vb6
+							_ = gc_vb5
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -881,7 +881,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 									break
 //line hecbench_graphb_tree.go:82
 								}
-								archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb6).StoreSlice(nlist[j:])
+								archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb5).StoreSlice(nlist[j:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -997,17 +997,17 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						gc_vstep5 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:85
-							gc_vb15 := archsimd.BroadcastInt32x8(-1)
+							gc_vb9 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_graphb_tree.go:85
-							_ = gc_vb15
+							_ = gc_vb9
 //line hecbench_graphb_tree.go:85
-							gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:85
-							_ = gc_iota6
+							_ = gc_iota4
 //line hecbench_graphb_tree.go:87
-							gc_vb16 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+							gc_vb10 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
 //line hecbench_graphb_tree.go:87
-							_ = gc_vb16
+							_ = gc_vb10
 							for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1021,15 +1021,15 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:84
 								_ = j_
 //line hecbench_graphb_tree.go:85
-								gc_vb15.StoreSlice(gc_at7[gc_tx2:])
+								gc_vb9.StoreSlice(gc_at7[gc_tx2:])
 //line hecbench_graphb_tree.go:86
-								gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 //line hecbench_graphb_tree.go:86
-								_ = gc_if6
+								_ = gc_if4
 //line hecbench_graphb_tree.go:86
-								if gc_if6.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line hecbench_graphb_tree.go:86
-									gc_vb16.StoreMasked((*[8]int32)(gc_at7[gc_tx2:]), gc_if6)
+									gc_vb10.StoreMasked((*[8]int32)(gc_at7[gc_tx2:]), gc_if4)
 //line hecbench_graphb_tree.go:86
 								}
 							}
@@ -1063,17 +1063,17 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						gc_vstep6 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:85
-							gc_vb11 := archsimd.BroadcastInt32x8(-1)
+							gc_vb7 := archsimd.BroadcastInt32x8(-1)
 //line hecbench_graphb_tree.go:85
-							_ = gc_vb11
+							_ = gc_vb7
 //line hecbench_graphb_tree.go:85
-							gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line hecbench_graphb_tree.go:85
-							_ = gc_iota4
+							_ = gc_iota3
 //line hecbench_graphb_tree.go:87
-							gc_vb12 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+							gc_vb8 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
 //line hecbench_graphb_tree.go:87
-							_ = gc_vb12
+							_ = gc_vb8
 							for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1093,15 +1093,15 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:85
 								}
 //line hecbench_graphb_tree.go:85
-								gc_vb11.StoreSlice(parent[j_:])
+								gc_vb7.StoreSlice(parent[j_:])
 //line hecbench_graphb_tree.go:86
-								gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
 //line hecbench_graphb_tree.go:86
-								_ = gc_if4
+								_ = gc_if3
 //line hecbench_graphb_tree.go:87
-								if gc_if4.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line hecbench_graphb_tree.go:87
-									gc_vb12.StoreMasked((*[8]int32)(parent[j_:]), gc_if4)
+									gc_vb8.StoreMasked((*[8]int32)(parent[j_:]), gc_if3)
 //line hecbench_graphb_tree.go:87
 								}
 							}
@@ -1244,9 +1244,9 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						gc_vstep7 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:91
-							gc_vb20 := archsimd.BroadcastInt32x8(1)
+							gc_vb12 := archsimd.BroadcastInt32x8(1)
 //line hecbench_graphb_tree.go:91
-							_ = gc_vb20
+							_ = gc_vb12
 							for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1260,7 +1260,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:90
 								_ = j_2
 //line hecbench_graphb_tree.go:91
-								gc_vb20.StoreSlice(gc_at8[gc_tx2:])
+								gc_vb12.StoreSlice(gc_at8[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -1287,9 +1287,9 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						gc_vstep8 := gc_from2
 						if compiled.SIMD {
 //line hecbench_graphb_tree.go:91
-							gc_vb18 := archsimd.BroadcastInt32x8(1)
+							gc_vb11 := archsimd.BroadcastInt32x8(1)
 //line hecbench_graphb_tree.go:91
-							_ = gc_vb18
+							_ = gc_vb11
 							for ; gc_vstep8+7 < gc_to2; gc_vstep8 += 8 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1309,7 +1309,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 //line hecbench_graphb_tree.go:91
 								}
 //line hecbench_graphb_tree.go:91
-								gc_vb18.StoreSlice(label[j_2:])
+								gc_vb11.StoreSlice(label[j_2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}

@@ -109,25 +109,25 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row12 := gc_ty2
-				if gc_row12 >= 0 && gc_row12 < len(as) && gc_bdx2 <= len(as[gc_row12]) && gc_row12 < len(bs) && gc_bdx2 <= len(bs[gc_row12]) {
-					gc_at4 := as[gc_row12][:gc_bdx2]
-					gc_at5 := bs[gc_row12][:gc_bdx2]
+				gc_row8 := gc_ty2
+				if gc_row8 >= 0 && gc_row8 < len(as) && gc_bdx2 <= len(as[gc_row8]) && gc_row8 < len(bs) && gc_bdx2 <= len(bs[gc_row8]) {
+					gc_at4 := as[gc_row8][:gc_bdx2]
+					gc_at5 := bs[gc_row8][:gc_bdx2]
 					gc_vstep6 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						_ = gc_iota10
+						_ = gc_iota6
 //line basic.go:13
-						gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-						_ = gc_none10
+						_ = gc_none6
 //line basic.go:13
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
-						_ = gc_all10
-					gc_steps10:
+						_ = gc_all6
+					gc_steps6:
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -149,101 +149,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:15
 							_ = col
 //line basic.go:18
-							var gc_t19 int = p + tx
+							var gc_t11 int = p + tx
 //line basic.go:18
-							_ = gc_t19
+							_ = gc_t11
 //line basic.go:18
-							var gc_t20 int = p + ty
+							var gc_t12 int = p + ty
 //line basic.go:18
-							_ = gc_t20
+							_ = gc_t12
 //line basic.go:18
-							var gc_row11 int = row
+							var gc_row7 int = row
 //line basic.go:18
-							_ = gc_row11
+							_ = gc_row7
 //line basic.go:18
-							var gc_col10 int = col
+							var gc_col6 int = col
 //line basic.go:18
-							_ = gc_col10
+							_ = gc_col6
 //line basic.go:18
-							var gc_ac10 int = gc_t19
+							var gc_ac6 int = gc_t11
 //line basic.go:18
-							_ = gc_ac10
+							_ = gc_ac6
 //line basic.go:18
-							var gc_br10 int = gc_t20
+							var gc_br6 int = gc_t12
 //line basic.go:18
-							_ = gc_br10
+							_ = gc_br6
 //line basic.go:18
-							var gc_av10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_av6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_av10
+							_ = gc_av6
 //line basic.go:18
-							var gc_bv10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_bv10
+							_ = gc_bv6
 //line basic.go:18
-							gc_b21 := gc_none10
+							gc_b13 := gc_none6
 //line basic.go:18
-							if gc_row11 < m {
+							if gc_row7 < m {
 //line basic.go:18
-								gc_b21 = gc_all10
+								gc_b13 = gc_all6
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if19 := gc_b21.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac10, 8)))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line basic.go:18
-							_ = gc_if19
+							_ = gc_if11
 //line basic.go:18
-							if gc_if19.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_row11*k+gc_ac10) >= 0 && (gc_row11*k+gc_ac10) <= len(a)-8 {
+								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line basic.go:18
-									gc_ld19 = archsimd.LoadFloat32x8Slice(a[gc_row11*k+gc_ac10:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps10
+									break gc_steps6
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_av10 = gc_ld19.Merge(gc_av10, gc_if19)
+								gc_av6 = gc_ld11.Merge(gc_av6, gc_if11)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_b22 := gc_none10
+							gc_b14 := gc_none6
 //line basic.go:18
-							if gc_br10 < k {
+							if gc_br6 < k {
 //line basic.go:18
-								gc_b22 = gc_all10
+								gc_b14 = gc_all6
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if20 := gc_b22.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col10, 8)))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line basic.go:18
-							_ = gc_if20
+							_ = gc_if12
 //line basic.go:18
-							if gc_if20.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_br10*n+gc_col10) >= 0 && (gc_br10*n+gc_col10) <= len(b)-8 {
+								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line basic.go:18
-									gc_ld20 = archsimd.LoadFloat32x8Slice(b[gc_br10*n+gc_col10:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps10
+									break gc_steps6
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_bv10 = gc_ld20.Merge(gc_bv10, gc_if20)
+								gc_bv6 = gc_ld12.Merge(gc_bv6, gc_if12)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av10.StoreSlice(gc_at4[gc_tx2:])
+							gc_av6.StoreSlice(gc_at4[gc_tx2:])
 //line basic.go:18
-							gc_bv10.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv6.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -274,18 +274,18 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					gc_vstep7 := 0
 					if compiled.SIMD {
 //line basic.go:13
-						gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:13
-						_ = gc_iota7
+						_ = gc_iota5
 //line basic.go:13
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line basic.go:13
-						_ = gc_none7
+						_ = gc_none5
 //line basic.go:13
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
-						_ = gc_all7
-					gc_steps7:
+						_ = gc_all5
+					gc_steps5:
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -313,101 +313,101 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:18
 							}
 //line basic.go:18
-							var gc_t13 int = p + tx
+							var gc_t9 int = p + tx
 //line basic.go:18
-							_ = gc_t13
+							_ = gc_t9
 //line basic.go:18
-							var gc_t14 int = p + ty
+							var gc_t10 int = p + ty
 //line basic.go:18
-							_ = gc_t14
+							_ = gc_t10
 //line basic.go:18
-							var gc_row8 int = row
+							var gc_row6 int = row
 //line basic.go:18
-							_ = gc_row8
+							_ = gc_row6
 //line basic.go:18
-							var gc_col7 int = col
+							var gc_col5 int = col
 //line basic.go:18
-							_ = gc_col7
+							_ = gc_col5
 //line basic.go:18
-							var gc_ac7 int = gc_t13
+							var gc_ac5 int = gc_t9
 //line basic.go:18
-							_ = gc_ac7
+							_ = gc_ac5
 //line basic.go:18
-							var gc_br7 int = gc_t14
+							var gc_br5 int = gc_t10
 //line basic.go:18
-							_ = gc_br7
+							_ = gc_br5
 //line basic.go:18
-							var gc_av7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_av5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_av7
+							_ = gc_av5
 //line basic.go:18
-							var gc_bv7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							var gc_bv5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-							_ = gc_bv7
+							_ = gc_bv5
 //line basic.go:18
-							gc_b15 := gc_none7
+							gc_b11 := gc_none5
 //line basic.go:18
-							if gc_row8 < m {
+							if gc_row6 < m {
 //line basic.go:18
-								gc_b15 = gc_all7
+								gc_b11 = gc_all5
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if13 := gc_b15.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac7, 8)))))
+							gc_if9 := gc_b11.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac5, 8)))))
 //line basic.go:18
-							_ = gc_if13
+							_ = gc_if9
 //line basic.go:18
-							if gc_if13.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_row8*k+gc_ac7) >= 0 && (gc_row8*k+gc_ac7) <= len(a)-8 {
+								if (gc_row6*k+gc_ac5) >= 0 && (gc_row6*k+gc_ac5) <= len(a)-8 {
 //line basic.go:18
-									gc_ld13 = archsimd.LoadFloat32x8Slice(a[gc_row8*k+gc_ac7:])
+									gc_ld9 = archsimd.LoadFloat32x8Slice(a[gc_row6*k+gc_ac5:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps7
+									break gc_steps5
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_av7 = gc_ld13.Merge(gc_av7, gc_if13)
+								gc_av5 = gc_ld9.Merge(gc_av5, gc_if9)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_b16 := gc_none7
+							gc_b12 := gc_none5
 //line basic.go:18
-							if gc_br7 < k {
+							if gc_br5 < k {
 //line basic.go:18
-								gc_b16 = gc_all7
+								gc_b12 = gc_all5
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_if14 := gc_b16.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col7, 8)))))
+							gc_if10 := gc_b12.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 8)))))
 //line basic.go:18
-							_ = gc_if14
+							_ = gc_if10
 //line basic.go:18
-							if gc_if14.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line basic.go:18
-								var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line basic.go:18
-								if (gc_br7*n+gc_col7) >= 0 && (gc_br7*n+gc_col7) <= len(b)-8 {
+								if (gc_br5*n+gc_col5) >= 0 && (gc_br5*n+gc_col5) <= len(b)-8 {
 //line basic.go:18
-									gc_ld14 = archsimd.LoadFloat32x8Slice(b[gc_br7*n+gc_col7:])
+									gc_ld10 = archsimd.LoadFloat32x8Slice(b[gc_br5*n+gc_col5:])
 //line basic.go:18
 								} else {
 //line basic.go:18
-									break gc_steps7
+									break gc_steps5
 //line basic.go:18
 								}
 //line basic.go:18
-								gc_bv7 = gc_ld14.Merge(gc_bv7, gc_if14)
+								gc_bv5 = gc_ld10.Merge(gc_bv5, gc_if10)
 //line basic.go:18
 							}
 //line basic.go:18
-							gc_av7.StoreSlice(as[ty][tx:])
+							gc_av5.StoreSlice(as[ty][tx:])
 //line basic.go:18
-							gc_bv7.StoreSlice(bs[ty][tx:])
+							gc_bv5.StoreSlice(bs[ty][tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -546,9 +546,9 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line basic.go:13
-					gc_Lane0Mask322 := compiled.Lane0Mask32()
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
 //line basic.go:13
-					_ = gc_Lane0Mask322
+					_ = gc_Lane0Mask32
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -574,97 +574,97 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(0)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(1)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(2)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(3)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(4)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(5)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(6)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(7)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(8)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(9)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(10)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(11)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(12)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(13)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(14)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask322).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+							sum = sum.Add(compiled.BroadcastFloat32x8At(&as[ty][compiled.Trip(15)], gc_Lane0Mask32).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
@@ -1224,21 +1224,21 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			gc_vstep11 := gc_from4
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all25
+				_ = gc_all12
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line basic.go:45
-					gc_alive25 := gc_all25
+					gc_alive12 := gc_all12
 //line basic.go:45
-					_ = gc_alive25
+					_ = gc_alive12
 //line basic.go:45
-					if gc_ex25 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex25 != 0 {
+					if gc_ex12 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex12 != 0 {
 //line basic.go:45
-						gc_alive25 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex25]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1251,9 +1251,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					_ = i
 //line basic.go:60
 					{
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive25.ToBits())
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
 //line basic.go:61
-						gc_alive25 = gc_alive25.And(gc_alive25.ToInt32x8().Not().ToMask())
+						gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().ToMask())
 //line basic.go:61
 					}
 				}
@@ -1362,21 +1362,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all2
+				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line basic.go:45
-					gc_alive2 := gc_all2
+					gc_alive := gc_all
 //line basic.go:45
-					_ = gc_alive2
+					_ = gc_alive
 //line basic.go:45
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line basic.go:45
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1395,7 +1395,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:48
 						}
 //line basic.go:48
-						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive2).StoreSlice(temp[tid:])
+						archsimd.LoadFloat32x8Slice(in[i:]).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive).StoreSlice(temp[tid:])
 //line basic.go:48
 					}
 				}
@@ -1431,25 +1431,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-					_ = gc_all5
+					_ = gc_all2
 //line basic.go:45
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:45
-					_ = gc_iota3
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line basic.go:45
-						gc_alive5 := gc_all5
+						gc_alive2 := gc_all2
 //line basic.go:45
-						_ = gc_alive5
+						_ = gc_alive2
 //line basic.go:45
-						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line basic.go:45
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1470,20 +1470,20 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:53
 						if compiled.Reach(off, tid, 8) <= 0 {
 //line basic.go:53
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive5)
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2)
 						} else {
 //line basic.go:54
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line basic.go:53
-							_ = gc_if3
+							_ = gc_if
 //line basic.go:53
-							if gc_alive5.And(gc_if3).ToBits() != 0 {
+							if gc_alive2.And(gc_if).ToBits() != 0 {
 //line basic.go:53
-								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive5.And(gc_if3))
+								v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive2.And(gc_if))
 							}
 //line basic.go:54
 						}
-						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive5).StoreSlice(gc_s_v[gc_rank2:])
+						v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:]), gc_alive2).StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1515,21 +1515,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-					_ = gc_all7
+					_ = gc_all3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line basic.go:45
-						gc_alive7 := gc_all7
+						gc_alive3 := gc_all3
 //line basic.go:45
-						_ = gc_alive7
+						_ = gc_alive3
 //line basic.go:45
-						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line basic.go:45
-							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1546,7 +1546,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line basic.go:57
 						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive7).StoreSlice(temp[tid:])
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadFloat32x8Slice(temp[tid:]), gc_alive3).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1580,21 +1580,21 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep4 := gc_from2
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all9
+				_ = gc_all4
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line basic.go:45
-					gc_alive9 := gc_all9
+					gc_alive4 := gc_all4
 //line basic.go:45
-					_ = gc_alive9
+					_ = gc_alive4
 //line basic.go:45
-					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line basic.go:45
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1607,9 +1607,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					_ = i
 //line basic.go:60
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive9.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line basic.go:61
-						gc_alive9 = gc_alive9.And(gc_alive9.ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().ToMask())
 //line basic.go:61
 					}
 				}
@@ -1673,25 +1673,25 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep5 := 0
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all11
+				_ = gc_all5
 //line basic.go:64
-				gc_vb2 := archsimd.BroadcastFloat32x8(float32(n - n))
+				gc_vb := archsimd.BroadcastFloat32x8(float32(n - n))
 //line basic.go:64
-				_ = gc_vb2
+				_ = gc_vb
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line basic.go:64
-					gc_alive11 := gc_all11
+					gc_alive5 := gc_all5
 //line basic.go:64
-					_ = gc_alive11
+					_ = gc_alive5
 //line basic.go:64
-					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line basic.go:64
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:64
 					}
 //line basic.go:45
@@ -1708,7 +1708,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						break
 //line basic.go:64
 					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]float32)(out[i:]), gc_alive11)
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(gc_vb).StoreMasked((*[8]float32)(out[i:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1760,21 +1760,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep6 := gc_from3
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all13
+				_ = gc_all6
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line basic.go:45
-					gc_alive13 := gc_all13
+					gc_alive6 := gc_all6
 //line basic.go:45
-					_ = gc_alive13
+					_ = gc_alive6
 //line basic.go:45
-					if gc_ex13 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex13 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex6 != 0 {
 //line basic.go:45
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1793,7 +1793,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:48
 						}
 //line basic.go:48
-						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive13).StoreSlice(temp[tid:])
+						archsimd.LoadInt32x8Slice(in[i:]).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive6).StoreSlice(temp[tid:])
 //line basic.go:48
 					}
 				}
@@ -1829,25 +1829,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-					_ = gc_all17
+					_ = gc_all8
 //line basic.go:45
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line basic.go:45
-					_ = gc_iota7
+					_ = gc_iota3
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line basic.go:45
-						gc_alive17 := gc_all17
+						gc_alive8 := gc_all8
 //line basic.go:45
-						_ = gc_alive17
+						_ = gc_alive8
 //line basic.go:45
-						if gc_ex17 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex17 != 0 {
+						if gc_ex8 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex8 != 0 {
 //line basic.go:45
-							gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1868,20 +1868,20 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:53
 						if compiled.Reach(off, tid, 8) <= 0 {
 //line basic.go:53
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive17)
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8)
 						} else {
 //line basic.go:54
-							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line basic.go:53
-							_ = gc_if7
+							_ = gc_if3
 //line basic.go:53
-							if gc_alive17.And(gc_if7).ToBits() != 0 {
+							if gc_alive8.And(gc_if3).ToBits() != 0 {
 //line basic.go:53
-								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive17.And(gc_if7))
+								v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive8.And(gc_if3))
 							}
 //line basic.go:54
 						}
-						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive17).StoreSlice(gc_s_v[gc_rank3:])
+						v.Merge(archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:]), gc_alive8).StoreSlice(gc_s_v[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1913,21 +1913,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-					_ = gc_all19
+					_ = gc_all9
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line basic.go:45
-						gc_alive19 := gc_all19
+						gc_alive9 := gc_all9
 //line basic.go:45
-						_ = gc_alive19
+						_ = gc_alive9
 //line basic.go:45
-						if gc_ex19 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex19 != 0 {
+						if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
 //line basic.go:45
-							gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1944,7 +1944,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line basic.go:57
 						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive19).StoreSlice(temp[tid:])
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).Merge(archsimd.LoadInt32x8Slice(temp[tid:]), gc_alive9).StoreSlice(temp[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1978,21 +1978,21 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep9 := gc_from3
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all21
+				_ = gc_all10
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line basic.go:45
-					gc_alive21 := gc_all21
+					gc_alive10 := gc_all10
 //line basic.go:45
-					_ = gc_alive21
+					_ = gc_alive10
 //line basic.go:45
-					if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
+					if gc_ex10 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex10 != 0 {
 //line basic.go:45
-						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:45
 					}
 //line basic.go:45
@@ -2005,9 +2005,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line basic.go:60
 					{
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive21.ToBits())
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive10.ToBits())
 //line basic.go:61
-						gc_alive21 = gc_alive21.And(gc_alive21.ToInt32x8().Not().ToMask())
+						gc_alive10 = gc_alive10.And(gc_alive10.ToInt32x8().Not().ToMask())
 //line basic.go:61
 					}
 				}
@@ -2071,25 +2071,25 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep10 := 0
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:45
-				_ = gc_all23
+				_ = gc_all11
 //line basic.go:64
-				gc_vb4 := archsimd.BroadcastInt32x8(int32(n - n))
+				gc_vb2 := archsimd.BroadcastInt32x8(int32(n - n))
 //line basic.go:64
-				_ = gc_vb4
+				_ = gc_vb2
 				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line basic.go:64
-					gc_alive23 := gc_all23
+					gc_alive11 := gc_all11
 //line basic.go:64
-					_ = gc_alive23
+					_ = gc_alive11
 //line basic.go:64
-					if gc_ex23 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex23 != 0 {
+					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
 //line basic.go:64
-						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line basic.go:64
 					}
 //line basic.go:45
@@ -2106,7 +2106,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						break
 //line basic.go:64
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb4).StoreMasked((*[8]int32)(out[i:]), gc_alive23)
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(gc_vb2).StoreMasked((*[8]int32)(out[i:]), gc_alive11)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2173,15 +2173,15 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 			gc_left := gc_act2
 			if compiled.SIMD {
 //line basic.go:71
-				gc_vb2 := archsimd.BroadcastUint32x8(1)
+				gc_vb := archsimd.BroadcastUint32x8(1)
 //line basic.go:71
-				_ = gc_vb2
+				_ = gc_vb
 				gc_tidx3 := gc_b2.AtFlat(gc_w2, gc_bdy2*gc_bdz2 == 1)
 				if gc_act2 == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx2 {
 //line basic.go:71
-					gc_vb4 := archsimd.BroadcastUint32x8(1)
+					gc_vb2 := archsimd.BroadcastUint32x8(1)
 //line basic.go:71
-					_ = gc_vb4
+					_ = gc_vb2
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 						gc_rank2 := gc_w2 + gc_lane2
 						gc_tx2 := gc_tidx3.X + gc_lane2
@@ -2197,7 +2197,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 							break
 //line basic.go:71
 						}
-						gc_vb4.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+						gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
 						gc_left &^= 0xff << gc_lane2
 					}
 				} else {
@@ -2223,7 +2223,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 							break
 //line basic.go:71
 						}
-						gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
+						gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])).StoreSlice(out[gc_tx2:])
 						gc_left &^= 0xff << gc_lane2
 					}
 				}
@@ -2387,9 +2387,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line basic.go:108
-						gc_vb4 := archsimd.BroadcastFloat32x8(a)
+						gc_vb2 := archsimd.BroadcastFloat32x8(a)
 //line basic.go:108
-						_ = gc_vb4
+						_ = gc_vb2
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line basic.go:106
@@ -2399,7 +2399,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line basic.go:107
 							{
 //line basic.go:107
-								gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line basic.go:107
 							}
 						}
@@ -2420,9 +2420,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line basic.go:108
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						gc_vb := archsimd.BroadcastFloat32x8(a)
 //line basic.go:108
-						_ = gc_vb2
+						_ = gc_vb
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line basic.go:106
@@ -2437,7 +2437,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line basic.go:108
 								}
 //line basic.go:108
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
+								gc_vb.Mul(archsimd.LoadFloat32x8Slice(x[i:])).Add(archsimd.LoadFloat32x8Slice(y[i:])).StoreSlice(y[i:])
 //line basic.go:108
 							}
 						}

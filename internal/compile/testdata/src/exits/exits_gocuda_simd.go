@@ -44,21 +44,21 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			gc_vstep3 := gc_from2
 			if compiled.SIMD {
 //line exits.go:10
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exits.go:10
-				_ = gc_all4
+				_ = gc_all3
 				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exits.go:10
-					gc_alive4 := gc_all4
+					gc_alive3 := gc_all3
 //line exits.go:10
-					_ = gc_alive4
+					_ = gc_alive3
 //line exits.go:10
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exits.go:10
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line exits.go:10
 					}
 //line exits.go:10
@@ -67,9 +67,9 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					_ = i
 //line exits.go:11
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
 //line exits.go:12
-						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().ToMask())
 //line exits.go:12
 					}
 				}
@@ -183,25 +183,25 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line exits.go:10
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exits.go:10
-					_ = gc_all6
+					_ = gc_all4
 //line exits.go:10
-					gc_vb4 := archsimd.BroadcastInt32x8(1)
+					gc_vb3 := archsimd.BroadcastInt32x8(1)
 //line exits.go:10
-					_ = gc_vb4
+					_ = gc_vb3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exits.go:10
-						gc_alive6 := gc_all6
+						gc_alive4 := gc_all4
 //line exits.go:10
-						_ = gc_alive6
+						_ = gc_alive4
 //line exits.go:10
-						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exits.go:10
-							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line exits.go:10
 						}
 //line exits.go:10
@@ -214,7 +214,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 							break
 //line exits.go:20
 						}
-						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb4).StoreMasked((*[8]int32)(in[i:]), gc_alive6)
+						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb3).StoreMasked((*[8]int32)(in[i:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -242,25 +242,25 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line exits.go:10
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exits.go:10
-					_ = gc_all8
+					_ = gc_all5
 //line exits.go:22
-					gc_vb6 := archsimd.BroadcastInt32x8(2)
+					gc_vb4 := archsimd.BroadcastInt32x8(2)
 //line exits.go:22
-					_ = gc_vb6
+					_ = gc_vb4
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line exits.go:22
-						gc_alive8 := gc_all8
+						gc_alive5 := gc_all5
 //line exits.go:22
-						_ = gc_alive8
+						_ = gc_alive5
 //line exits.go:22
-						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
+						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exits.go:22
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line exits.go:22
 						}
 //line exits.go:10
@@ -273,7 +273,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 							break
 //line exits.go:22
 						}
-						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb6).StoreMasked((*[8]int32)(in[i:]), gc_alive8)
+						archsimd.LoadInt32x8Slice(in[i:]).Add(gc_vb4).StoreMasked((*[8]int32)(in[i:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -304,37 +304,37 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			gc_vstep6 := gc_from2
 			if compiled.SIMD {
 //line exits.go:27
-				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line exits.go:27
-				_ = gc_all10
+				_ = gc_all6
 				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 					gc_tx2 := gc_vstep6
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line exits.go:27
-					gc_alive10 := gc_all10
+					gc_alive6 := gc_all6
 //line exits.go:27
-					_ = gc_alive10
+					_ = gc_alive6
 //line exits.go:27
-					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
+					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exits.go:27
-						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 //line exits.go:27
 					}
 //line exits.go:27
 					{
-						if gc_alive10.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 //line exits.go:28
 							counts[gc_bx2] = int32(n)
 //line exits.go:28
 						}
 //line exits.go:28
-						if gc_alive10.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 							flags[2*gc_bx2] = all
 //line exits.go:29
 						}
 //line exits.go:29
-						if gc_alive10.ToBits() != 0 {
+						if gc_alive6.ToBits() != 0 {
 							flags[2*gc_bx2+1] = some
 //line exits.go:30
 						}

@@ -355,9 +355,9 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_vstep13 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota26 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota26
+					_ = gc_iota14
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
@@ -367,11 +367,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:14
 						_ = tid
 //line inline.go:31
-						var gc_t12 T = gc_at23[0]
+						var gc_t8 T = gc_at23[0]
 //line inline.go:31
-						_ = gc_t12
+						_ = gc_t8
 //line inline.go:31
-						var r T = gc_t12
+						var r T = gc_t8
 //line inline.go:31
 						_ = r
 //line inline.go:22
@@ -379,13 +379,13 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-						_ = gc_if26
+						_ = gc_if14
 //line inline.go:23
-						if gc_if26.ToBits() != 0 {
+						if gc_if14.ToBits() != 0 {
 //line inline.go:23
-							if gc_if26.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line inline.go:23
 								gc_at24[0] = sum
 //line inline.go:23
@@ -423,9 +423,9 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				gc_vstep14 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota24 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota13 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota24
+					_ = gc_iota13
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -435,11 +435,11 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:14
 						_ = tid
 //line inline.go:31
-						var gc_t10 T = x[0]
+						var gc_t7 T = x[0]
 //line inline.go:31
-						_ = gc_t10
+						_ = gc_t7
 //line inline.go:31
-						var r T = gc_t10
+						var r T = gc_t7
 //line inline.go:31
 						_ = r
 //line inline.go:22
@@ -447,13 +447,13 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-						_ = gc_if24
+						_ = gc_if13
 //line inline.go:24
-						if gc_if24.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line inline.go:24
-							if gc_if24.ToBits() != 0 {
+							if gc_if13.ToBits() != 0 {
 //line inline.go:24
 								partial[gc_bx4] = sum
 //line inline.go:24
@@ -621,9 +621,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_vstep := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota6
+					_ = gc_iota2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -647,13 +647,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:17
 						} else {
 //line inline.go:17
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
-							_ = gc_if6
+							_ = gc_if2
 //line inline.go:17
-							if gc_if6.ToBits() != 0 {
+							if gc_if2.ToBits() != 0 {
 //line inline.go:17
-								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if6)
+								v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if2)
 //line inline.go:17
 							}
 //line inline.go:17
@@ -691,9 +691,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota3
+					_ = gc_iota
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -722,13 +722,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							v = archsimd.LoadFloat32x8Slice(in[i:])
 						} else {
 //line inline.go:18
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
-							_ = gc_if3
+							_ = gc_if
 //line inline.go:17
-							if gc_if3.ToBits() != 0 {
+							if gc_if.ToBits() != 0 {
 //line inline.go:17
-								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+								v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
 							}
 //line inline.go:18
 						}
@@ -1044,9 +1044,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota9
+					_ = gc_iota6
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1056,11 +1056,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:14
 						_ = tid
 //line inline.go:31
-						var gc_t3 float32 = gc_at11[0]
+						var gc_t4 float32 = gc_at11[0]
 //line inline.go:31
-						_ = gc_t3
+						_ = gc_t4
 //line inline.go:31
-						var r float32 = gc_t3
+						var r float32 = gc_t4
 //line inline.go:31
 						_ = r
 //line inline.go:22
@@ -1068,13 +1068,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-						_ = gc_if9
+						_ = gc_if6
 //line inline.go:23
-						if gc_if9.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line inline.go:23
-							if gc_if9.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line inline.go:23
 								gc_at12[0] = sum
 //line inline.go:23
@@ -1112,9 +1112,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_vstep6 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota7
+					_ = gc_iota4
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1124,11 +1124,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:14
 						_ = tid
 //line inline.go:31
-						var gc_t float32 = x[0]
+						var gc_t2 float32 = x[0]
 //line inline.go:31
-						_ = gc_t
+						_ = gc_t2
 //line inline.go:31
-						var r float32 = gc_t
+						var r float32 = gc_t2
 //line inline.go:31
 						_ = r
 //line inline.go:22
@@ -1136,13 +1136,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-						_ = gc_if7
+						_ = gc_if4
 //line inline.go:24
-						if gc_if7.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line inline.go:24
-							if gc_if7.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line inline.go:24
 								partial[gc_bx2] = sum
 //line inline.go:24
@@ -1310,9 +1310,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota18 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota18
+					_ = gc_iota10
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1336,13 +1336,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:17
 						} else {
 //line inline.go:17
-							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
-							_ = gc_if18
+							_ = gc_if10
 //line inline.go:17
-							if gc_if18.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line inline.go:17
-								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
+								v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if10)
 //line inline.go:17
 							}
 //line inline.go:17
@@ -1380,9 +1380,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota14 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota14
+					_ = gc_iota8
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1411,13 +1411,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							v = archsimd.LoadInt32x8Slice(in[i:])
 						} else {
 //line inline.go:18
-							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
-							_ = gc_if14
+							_ = gc_if8
 //line inline.go:17
-							if gc_if14.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line inline.go:17
-								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
+								v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
 							}
 //line inline.go:18
 						}
@@ -1733,9 +1733,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_vstep11 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota22 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota12 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota22
+					_ = gc_iota12
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1745,11 +1745,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:14
 						_ = tid
 //line inline.go:31
-						var gc_t8 int32 = gc_at17[0]
+						var gc_t6 int32 = gc_at17[0]
 //line inline.go:31
-						_ = gc_t8
+						_ = gc_t6
 //line inline.go:31
-						var r int32 = gc_t8
+						var r int32 = gc_t6
 //line inline.go:31
 						_ = r
 //line inline.go:22
@@ -1757,13 +1757,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-						_ = gc_if22
+						_ = gc_if12
 //line inline.go:23
-						if gc_if22.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line inline.go:23
-							if gc_if22.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line inline.go:23
 								gc_at18[0] = sum
 //line inline.go:23
@@ -1801,9 +1801,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_vstep12 := 0
 				if compiled.SIMD {
 //line inline.go:14
-					gc_iota20 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line inline.go:14
-					_ = gc_iota20
+					_ = gc_iota11
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1813,11 +1813,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:14
 						_ = tid
 //line inline.go:31
-						var gc_t6 int32 = x[0]
+						var gc_t5 int32 = x[0]
 //line inline.go:31
-						_ = gc_t6
+						_ = gc_t5
 //line inline.go:31
-						var r int32 = gc_t6
+						var r int32 = gc_t5
 //line inline.go:31
 						_ = r
 //line inline.go:22
@@ -1825,13 +1825,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:22
 						_ = sum
 //line inline.go:23
-						gc_if20 := gc_iota20.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line inline.go:23
-						_ = gc_if20
+						_ = gc_if11
 //line inline.go:24
-						if gc_if20.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line inline.go:24
-							if gc_if20.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line inline.go:24
 								partial[gc_bx3] = sum
 //line inline.go:24

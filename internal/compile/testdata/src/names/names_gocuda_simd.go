@@ -328,7 +328,7 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := gc_from2
 				if gc_compiled.SIMD {
-				gc_steps5:
+				gc_steps3:
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -352,14 +352,14 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:39
 							for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-								var gc_ld5 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line names.go:39
 								{
 //line names.go:39
-									gc_ld5 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+									gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
 								}
 //line names.go:40
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line names.go:40
 							}
 //line names.go:40
@@ -367,18 +367,18 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:40
 							for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-								var gc_ld5 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_ld3 gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line names.go:39
 								if (i+d) >= 0 && (i+d) <= len(in)-8 {
-									gc_ld5 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+									gc_ld3 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
 //line names.go:40
 								} else {
 //line names.go:40
-									break gc_steps5
+									break gc_steps3
 //line names.go:40
 								}
 //line names.go:40
-								sum = sum.Add(gc_ld5)
+								sum = sum.Add(gc_ld3)
 //line names.go:40
 							}
 //line names.go:40

@@ -34,18 +34,18 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 var gc_src_pair = compiled.NewSource("pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26")
 
 //line specialize.go:21
-func gc_body_pair[T Number](gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_pair[T Number](gc_b8 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
+	gc_pos4 := gc_b8.Pos()
+	gc_bd4 := gc_b8.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b12.GridDim()
+	gc_gd4 := gc_b8.GridDim()
 	gc_gdx4 := gc_gd4.X
 	gc_gdy4 := gc_gd4.Y
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b8.Len()
 	gc_bx4 := 0
 	_ = gc_bx4
 	for gc_q4 := gc_lo4; gc_q4 < gc_hi4; {
-		if gc_b12.Stopped() {
+		if gc_b8.Stopped() {
 			return
 		}
 		gc_first4 := gc_q4 % gc_gdx4
@@ -276,22 +276,22 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line specialize.go:22
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:22
-						_ = gc_none2
+						_ = gc_none
 //line specialize.go:22
-						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:22
-						_ = gc_iota4
+						_ = gc_iota2
 //line specialize.go:13
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:13
-						_ = gc_vb3
+						_ = gc_vb2
 //line specialize.go:13
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
-						_ = gc_all2
-					gc_steps4:
+						_ = gc_all
+					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 //line specialize.go:22
@@ -306,143 +306,143 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								}
 //line specialize.go:24
-								var gc_i7 int = i
+								var gc_i3 int = i
 //line specialize.go:24
-								_ = gc_i7
+								_ = gc_i3
 //line specialize.go:24
-								var gc_result7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+								var gc_result3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:24
-								_ = gc_result7
+								_ = gc_result3
 //line specialize.go:24
-								gc_returned7 := gc_none2
+								gc_returned3 := gc_none
 //line specialize.go:24
-								_ = gc_returned7
+								_ = gc_returned3
 //line specialize.go:24
-								if compiled.Reach(len(in), gc_i7, 8) <= 0 {
+								if compiled.Reach(len(in), gc_i3, 8) <= 0 {
 //line specialize.go:24
-									gc_result7 = gc_vb3
+									gc_result3 = gc_vb2
 //line specialize.go:24
-									gc_b5 := gc_none2
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b5 = gc_all2
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned7 = gc_b5
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
-//line specialize.go:24
-									_ = gc_if9
-//line specialize.go:24
-									if gc_if9.ToBits() != 0 {
-//line specialize.go:24
-										gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
-//line specialize.go:24
-										gc_returned7 = gc_if9.Or(gc_returned7)
-//line specialize.go:24
-									}
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
-//line specialize.go:24
-								_ = gc_if10
-//line specialize.go:24
-								if gc_if10.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
-//line specialize.go:24
-									gc_returned7 = gc_if10.Or(gc_returned7)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								var gc_t4 int = i + 1
-//line specialize.go:24
-								_ = gc_t4
-//line specialize.go:24
-								var gc_i8 int = gc_t4
-//line specialize.go:24
-								_ = gc_i8
-//line specialize.go:24
-								var gc_result8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-//line specialize.go:24
-								_ = gc_result8
-//line specialize.go:24
-								gc_returned8 := gc_none2
-//line specialize.go:24
-								_ = gc_returned8
-//line specialize.go:24
-								if compiled.Reach(len(in), gc_i8, 8) <= 0 {
-//line specialize.go:24
-									gc_result8 = gc_vb3
-//line specialize.go:24
-									gc_b6 := gc_none2
+									gc_b3 := gc_none
 //line specialize.go:24
 									if true {
 //line specialize.go:24
-										gc_b6 = gc_all2
+										gc_b3 = gc_all
 //line specialize.go:24
 									}
 //line specialize.go:24
-									gc_returned8 = gc_b6
+									gc_returned3 = gc_b3
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+									gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 //line specialize.go:24
-									_ = gc_if11
+									_ = gc_if3
 //line specialize.go:24
-									if gc_if11.ToBits() != 0 {
+									if gc_if3.ToBits() != 0 {
 //line specialize.go:24
-										gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
+										gc_result3 = gc_vb2.Merge(gc_result3, gc_if3)
 //line specialize.go:24
-										gc_returned8 = gc_if11.Or(gc_returned8)
+										gc_returned3 = gc_if3.Or(gc_returned3)
 //line specialize.go:24
 									}
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+								gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
 //line specialize.go:24
-								_ = gc_if12
+								_ = gc_if4
 //line specialize.go:24
-								if gc_if12.ToBits() != 0 {
+								if gc_if4.ToBits() != 0 {
 //line specialize.go:24
-									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+									var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 //line specialize.go:24
-									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:24
-										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										break gc_steps4
+										break gc_steps2
 //line specialize.go:24
 									}
 //line specialize.go:24
-									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+									gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
 //line specialize.go:24
-									gc_returned8 = gc_if12.Or(gc_returned8)
+									gc_returned3 = gc_if4.Or(gc_returned3)
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_result7.Add(gc_result8).StoreSlice(out[i:])
+								var gc_t2 int = i + 1
+//line specialize.go:24
+								_ = gc_t2
+//line specialize.go:24
+								var gc_i4 int = gc_t2
+//line specialize.go:24
+								_ = gc_i4
+//line specialize.go:24
+								var gc_result4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+								_ = gc_result4
+//line specialize.go:24
+								gc_returned4 := gc_none
+//line specialize.go:24
+								_ = gc_returned4
+//line specialize.go:24
+								if compiled.Reach(len(in), gc_i4, 8) <= 0 {
+//line specialize.go:24
+									gc_result4 = gc_vb2
+//line specialize.go:24
+									gc_b4 := gc_none
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b4 = gc_all
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned4 = gc_b4
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+//line specialize.go:24
+									_ = gc_if5
+//line specialize.go:24
+									if gc_if5.ToBits() != 0 {
+//line specialize.go:24
+										gc_result4 = gc_vb2.Merge(gc_result4, gc_if5)
+//line specialize.go:24
+										gc_returned4 = gc_if5.Or(gc_returned4)
+//line specialize.go:24
+									}
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+								_ = gc_if6
+//line specialize.go:24
+								if gc_if6.ToBits() != 0 {
+//line specialize.go:24
+									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+//line specialize.go:24
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+//line specialize.go:24
+										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line specialize.go:24
+									} else {
+//line specialize.go:24
+										break gc_steps2
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
+//line specialize.go:24
+									gc_returned4 = gc_if6.Or(gc_returned4)
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_result3.Add(gc_result4).StoreSlice(out[i:])
 //line specialize.go:24
 							}
 						}
@@ -532,18 +532,18 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 }
 
 //line specialize.go:21
-func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
+	gc_pos3 := gc_b5.Pos()
+	gc_bd3 := gc_b5.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b7.GridDim()
+	gc_gd3 := gc_b5.GridDim()
 	gc_gdx3 := gc_gd3.X
 	gc_gdy3 := gc_gd3.Y
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b5.Len()
 	gc_bx3 := 0
 	_ = gc_bx3
 	for gc_q3 := gc_lo3; gc_q3 < gc_hi3; {
-		if gc_b7.Stopped() {
+		if gc_b5.Stopped() {
 			return
 		}
 		gc_first3 := gc_q3 % gc_gdx3
@@ -621,22 +621,22 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 					gc_vstep4 := gc_from3
 					if compiled.SIMD {
 //line specialize.go:22
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:22
-						_ = gc_none4
+						_ = gc_none2
 //line specialize.go:22
-						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 //line specialize.go:22
-						_ = gc_iota8
+						_ = gc_iota4
 //line specialize.go:13
-						gc_vb5 := archsimd.BroadcastInt32x8(0)
+						gc_vb3 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:13
-						_ = gc_vb5
+						_ = gc_vb3
 //line specialize.go:13
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
-						_ = gc_all4
-					gc_steps8:
+						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 //line specialize.go:22
@@ -651,143 +651,143 @@ func gc_body_pair_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								}
 //line specialize.go:24
-								var gc_i15 int = i
+								var gc_i7 int = i
 //line specialize.go:24
-								_ = gc_i15
+								_ = gc_i7
 //line specialize.go:24
-								var gc_result15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								var gc_result7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
-								_ = gc_result15
+								_ = gc_result7
 //line specialize.go:24
-								gc_returned15 := gc_none4
+								gc_returned7 := gc_none2
 //line specialize.go:24
-								_ = gc_returned15
+								_ = gc_returned7
 //line specialize.go:24
-								if compiled.Reach(len(in), gc_i15, 8) <= 0 {
+								if compiled.Reach(len(in), gc_i7, 8) <= 0 {
 //line specialize.go:24
-									gc_result15 = gc_vb5
+									gc_result7 = gc_vb3
 //line specialize.go:24
-									gc_b10 := gc_none4
-//line specialize.go:24
-									if true {
-//line specialize.go:24
-										gc_b10 = gc_all4
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_returned15 = gc_b10
-//line specialize.go:24
-								} else {
-//line specialize.go:24
-									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
-//line specialize.go:24
-									_ = gc_if21
-//line specialize.go:24
-									if gc_if21.ToBits() != 0 {
-//line specialize.go:24
-										gc_result15 = gc_vb5.Merge(gc_result15, gc_if21)
-//line specialize.go:24
-										gc_returned15 = gc_if21.Or(gc_returned15)
-//line specialize.go:24
-									}
-//line specialize.go:24
-								}
-//line specialize.go:24
-								gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
-//line specialize.go:24
-								_ = gc_if22
-//line specialize.go:24
-								if gc_if22.ToBits() != 0 {
-//line specialize.go:24
-									var gc_ld15 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-									if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
-//line specialize.go:24
-										gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
-//line specialize.go:24
-									} else {
-//line specialize.go:24
-										break gc_steps8
-//line specialize.go:24
-									}
-//line specialize.go:24
-									gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
-//line specialize.go:24
-									gc_returned15 = gc_if22.Or(gc_returned15)
-//line specialize.go:24
-								}
-//line specialize.go:24
-								var gc_t8 int = i + 1
-//line specialize.go:24
-								_ = gc_t8
-//line specialize.go:24
-								var gc_i16 int = gc_t8
-//line specialize.go:24
-								_ = gc_i16
-//line specialize.go:24
-								var gc_result16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-//line specialize.go:24
-								_ = gc_result16
-//line specialize.go:24
-								gc_returned16 := gc_none4
-//line specialize.go:24
-								_ = gc_returned16
-//line specialize.go:24
-								if compiled.Reach(len(in), gc_i16, 8) <= 0 {
-//line specialize.go:24
-									gc_result16 = gc_vb5
-//line specialize.go:24
-									gc_b11 := gc_none4
+									gc_b6 := gc_none2
 //line specialize.go:24
 									if true {
 //line specialize.go:24
-										gc_b11 = gc_all4
+										gc_b6 = gc_all2
 //line specialize.go:24
 									}
 //line specialize.go:24
-									gc_returned16 = gc_b11
+									gc_returned7 = gc_b6
 //line specialize.go:24
 								} else {
 //line specialize.go:24
-									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
 //line specialize.go:24
-									_ = gc_if23
+									_ = gc_if9
 //line specialize.go:24
-									if gc_if23.ToBits() != 0 {
+									if gc_if9.ToBits() != 0 {
 //line specialize.go:24
-										gc_result16 = gc_vb5.Merge(gc_result16, gc_if23)
+										gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
 //line specialize.go:24
-										gc_returned16 = gc_if23.Or(gc_returned16)
+										gc_returned7 = gc_if9.Or(gc_returned7)
 //line specialize.go:24
 									}
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+								gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
 //line specialize.go:24
-								_ = gc_if24
+								_ = gc_if10
 //line specialize.go:24
-								if gc_if24.ToBits() != 0 {
+								if gc_if10.ToBits() != 0 {
 //line specialize.go:24
-									var gc_ld16 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+									var gc_ld7 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 //line specialize.go:24
-									if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line specialize.go:24
-										gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+										gc_ld7 = archsimd.LoadInt32x8Slice(in[gc_i7:])
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										break gc_steps8
+										break gc_steps4
 //line specialize.go:24
 									}
 //line specialize.go:24
-									gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
 //line specialize.go:24
-									gc_returned16 = gc_if24.Or(gc_returned16)
+									gc_returned7 = gc_if10.Or(gc_returned7)
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_result15.Add(gc_result16).StoreSlice(out[i:])
+								var gc_t4 int = i + 1
+//line specialize.go:24
+								_ = gc_t4
+//line specialize.go:24
+								var gc_i8 int = gc_t4
+//line specialize.go:24
+								_ = gc_i8
+//line specialize.go:24
+								var gc_result8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+								_ = gc_result8
+//line specialize.go:24
+								gc_returned8 := gc_none2
+//line specialize.go:24
+								_ = gc_returned8
+//line specialize.go:24
+								if compiled.Reach(len(in), gc_i8, 8) <= 0 {
+//line specialize.go:24
+									gc_result8 = gc_vb3
+//line specialize.go:24
+									gc_b7 := gc_none2
+//line specialize.go:24
+									if true {
+//line specialize.go:24
+										gc_b7 = gc_all2
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_returned8 = gc_b7
+//line specialize.go:24
+								} else {
+//line specialize.go:24
+									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+//line specialize.go:24
+									_ = gc_if11
+//line specialize.go:24
+									if gc_if11.ToBits() != 0 {
+//line specialize.go:24
+										gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
+//line specialize.go:24
+										gc_returned8 = gc_if11.Or(gc_returned8)
+//line specialize.go:24
+									}
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+//line specialize.go:24
+								_ = gc_if12
+//line specialize.go:24
+								if gc_if12.ToBits() != 0 {
+//line specialize.go:24
+									var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+//line specialize.go:24
+									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
+//line specialize.go:24
+										gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+//line specialize.go:24
+									} else {
+//line specialize.go:24
+										break gc_steps4
+//line specialize.go:24
+									}
+//line specialize.go:24
+									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+//line specialize.go:24
+									gc_returned8 = gc_if12.Or(gc_returned8)
+//line specialize.go:24
+								}
+//line specialize.go:24
+								gc_result7.Add(gc_result8).StoreSlice(out[i:])
 //line specialize.go:24
 							}
 						}
