@@ -135,9 +135,11 @@ func (f *Func) translate(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, 
 // vectors or, where portable is set, of package compiled/lanes'.
 type vmode struct{ w64, z, portable bool }
 
-// translateAt is translate at the step of mode m: with float variables
-// in vectors (vec_float.go) where that translates and runs under no more
-// masks than the scalar floats would, else with scalar floats.
+// translateAt is translate at the step of mode m. An archsimd step is
+// translated with its floats in vectors first (vec_float.go); where that
+// fails or runs a loop under masks, with scalar floats, which are taken
+// if they translate and run under none (or the other failed). Only the
+// step taken records the packages it names.
 func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, m vmode) (*vecLoop, bool) {
 	var out *vecLoop
 	ok := false
