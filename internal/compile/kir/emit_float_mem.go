@@ -1,9 +1,5 @@
 package kir
 
-import (
-	"go/types"
-)
-
 // In the SIMD build, a body with vector steps takes the address of each
 // float the block holds (the kernel's float parameters and the
 // block-level float variables: _ = &dx), which keeps them in memory,
@@ -41,7 +37,7 @@ func (e *emitter) floatParamsInMemory() {
 	}
 	for _, field := range e.f.Src.Decl.Type.Params.List {
 		for _, name := range field.Names {
-			if v := e.f.varOf(name); v != nil && v.Name != "_" && e.isFloat(v.Obj) {
+			if v := e.f.varOf(name); v != nil && v.Name != "_" && isFloat(e.f.substType(v.Obj.Type())) {
 				e.printf("_ = &%s\n", v.Name) // its name in generated code (cap_ for cap)
 			}
 		}
@@ -56,15 +52,8 @@ func (e *emitter) floatsDefinedInMemory(s *Code) {
 		return
 	}
 	for _, x := range assigned(s.Stmt) {
-		if v := e.f.varOf(x); v != nil && v.Name != "_" && v.Class == Uniform && e.isFloat(v.Obj) {
+		if v := e.f.varOf(x); v != nil && v.Name != "_" && v.Class == Uniform && isFloat(e.f.substType(v.Obj.Type())) {
 			e.printf("_ = &%s\n", v.Name)
 		}
 	}
-}
-
-// isFloat reports whether obj is a float32 or float64, after the
-// specialization being written.
-func (e *emitter) isFloat(obj *types.Var) bool {
-	b, ok := e.f.substType(obj.Type()).Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsFloat != 0
 }

@@ -54,14 +54,19 @@ func (v *vectorizer) broadcastAt(val vval, vt string, lane *types.Basic) (ast.Ex
 // blur's scale) is then its broadcast hoisted out of the steps, and the
 // step computes nothing in scalar registers for it.
 func (v *vectorizer) widenFloat(obj *types.Var, val vval) {
-	if !v.floats || val.shape != vUniform {
-		return
+	if v.floats && val.shape == vUniform && v.floatLanes(v.varType(obj)) {
+		v.wide[vkey{obj, v.inst}] = true
 	}
-	if b, ok := v.varType(obj).Underlying().(*types.Basic); ok && b.Info()&types.IsFloat != 0 {
-		if _, ok := v.vecType(v.varType(obj)); ok {
-			v.wide[vkey{obj, v.inst}] = true
-		}
+}
+
+// floatLanes reports whether t, a typed float, has a vector of the
+// step's lanes.
+func (v *vectorizer) floatLanes(t types.Type) bool {
+	if t == nil || !isFloat(t) || t.Underlying().(*types.Basic).Info()&types.IsUntyped != 0 {
+		return false
 	}
+	_, ok := v.vecType(t)
+	return ok
 }
 
 // isIndex reports whether x is an element read, x[i].
@@ -75,14 +80,7 @@ func isIndex(x ast.Expr) bool {
 // hoisted out of the steps for a value of the block's, else a temporary
 // of the step. It reports false for other values.
 func (v *vectorizer) settleFloat(val vval) (vval, bool) {
-	if !v.floats || val.shape != vUniform || val.typ == nil {
-		return val, false
-	}
-	b, ok := val.typ.Underlying().(*types.Basic)
-	if !ok || b.Info()&types.IsFloat == 0 || b.Info()&types.IsUntyped != 0 {
-		return val, false
-	}
-	if _, ok := v.vecType(val.typ); !ok {
+	if !v.floats || val.shape != vUniform || !v.floatLanes(val.typ) {
 		return val, false
 	}
 	x := v.vec(val, val.typ)
