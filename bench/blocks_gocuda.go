@@ -41,7 +41,62 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(s) {
 					gc_at := s[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:20
+							gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:20
+							gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:20
+							gc_at[gc_tx]++
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:20
+							gc_at[gc_tx]++
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -53,10 +108,10 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						gc_at[gc_tx]++
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -68,7 +123,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 							s[tid]++
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -80,7 +135,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 							s[tid]++
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -92,7 +147,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 							s[tid]++
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -104,7 +159,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 							s[tid]++
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -129,7 +184,62 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				if compiled.Disjoint(gc_at2, gc_at3) {
 					copy(gc_at2, gc_at3)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:23
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:23
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:23
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:18
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:23
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -142,10 +252,10 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -157,7 +267,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						counts[tid] = s[tid]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -169,7 +279,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						counts[tid] = s[tid]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -181,7 +291,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						counts[tid] = s[tid]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -193,7 +303,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						counts[tid] = s[tid]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -614,7 +724,70 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
 					gc_at := s[:gc_to]
 					gc_at2 := s[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:60
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:64
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:60
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:64
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:60
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:64
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blocks.go:60
+							tid := gc_tx
+							_ = tid
+
+//line blocks.go:64
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -628,10 +801,10 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -645,7 +818,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -659,7 +832,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -673,7 +846,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -687,7 +860,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -715,7 +888,70 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := s[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:69
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:69
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:69
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line blocks.go:60
+						tid := gc_tx
+						_ = tid
+
+//line blocks.go:69
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -729,10 +965,10 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -746,7 +982,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -760,7 +996,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -774,7 +1010,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -788,7 +1024,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

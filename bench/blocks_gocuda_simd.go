@@ -150,10 +150,10 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -165,7 +165,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							s[tid]++
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -177,7 +177,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							s[tid]++
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -189,7 +189,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							s[tid]++
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -201,7 +201,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							s[tid]++
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -313,10 +313,10 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -328,7 +328,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						counts[tid] = s[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -340,7 +340,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						counts[tid] = s[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -352,7 +352,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						counts[tid] = s[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -364,7 +364,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						counts[tid] = s[tid]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -834,10 +834,10 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -851,7 +851,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -865,7 +865,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -879,7 +879,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -893,7 +893,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -921,7 +921,70 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(s) {
 				gc_at7 := partial[gc_off5:][:1]
 				gc_at8 := s[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:69
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:69
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:69
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line blocks.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line blocks.go:69
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -935,10 +998,10 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -952,7 +1015,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -966,7 +1029,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -980,7 +1043,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -994,7 +1057,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

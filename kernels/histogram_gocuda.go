@@ -65,7 +65,82 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				gc_off4 := gc_off
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
 					gc_at := local[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:33
+							b := tid + gc_off
+							gc_more = true
+							_ = b
+
+//line histogram.go:34
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:33
+							b := tid + gc_off
+							gc_more = true
+							_ = b
+
+//line histogram.go:34
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:33
+							b := tid + gc_off
+							gc_more = true
+							_ = b
+
+//line histogram.go:34
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:33
+							b := tid + gc_off
+							gc_more = true
+							_ = b
+
+//line histogram.go:34
+							gc_at[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -82,10 +157,10 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -101,7 +176,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -117,7 +192,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -133,7 +208,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -149,7 +224,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -247,7 +322,90 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 {
 					gc_at2 := local[gc_off5:][:gc_to]
 					gc_at3 := bins[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+							_ = b_
+
+//line histogram.go:43
+							if c := gc_at2[gc_tx]; c != 0 {
+								atomic.Add(&gc_at3[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+							_ = b_
+
+//line histogram.go:43
+							if c := gc_at2[gc_tx]; c != 0 {
+								atomic.Add(&gc_at3[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+							_ = b_
+
+//line histogram.go:43
+							if c := gc_at2[gc_tx]; c != 0 {
+								atomic.Add(&gc_at3[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram.go:31
+							tid := gc_tx
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+							_ = b_
+
+//line histogram.go:43
+							if c := gc_at2[gc_tx]; c != 0 {
+								atomic.Add(&gc_at3[gc_tx], c)
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -266,10 +424,10 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -287,7 +445,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -305,7 +463,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -323,7 +481,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -341,7 +499,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

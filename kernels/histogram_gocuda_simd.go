@@ -205,10 +205,10 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -224,7 +224,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -240,7 +240,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -256,7 +256,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -272,7 +272,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -370,7 +370,90 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(local) && gc_to2 <= len(local)-gc_off7 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 {
 					gc_at5 := local[gc_off7:][:gc_to2]
 					gc_at6 := bins[gc_off7:][:gc_to2]
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step6 := gc_from3
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+							_ = b_
+
+//line histogram.go:43
+							if c := gc_at5[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at6[gc_tx2], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+							_ = b_
+
+//line histogram.go:43
+							if c := gc_at5[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at6[gc_tx2], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+							_ = b_
+
+//line histogram.go:43
+							if c := gc_at5[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at6[gc_tx2], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram.go:31
+							tid := gc_tx2
+							_ = tid
+
+//line histogram.go:42
+							b_ := tid + gc_off3
+							gc_more3 = true
+							_ = b_
+
+//line histogram.go:43
+							if c := gc_at5[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at6[gc_tx2], c)
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -389,10 +472,10 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				} else {
-					gc_step4 := gc_from3
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step7 := gc_from3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -410,7 +493,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -428,7 +511,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -446,7 +529,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -464,7 +547,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -1131,7 +1131,122 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:162
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:163
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:162
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:164
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:174
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1158,10 +1273,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1188,7 +1303,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1215,7 +1330,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1242,7 +1357,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1269,7 +1384,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2124,7 +2239,122 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
 				gc_at4 := c[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+						{
+							gc_at4[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+						{
+							gc_at4[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+						{
+							gc_at4[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul.go:203
+						ty := gc_ty
+						_ = ty
+
+//line matmul.go:204
+						row := gc_by*MatMulTile + ty
+						_ = row
+
+//line matmul.go:203
+						tx := gc_tx
+						_ = tx
+
+//line matmul.go:205
+						col := gc_bx*MatMulTile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul.go:229
+						{
+							gc_at4[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2151,10 +2381,10 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2181,7 +2411,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2208,7 +2438,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2235,7 +2465,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2262,7 +2492,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -334,7 +334,82 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(acc) && gc_to <= len(acc)-gc_off2 {
 				gc_at2 := acc[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+						{
+							gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+						{
+							gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+						{
+							gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:176
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:194
+						{
+							gc_at2[gc_tx] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -351,10 +426,10 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -371,7 +446,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -388,7 +463,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -405,7 +480,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -422,7 +497,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -730,7 +805,90 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_off2 := gc_ty * p
 			if gc_off2 >= 0 && gc_off2 <= len(partial) && gc_bdx <= len(partial)-gc_off2 {
 				gc_at2 := partial[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:238
+						gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -749,10 +907,10 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -771,7 +929,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -790,7 +948,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -809,7 +967,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -828,7 +986,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -967,7 +1125,122 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_off4 := gc_bx * p
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to <= len(acc)-gc_off4 {
 				gc_at4 := acc[gc_off4:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							gc_at4[gc_tx] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							gc_at4[gc_tx] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							gc_at4[gc_tx] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line nbody.go:217
+						ty := gc_ty
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							gc_at4[gc_tx] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -994,10 +1267,10 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1024,7 +1297,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1051,7 +1324,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1078,7 +1351,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1105,7 +1378,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -670,7 +670,82 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			gc_off4 := gc_bx2 * gc_bdx2
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to2 <= len(acc)-gc_off4 {
 				gc_at4 := acc[gc_off4:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+						{
+							gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+						{
+							gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+						{
+							gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:176
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:194
+						{
+							gc_at4[gc_tx2] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -687,10 +762,10 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -707,7 +782,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -724,7 +799,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -741,7 +816,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -758,7 +833,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1415,7 +1490,90 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_off6 := gc_ty2 * p
 			if gc_off6 >= 0 && gc_off6 <= len(partial) && gc_bdx2 <= len(partial)-gc_off6 {
 				gc_at6 := partial[gc_off6:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:238
+						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:238
+						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:238
+						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:238
+						gc_at6[gc_tx2] = [3]float32{ax, ay, az}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1434,10 +1592,10 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					gc_at6[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1456,7 +1614,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1475,7 +1633,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1494,7 +1652,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1513,7 +1671,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						partial[ty*p+tx] = [3]float32{ax, ay, az}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1653,7 +1811,122 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_off8 := gc_bx2 * p
 			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(acc) && gc_to2 <= len(acc)-gc_off8 {
 				gc_at8 := acc[gc_off8:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							gc_at8[gc_tx2] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							gc_at8[gc_tx2] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							gc_at8[gc_tx2] = [3]float32{ax, ay, az}
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line nbody.go:217
+						ty := gc_ty2
+						_ = ty
+
+//line nbody.go:217
+						tx := gc_tx2
+						_ = tx
+
+//line nbody.go:219
+						i := gc_bx2*p + tx
+						_ = i
+						ax := gc_s_ax[gc_rank2]
+						ay := gc_s_ay[gc_rank2]
+						az := gc_s_az[gc_rank2]
+
+//line nbody.go:240
+						{
+
+//line nbody.go:245
+							gc_at8[gc_tx2] = [3]float32{ax, ay, az}
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1680,10 +1953,10 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1710,7 +1983,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1737,7 +2010,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1764,7 +2037,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1791,7 +2064,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

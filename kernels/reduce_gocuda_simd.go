@@ -73,7 +73,62 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				if compiled.Disjoint(gc_at21, gc_at22) {
 					copy(gc_at21, gc_at22)
 				} else {
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step19 := 0
+					for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+						{
+							gc_tx5 := gc_step19 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:187
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:189
+							gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step19 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:187
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:189
+							gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step19 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:187
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:189
+							gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step19 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:187
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:189
+							gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -86,10 +141,10 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step20 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -101,7 +156,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step20 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -113,7 +168,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step20 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -125,7 +180,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step20 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -137,7 +192,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -170,7 +225,70 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to5 <= len(sdata)-gc_off14 {
 					gc_at23 := sdata[:gc_to5]
 					gc_at24 := sdata[gc_off14:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step21 := gc_from5
+					for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+						{
+							gc_tx5 := gc_step21 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:187
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:192
+							{
+								gc_at23[gc_tx5] += gc_at24[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:187
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:192
+							{
+								gc_at23[gc_tx5] += gc_at24[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:187
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:192
+							{
+								gc_at23[gc_tx5] += gc_at24[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:187
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:192
+							{
+								gc_at23[gc_tx5] += gc_at24[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -184,10 +302,10 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						}
 					}
 				} else {
-					gc_step14 := gc_from5
-					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					gc_step22 := gc_from5
+					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -201,7 +319,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx5 := gc_step22 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -215,7 +333,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx5 := gc_step22 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -229,7 +347,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx5 := gc_step22 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -243,7 +361,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 							}
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -269,7 +387,70 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 			gc_off15 := 0
 			if gc_from5 >= 0 && gc_off15 >= 0 && gc_off15 < len(sdata) {
 				gc_at25 := sdata[gc_off15:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step23 := gc_from5
+				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+					{
+						gc_tx5 := gc_step23 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:187
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at25[0])
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:187
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at25[0])
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:187
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at25[0])
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce.go:187
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at25[0])
+						}
+					}
+				}
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -283,10 +464,10 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 					}
 				}
 			} else {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				gc_step24 := gc_from5
+				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step24 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -300,7 +481,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -314,7 +495,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -328,7 +509,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -342,7 +523,7 @@ func gc_body_reduceAtomic[T Number](gc_b11 *compiled.Block, in []T, sum *T) {
 						}
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -675,10 +856,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -690,7 +871,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -702,7 +883,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -714,7 +895,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -726,7 +907,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -865,10 +1046,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -882,7 +1063,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -896,7 +1077,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -910,7 +1091,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -924,7 +1105,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -950,7 +1131,70 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at10 := sdata[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:187
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at10[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:187
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at10[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:187
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at10[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce.go:187
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at10[0])
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -964,10 +1208,10 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -981,7 +1225,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -995,7 +1239,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1009,7 +1253,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1023,7 +1267,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1356,10 +1600,10 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1371,7 +1615,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1383,7 +1627,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1395,7 +1639,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1407,7 +1651,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1546,10 +1790,10 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step12 := gc_vstep8
+					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1563,7 +1807,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1577,7 +1821,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1591,7 +1835,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1605,7 +1849,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1631,7 +1875,70 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 			gc_off9 := 0
 			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at15 := sdata[gc_off9:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step13 := gc_from3
+				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+					{
+						gc_tx3 := gc_step13 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:187
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at15[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:187
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at15[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:187
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at15[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce.go:187
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at15[0])
+						}
+					}
+				}
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1645,10 +1952,10 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step14 := gc_from3
+				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1662,7 +1969,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1676,7 +1983,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1690,7 +1997,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1704,7 +2011,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2037,10 +2344,10 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep10
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step15 := gc_vstep10
+				for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step15 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2052,7 +2359,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step15 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2064,7 +2371,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step15 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2076,7 +2383,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step15 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2088,7 +2395,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2227,10 +2534,10 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step16 := gc_vstep12
+					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step16 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2244,7 +2551,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step16 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2258,7 +2565,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step16 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2272,7 +2579,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step16 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2286,7 +2593,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 							}
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2312,7 +2619,70 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 			gc_off12 := 0
 			if gc_from4 >= 0 && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at20 := sdata[gc_off12:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step17 := gc_from4
+				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+					{
+						gc_tx4 := gc_step17 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:187
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at20[0])
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:187
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at20[0])
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:187
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at20[0])
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce.go:187
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:197
+						{
+							atomic.Add(sum, gc_at20[0])
+						}
+					}
+				}
+				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2326,10 +2696,10 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 					}
 				}
 			} else {
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step18 := gc_from4
+				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2343,7 +2713,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2357,7 +2727,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2371,7 +2741,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2385,7 +2755,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 						}
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -2463,7 +2833,62 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 				if compiled.Disjoint(gc_at17, gc_at18) {
 					copy(gc_at17, gc_at18)
 				} else {
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step14 := 0
+					for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+						{
+							gc_tx5 := gc_step14 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:211
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:213
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step14 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:211
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:213
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step14 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:211
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:213
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step14 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:211
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:213
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -2476,10 +2901,10 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 					}
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx5; gc_step9 += 4 {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
 					{
-						gc_tx5 := gc_step9 + 0
+						gc_tx5 := gc_step15 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2491,7 +2916,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step9 + 1
+						gc_tx5 := gc_step15 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2503,7 +2928,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step9 + 2
+						gc_tx5 := gc_step15 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2515,7 +2940,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step9 + 3
+						gc_tx5 := gc_step15 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2527,7 +2952,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
-				for gc_tx5 := gc_step9; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2590,7 +3015,70 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
 				gc_at19 := partial[gc_off14:][:1]
 				gc_at20 := sdata[gc_off15:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step16 := gc_from5
+				for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+					{
+						gc_tx5 := gc_step16 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:211
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step16 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:211
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step16 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:211
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step16 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:211
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -2604,10 +3092,10 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 					}
 				}
 			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+				gc_step17 := gc_from5
+				for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
+						gc_tx5 := gc_step17 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2621,7 +3109,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 1
+						gc_tx5 := gc_step17 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2635,7 +3123,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 2
+						gc_tx5 := gc_step17 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2649,7 +3137,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 3
+						gc_tx5 := gc_step17 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2663,7 +3151,7 @@ func gc_body_reduceInterleaved[T Number](gc_b11 *compiled.Block, in, partial []T
 						}
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2996,10 +3484,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3011,7 +3499,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3023,7 +3511,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3035,7 +3523,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3047,7 +3535,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3111,7 +3599,70 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at7 := partial[gc_off5:][:1]
 				gc_at8 := sdata[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:211
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:211
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:211
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:211
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3125,10 +3676,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3142,7 +3693,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3156,7 +3707,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3170,7 +3721,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3184,7 +3735,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3517,10 +4068,10 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
 					{
-						gc_tx3 := gc_step5 + 0
+						gc_tx3 := gc_step8 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3532,7 +4083,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step5 + 1
+						gc_tx3 := gc_step8 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3544,7 +4095,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step5 + 2
+						gc_tx3 := gc_step8 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3556,7 +4107,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step5 + 3
+						gc_tx3 := gc_step8 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3568,7 +4119,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3631,7 +4182,70 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:211
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:211
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:211
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:211
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -3645,10 +4259,10 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 					}
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step10 := gc_from3
+				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3662,7 +4276,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3676,7 +4290,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3690,7 +4304,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3704,7 +4318,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4037,10 +4651,10 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
 					{
-						gc_tx4 := gc_step7 + 0
+						gc_tx4 := gc_step11 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4052,7 +4666,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step7 + 1
+						gc_tx4 := gc_step11 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4064,7 +4678,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step7 + 2
+						gc_tx4 := gc_step11 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4076,7 +4690,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step7 + 3
+						gc_tx4 := gc_step11 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4088,7 +4702,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4151,7 +4765,70 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at15 := partial[gc_off11:][:1]
 				gc_at16 := sdata[gc_off12:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:211
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:211
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:211
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:211
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:221
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -4165,10 +4842,10 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 					}
 				}
 			} else {
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				gc_step13 := gc_from4
+				for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
+						gc_tx4 := gc_step13 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4182,7 +4859,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 1
+						gc_tx4 := gc_step13 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4196,7 +4873,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 2
+						gc_tx4 := gc_step13 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4210,7 +4887,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 3
+						gc_tx4 := gc_step13 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4224,7 +4901,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 						}
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4302,7 +4979,62 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 				if compiled.Disjoint(gc_at17, gc_at18) {
 					copy(gc_at17, gc_at18)
 				} else {
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step18 := 0
+					for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
+						{
+							gc_tx5 := gc_step18 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:235
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:237
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step18 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:235
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:237
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step18 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:235
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:237
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step18 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:235
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:237
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4315,10 +5047,10 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step19 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4330,7 +5062,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step19 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4342,7 +5074,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step19 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4354,7 +5086,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step19 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4366,7 +5098,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -4389,10 +5121,10 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+				gc_step20 := gc_from5
+				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
 					{
-						gc_tx5 := gc_step14 + 0
+						gc_tx5 := gc_step20 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4406,7 +5138,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step14 + 1
+						gc_tx5 := gc_step20 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4420,7 +5152,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step14 + 2
+						gc_tx5 := gc_step20 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4434,7 +5166,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step14 + 3
+						gc_tx5 := gc_step20 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4448,7 +5180,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						}
 					}
 				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -4475,7 +5207,70 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
 				gc_at19 := partial[gc_off14:][:1]
 				gc_at20 := sdata[gc_off15:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step21 := gc_from5
+				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+					{
+						gc_tx5 := gc_step21 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:235
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step21 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:235
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step21 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:235
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step21 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:235
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -4489,10 +5284,10 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 					}
 				}
 			} else {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				gc_step22 := gc_from5
+				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step22 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4506,7 +5301,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step22 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4520,7 +5315,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step22 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4534,7 +5329,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step22 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4548,7 +5343,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b11 *compiled.Block, in, partial []
 						}
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -4881,10 +5676,10 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4896,7 +5691,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4908,7 +5703,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4920,7 +5715,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4932,7 +5727,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5391,10 +6186,10 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step7 := gc_vstep3
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5408,7 +6203,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5422,7 +6217,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5436,7 +6231,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5450,7 +6245,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5477,7 +6272,70 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at7 := partial[gc_off5:][:1]
 				gc_at8 := sdata[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:235
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:235
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:235
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:235
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -5491,10 +6349,10 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5508,7 +6366,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5522,7 +6380,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5536,7 +6394,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5550,7 +6408,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5883,10 +6741,10 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep5
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step10 := gc_vstep5
+				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5898,7 +6756,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5910,7 +6768,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5922,7 +6780,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5934,7 +6792,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -6393,10 +7251,10 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step8 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6410,7 +7268,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step8 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6424,7 +7282,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step8 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6438,7 +7296,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step8 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6452,7 +7310,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						}
 					}
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -6479,7 +7337,70 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step12 := gc_from3
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					{
+						gc_tx3 := gc_step12 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:235
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:235
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:235
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:235
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -6493,10 +7414,10 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step13 := gc_from3
+				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6510,7 +7431,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6524,7 +7445,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6538,7 +7459,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6552,7 +7473,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -6885,10 +7806,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step14 := gc_vstep8
+				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step14 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6900,7 +7821,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step14 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6912,7 +7833,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step14 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6924,7 +7845,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step14 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6936,7 +7857,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -7395,10 +8316,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				gc_step11 := gc_vstep9
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+				gc_step15 := gc_vstep9
+				for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
 					{
-						gc_tx4 := gc_step11 + 0
+						gc_tx4 := gc_step15 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7412,7 +8333,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step11 + 1
+						gc_tx4 := gc_step15 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7426,7 +8347,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step11 + 2
+						gc_tx4 := gc_step15 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7440,7 +8361,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step11 + 3
+						gc_tx4 := gc_step15 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7454,7 +8375,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						}
 					}
 				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -7481,7 +8402,70 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at15 := partial[gc_off11:][:1]
 				gc_at16 := sdata[gc_off12:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step16 := gc_from4
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step16 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:235
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:235
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:235
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:235
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:245
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -7495,10 +8479,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 					}
 				}
 			} else {
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step17 := gc_from4
+				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step17 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7512,7 +8496,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7526,7 +8510,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7540,7 +8524,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7554,7 +8538,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 						}
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -7632,7 +8616,62 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				if compiled.Disjoint(gc_at25, gc_at26) {
 					copy(gc_at25, gc_at26)
 				} else {
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step19 := 0
+					for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+						{
+							gc_tx5 := gc_step19 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:257
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:259
+							gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step19 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:257
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:259
+							gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step19 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:257
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:259
+							gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step19 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:257
+							tid := gc_tx5
+							_ = tid
+
+//line reduce.go:259
+							gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -7645,10 +8684,10 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step20 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7660,7 +8699,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step20 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7672,7 +8711,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step20 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7684,7 +8723,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step20 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7696,7 +8735,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7741,7 +8780,70 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off18 >= 0 && gc_off18 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off18 {
 					gc_at27 := sdata_[:gc_to5]
 					gc_at28 := sdata_[gc_off18:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step21 := gc_from5
+					for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+						{
+							gc_tx5 := gc_step21 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -7755,10 +8857,10 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						}
 					}
 				} else {
-					gc_step14 := gc_from5
-					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					gc_step22 := gc_from5
+					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7772,7 +8874,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx5 := gc_step22 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7786,7 +8888,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx5 := gc_step22 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7800,7 +8902,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx5 := gc_step22 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7814,7 +8916,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 							}
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7842,7 +8944,70 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
 				gc_at29 := partial[gc_off19:][:1]
 				gc_at30 := sdata[gc_off20:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step23 := gc_from5
+				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+					{
+						gc_tx5 := gc_step23 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:257
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:257
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:257
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce.go:257
+						tid := gc_tx5
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -7856,10 +9021,10 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 					}
 				}
 			} else {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				gc_step24 := gc_from5
+				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step24 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7873,7 +9038,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7887,7 +9052,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7901,7 +9066,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7915,7 +9080,7 @@ func gc_body_reduceSequential[T Number](gc_b11 *compiled.Block, in, partial []T)
 						}
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -8248,10 +9413,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8263,7 +9428,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8275,7 +9440,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8287,7 +9452,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8299,7 +9464,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8450,10 +9615,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8467,7 +9632,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8481,7 +9646,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8495,7 +9660,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8509,7 +9674,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8537,7 +9702,70 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at11 := partial[gc_off7:][:1]
 				gc_at12 := sdata[gc_off8:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:257
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:257
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:257
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce.go:257
+						tid := gc_tx2
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -8551,10 +9779,10 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8568,7 +9796,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8582,7 +9810,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8596,7 +9824,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8610,7 +9838,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8943,10 +10171,10 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8958,7 +10186,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8970,7 +10198,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8982,7 +10210,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8994,7 +10222,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9145,10 +10373,10 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step12 := gc_vstep8
+					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9162,7 +10390,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9176,7 +10404,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9190,7 +10418,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9204,7 +10432,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9232,7 +10460,70 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at17 := partial[gc_off11:][:1]
 				gc_at18 := sdata[gc_off12:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step13 := gc_from3
+				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+					{
+						gc_tx3 := gc_step13 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:257
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at17[0] = gc_at18[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:257
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at17[0] = gc_at18[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:257
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at17[0] = gc_at18[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce.go:257
+						tid := gc_tx3
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at17[0] = gc_at18[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -9246,10 +10537,10 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step14 := gc_from3
+				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9263,7 +10554,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9277,7 +10568,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9291,7 +10582,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9305,7 +10596,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9638,10 +10929,10 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep10
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step15 := gc_vstep10
+				for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step15 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9653,7 +10944,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step15 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9665,7 +10956,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step15 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9677,7 +10968,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step15 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9689,7 +10980,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9840,10 +11131,10 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step16 := gc_vstep12
+					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step16 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9857,7 +11148,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step16 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9871,7 +11162,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step16 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9885,7 +11176,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step16 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9899,7 +11190,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 							}
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9927,7 +11218,70 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
 				gc_at23 := partial[gc_off15:][:1]
 				gc_at24 := sdata[gc_off16:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step17 := gc_from4
+				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+					{
+						gc_tx4 := gc_step17 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:257
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at23[0] = gc_at24[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:257
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at23[0] = gc_at24[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:257
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at23[0] = gc_at24[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce.go:257
+						tid := gc_tx4
+						_ = tid
+
+//line reduce.go:262
+						{
+							gc_at23[0] = gc_at24[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -9941,10 +11295,10 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 					}
 				}
 			} else {
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step18 := gc_from4
+				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9958,7 +11312,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9972,7 +11326,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9986,7 +11340,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10000,7 +11354,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 						}
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

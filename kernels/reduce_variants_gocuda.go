@@ -154,7 +154,82 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 					gc_at2 := sdata[:gc_bdx]
 					gc_at3 := in[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:22
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -171,10 +246,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -191,7 +266,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -208,7 +283,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -225,7 +300,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -242,7 +317,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -270,7 +345,78 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_at4 := sdata[:gc_bdx]
 					gc_at5 := in[gc_off3:][:gc_bdx]
 					gc_at6 := in[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:19
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -286,10 +432,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -305,7 +451,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -321,7 +467,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -337,7 +483,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -353,7 +499,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -403,7 +549,70 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 					gc_at7 := sdata_[:gc_to]
 					gc_at8 := sdata_[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -417,10 +626,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -434,7 +643,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -448,7 +657,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -462,7 +671,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -476,7 +685,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -504,7 +713,70 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:19
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -518,10 +790,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -535,7 +807,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -549,7 +821,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -563,7 +835,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -577,7 +849,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -742,7 +1014,82 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 					gc_at2 := sdata[:gc_bdx]
 					gc_at3 := in[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line reduce_variants.go:45
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -759,10 +1106,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -779,7 +1126,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -796,7 +1143,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -813,7 +1160,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -830,7 +1177,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -858,7 +1205,78 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_at4 := sdata[:gc_bdx]
 					gc_at5 := in[gc_off3:][:gc_bdx]
 					gc_at6 := in[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:42
+							tid := gc_tx
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx*2*gc_bdx + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -874,10 +1292,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -893,7 +1311,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -909,7 +1327,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -925,7 +1343,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -941,7 +1359,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -991,7 +1409,70 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 					gc_at7 := sdata_[:gc_to]
 					gc_at8 := sdata_[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1005,10 +1486,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1022,7 +1503,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1036,7 +1517,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1050,7 +1531,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1064,7 +1545,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1281,7 +1762,70 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
 				gc_at12 := partial[gc_off9:][:1]
 				gc_at13 := sdata[gc_off10:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:42
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1295,10 +1839,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1312,7 +1856,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1326,7 +1870,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1340,7 +1884,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1354,7 +1898,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1813,7 +2357,102 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_off5 := gc_bx
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 				gc_at5 := partial[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at5[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at5[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at5[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at5[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					v := gc_s_v[gc_rank]
@@ -1835,10 +2474,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 					_ = sum
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1860,7 +2499,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						_ = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1882,7 +2521,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						_ = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1904,7 +2543,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						_ = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1926,7 +2565,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 						_ = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -2071,7 +2710,110 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off2:][:gc_to]
 					gc_at2 := in[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:131
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+							i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							_ = i
+
+//line reduce_variants.go:135
+							v += gc_at[gc_tx]
+
+//line reduce_variants.go:136
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:131
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+							i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							_ = i
+
+//line reduce_variants.go:135
+							v += gc_at[gc_tx]
+
+//line reduce_variants.go:136
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:131
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+							i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							_ = i
+
+//line reduce_variants.go:135
+							v += gc_at[gc_tx]
+
+//line reduce_variants.go:136
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_variants.go:131
+							tid := gc_tx
+							_ = tid
+							v := gc_s_v[gc_rank]
+
+//line reduce_variants.go:134
+							i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							_ = i
+
+//line reduce_variants.go:135
+							v += gc_at[gc_tx]
+
+//line reduce_variants.go:136
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2095,10 +2837,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2121,7 +2863,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2144,7 +2886,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2167,7 +2909,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2190,7 +2932,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2232,10 +2974,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:141
 				copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2248,7 +2990,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						sdata[tid] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2261,7 +3003,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						sdata[tid] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2274,7 +3016,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						sdata[tid] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2287,7 +3029,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						sdata[tid] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2333,7 +3075,70 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 				if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 					gc_at4 := sdata_[:gc_to]
 					gc_at5 := sdata_[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at4[gc_tx] += gc_at5[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at4[gc_tx] += gc_at5[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at4[gc_tx] += gc_at5[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce.go:272
+							tid_ := gc_tx
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at4[gc_tx] += gc_at5[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2347,10 +3152,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2364,7 +3169,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2378,7 +3183,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2392,7 +3197,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2406,7 +3211,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2623,7 +3428,70 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_variants.go:131
+						tid := gc_tx
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2637,10 +3505,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2654,7 +3522,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2668,7 +3536,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2682,7 +3550,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2696,7 +3564,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3071,7 +3939,102 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_off2 := gc_bx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 				gc_at := partial[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v_ := gc_s_v_[gc_rank]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -3093,10 +4056,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -3118,7 +4081,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -3140,7 +4103,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -3162,7 +4125,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -3184,7 +4147,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]

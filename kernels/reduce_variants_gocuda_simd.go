@@ -68,10 +68,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:22
 					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at41)
 				} else {
-					gc_step21 := 0
-					for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+					gc_step31 := 0
+					for ; gc_step31+3 < gc_bdx5; gc_step31 += 4 {
 						{
-							gc_tx5 := gc_step21 + 0
+							gc_tx5 := gc_step31 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -89,7 +89,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 1
+							gc_tx5 := gc_step31 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -107,7 +107,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 2
+							gc_tx5 := gc_step31 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -125,7 +125,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 3
+							gc_tx5 := gc_step31 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -143,7 +143,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
-					for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -170,7 +170,82 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
 					gc_at42 := sdata[:gc_bdx5]
 					gc_at43 := in[gc_off30:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step32 := 0
+					for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+						{
+							gc_tx5 := gc_step32 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:22
+							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:22
+							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:22
+							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:22
+							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -187,10 +262,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
 				} else {
-					gc_step22 := 0
-					for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+					gc_step33 := 0
+					for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
 						{
-							gc_tx5 := gc_step22 + 0
+							gc_tx5 := gc_step33 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -207,7 +282,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 1
+							gc_tx5 := gc_step33 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -224,7 +299,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 2
+							gc_tx5 := gc_step33 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -241,7 +316,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 3
+							gc_tx5 := gc_step33 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -258,7 +333,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -286,7 +361,78 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 					gc_at44 := sdata[:gc_bdx5]
 					gc_at45 := in[gc_off31:][:gc_bdx5]
 					gc_at46 := in[gc_off32:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step34 := 0
+					for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+						{
+							gc_tx5 := gc_step34 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:19
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -302,10 +448,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
 					}
 				} else {
-					gc_step23 := 0
-					for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+					gc_step35 := 0
+					for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
 						{
-							gc_tx5 := gc_step23 + 0
+							gc_tx5 := gc_step35 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -321,7 +467,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 1
+							gc_tx5 := gc_step35 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -337,7 +483,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 2
+							gc_tx5 := gc_step35 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -353,7 +499,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 3
+							gc_tx5 := gc_step35 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -369,7 +515,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 						}
 					}
-					for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -419,7 +565,70 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
 					gc_at47 := sdata_[:gc_to5]
 					gc_at48 := sdata_[gc_off33:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step36 := gc_from5
+					for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+						{
+							gc_tx5 := gc_step36 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -433,10 +642,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step24 := gc_from5
-					for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
+					gc_step37 := gc_from5
+					for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
 						{
-							gc_tx5 := gc_step24 + 0
+							gc_tx5 := gc_step37 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -450,7 +659,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 1
+							gc_tx5 := gc_step37 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -464,7 +673,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 2
+							gc_tx5 := gc_step37 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -478,7 +687,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 3
+							gc_tx5 := gc_step37 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -492,7 +701,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -520,7 +729,70 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 			if gc_from5 >= 0 && gc_off34 >= 0 && gc_off34 < len(partial) && gc_off35 >= 0 && gc_off35 < len(sdata) {
 				gc_at49 := partial[gc_off34:][:1]
 				gc_at50 := sdata[gc_off35:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step38 := gc_from5
+				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
+					{
+						gc_tx5 := gc_step38 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at49[0] = gc_at50[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at49[0] = gc_at50[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at49[0] = gc_at50[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:19
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at49[0] = gc_at50[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -534,10 +806,10 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 					}
 				}
 			} else {
-				gc_step25 := gc_from5
-				for ; gc_step25+3 < gc_to5; gc_step25 += 4 {
+				gc_step39 := gc_from5
+				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
-						gc_tx5 := gc_step25 + 0
+						gc_tx5 := gc_step39 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -551,7 +823,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 1
+						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -565,7 +837,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 2
+						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -579,7 +851,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 3
+						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -593,7 +865,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx5 := gc_step25; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -950,10 +1222,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep2
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step10 := gc_vstep2
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -971,7 +1243,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -989,7 +1261,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1007,7 +1279,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1025,7 +1297,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1379,10 +1651,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step11 := gc_vstep4
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1399,7 +1671,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1416,7 +1688,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1433,7 +1705,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1450,7 +1722,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1478,7 +1750,78 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					gc_at14 := sdata[:gc_bdx2]
 					gc_at15 := in[gc_off10:][:gc_bdx2]
 					gc_at16 := in[gc_off11:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step12 := 0
+					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line reduce_variants.go:19
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line reduce_variants.go:19
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line reduce_variants.go:19
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line reduce_variants.go:19
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						}
+					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1494,10 +1837,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1513,7 +1856,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step13 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1529,7 +1872,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step13 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1545,7 +1888,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step13 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1561,7 +1904,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1717,10 +2060,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step14 := gc_vstep6
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1734,7 +2077,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1748,7 +2091,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1762,7 +2105,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1776,7 +2119,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1804,7 +2147,70 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
 				gc_at19 := partial[gc_off13:][:1]
 				gc_at20 := sdata[gc_off14:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step15 := gc_from2
+				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:19
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1818,10 +2224,10 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step16 := gc_from2
+				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1835,7 +2241,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1849,7 +2255,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1863,7 +2269,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1877,7 +2283,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2234,10 +2640,10 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep8
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					gc_step17 := gc_vstep8
+					for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
+							gc_tx3 := gc_step17 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2255,7 +2661,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 1
+							gc_tx3 := gc_step17 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2273,7 +2679,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 2
+							gc_tx3 := gc_step17 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2291,7 +2697,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 3
+							gc_tx3 := gc_step17 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2309,7 +2715,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2663,10 +3069,10 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
-					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+					gc_step18 := gc_vstep10
+					for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step18 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2683,7 +3089,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step18 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2700,7 +3106,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step18 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2717,7 +3123,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step18 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2734,7 +3140,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2762,7 +3168,78 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 					gc_at24 := sdata[:gc_bdx3]
 					gc_at25 := in[gc_off17:][:gc_bdx3]
 					gc_at26 := in[gc_off18:][:gc_bdx3]
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_step19 := 0
+					for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+						{
+							gc_tx3 := gc_step19 + 0
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line reduce_variants.go:19
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 1
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line reduce_variants.go:19
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 2
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line reduce_variants.go:19
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 3
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line reduce_variants.go:19
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						}
+					}
+					for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2778,10 +3255,10 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
 				} else {
-					gc_step13 := 0
-					for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+					gc_step20 := 0
+					for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
 						{
-							gc_tx3 := gc_step13 + 0
+							gc_tx3 := gc_step20 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2797,7 +3274,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 1
+							gc_tx3 := gc_step20 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2813,7 +3290,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 2
+							gc_tx3 := gc_step20 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2829,7 +3306,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 3
+							gc_tx3 := gc_step20 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2845,7 +3322,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3001,10 +3478,10 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep12
-					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+					gc_step21 := gc_vstep12
+					for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
 						{
-							gc_tx3 := gc_step14 + 0
+							gc_tx3 := gc_step21 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -3018,7 +3495,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 1
+							gc_tx3 := gc_step21 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -3032,7 +3509,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 2
+							gc_tx3 := gc_step21 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -3046,7 +3523,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 3
+							gc_tx3 := gc_step21 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -3060,7 +3537,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 							}
 						}
 					}
-					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3088,7 +3565,70 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 			if gc_from3 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
 				gc_at29 := partial[gc_off20:][:1]
 				gc_at30 := sdata[gc_off21:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step22 := gc_from3
+				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
+					{
+						gc_tx3 := gc_step22 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:19
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -3102,10 +3642,10 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 					}
 				}
 			} else {
-				gc_step15 := gc_from3
-				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+				gc_step23 := gc_from3
+				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
+						gc_tx3 := gc_step23 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3119,7 +3659,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 1
+						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3133,7 +3673,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 2
+						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3147,7 +3687,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 3
+						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3161,7 +3701,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 						}
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3518,10 +4058,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep14
-					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+					gc_step24 := gc_vstep14
+					for ; gc_step24+3 < gc_bdx4; gc_step24 += 4 {
 						{
-							gc_tx4 := gc_step16 + 0
+							gc_tx4 := gc_step24 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3539,7 +4079,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 1
+							gc_tx4 := gc_step24 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3557,7 +4097,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 2
+							gc_tx4 := gc_step24 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3575,7 +4115,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 3
+							gc_tx4 := gc_step24 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3593,7 +4133,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3947,10 +4487,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep16
-					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+					gc_step25 := gc_vstep16
+					for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step25 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3967,7 +4507,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step25 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3984,7 +4524,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step25 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4001,7 +4541,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step25 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4018,7 +4558,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4046,7 +4586,78 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 					gc_at34 := sdata[:gc_bdx4]
 					gc_at35 := in[gc_off24:][:gc_bdx4]
 					gc_at36 := in[gc_off25:][:gc_bdx4]
-					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_step26 := 0
+					for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+						{
+							gc_tx4 := gc_step26 + 0
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line reduce_variants.go:19
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 1
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line reduce_variants.go:19
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 2
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line reduce_variants.go:19
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 3
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line reduce_variants.go:19
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:20
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:22
+							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						}
+					}
+					for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -4062,10 +4673,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
 				} else {
-					gc_step18 := 0
-					for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+					gc_step27 := 0
+					for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
 						{
-							gc_tx4 := gc_step18 + 0
+							gc_tx4 := gc_step27 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4081,7 +4692,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 1
+							gc_tx4 := gc_step27 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4097,7 +4708,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 2
+							gc_tx4 := gc_step27 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4113,7 +4724,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 3
+							gc_tx4 := gc_step27 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4129,7 +4740,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4285,10 +4896,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep18
-					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
+					gc_step28 := gc_vstep18
+					for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
 						{
-							gc_tx4 := gc_step19 + 0
+							gc_tx4 := gc_step28 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4302,7 +4913,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 1
+							gc_tx4 := gc_step28 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4316,7 +4927,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 2
+							gc_tx4 := gc_step28 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4330,7 +4941,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 3
+							gc_tx4 := gc_step28 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4344,7 +4955,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 							}
 						}
 					}
-					for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4372,7 +4983,70 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 			if gc_from4 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
 				gc_at39 := partial[gc_off27:][:1]
 				gc_at40 := sdata[gc_off28:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step29 := gc_from4
+				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
+					{
+						gc_tx4 := gc_step29 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at39[0] = gc_at40[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at39[0] = gc_at40[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at39[0] = gc_at40[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:19
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:25
+						{
+							gc_at39[0] = gc_at40[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -4386,10 +5060,10 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 					}
 				}
 			} else {
-				gc_step20 := gc_from4
-				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
+				gc_step30 := gc_from4
+				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
-						gc_tx4 := gc_step20 + 0
+						gc_tx4 := gc_step30 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4403,7 +5077,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 1
+						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4417,7 +5091,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 2
+						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4431,7 +5105,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 3
+						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4445,7 +5119,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 						}
 					}
 				}
-				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4523,10 +5197,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 //line reduce_variants.go:45
 					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at50)
 				} else {
-					gc_step21 := 0
-					for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+					gc_step31 := 0
+					for ; gc_step31+3 < gc_bdx5; gc_step31 += 4 {
 						{
-							gc_tx5 := gc_step21 + 0
+							gc_tx5 := gc_step31 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4544,7 +5218,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 1
+							gc_tx5 := gc_step31 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4562,7 +5236,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 2
+							gc_tx5 := gc_step31 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4580,7 +5254,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 3
+							gc_tx5 := gc_step31 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4598,7 +5272,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
-					for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4625,7 +5299,82 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				if gc_bdx5 <= len(sdata) && gc_off39 >= 0 && gc_off39 <= len(in) && gc_bdx5 <= len(in)-gc_off39 {
 					gc_at51 := sdata[:gc_bdx5]
 					gc_at52 := in[gc_off39:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step32 := 0
+					for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+						{
+							gc_tx5 := gc_step32 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:45
+							gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:45
+							gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:45
+							gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line reduce_variants.go:45
+							gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4642,10 +5391,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						gc_at51[gc_tx5] = ahead + gc_at52[gc_tx5]
 					}
 				} else {
-					gc_step22 := 0
-					for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+					gc_step33 := 0
+					for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
 						{
-							gc_tx5 := gc_step22 + 0
+							gc_tx5 := gc_step33 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4662,7 +5411,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 1
+							gc_tx5 := gc_step33 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4679,7 +5428,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 2
+							gc_tx5 := gc_step33 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4696,7 +5445,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 3
+							gc_tx5 := gc_step33 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4713,7 +5462,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx5)
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4741,7 +5490,78 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					gc_at53 := sdata[:gc_bdx5]
 					gc_at54 := in[gc_off40:][:gc_bdx5]
 					gc_at55 := in[gc_off41:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step34 := 0
+					for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+						{
+							gc_tx5 := gc_step34 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:42
+							tid := gc_tx5
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx5*2*gc_bdx5 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4757,10 +5577,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						gc_at53[gc_tx5] = gc_at54[gc_tx5] + gc_at55[gc_tx5]
 					}
 				} else {
-					gc_step23 := 0
-					for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+					gc_step35 := 0
+					for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
 						{
-							gc_tx5 := gc_step23 + 0
+							gc_tx5 := gc_step35 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4776,7 +5596,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 1
+							gc_tx5 := gc_step35 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4792,7 +5612,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 2
+							gc_tx5 := gc_step35 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4808,7 +5628,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 3
+							gc_tx5 := gc_step35 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4824,7 +5644,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 						}
 					}
-					for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4874,7 +5694,70 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off42 >= 0 && gc_off42 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off42 {
 					gc_at56 := sdata_[:gc_to5]
 					gc_at57 := sdata_[gc_off42:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step36 := gc_from5
+					for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+						{
+							gc_tx5 := gc_step36 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at56[gc_tx5] += gc_at57[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at56[gc_tx5] += gc_at57[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at56[gc_tx5] += gc_at57[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at56[gc_tx5] += gc_at57[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -4888,10 +5771,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 				} else {
-					gc_step24 := gc_from5
-					for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
+					gc_step37 := gc_from5
+					for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
 						{
-							gc_tx5 := gc_step24 + 0
+							gc_tx5 := gc_step37 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4905,7 +5788,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 1
+							gc_tx5 := gc_step37 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4919,7 +5802,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 2
+							gc_tx5 := gc_step37 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4933,7 +5816,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 3
+							gc_tx5 := gc_step37 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -4947,7 +5830,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 							}
 						}
 					}
-					for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5162,7 +6045,70 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 			if gc_from5 >= 0 && gc_off46 >= 0 && gc_off46 < len(partial) && gc_off47 >= 0 && gc_off47 < len(sdata) {
 				gc_at61 := partial[gc_off46:][:1]
 				gc_at62 := sdata[gc_off47:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step38 := gc_from5
+				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
+					{
+						gc_tx5 := gc_step38 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at61[0] = gc_at62[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at61[0] = gc_at62[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at61[0] = gc_at62[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at61[0] = gc_at62[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -5176,10 +6122,10 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 					}
 				}
 			} else {
-				gc_step25 := gc_from5
-				for ; gc_step25+3 < gc_to5; gc_step25 += 4 {
+				gc_step39 := gc_from5
+				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
-						gc_tx5 := gc_step25 + 0
+						gc_tx5 := gc_step39 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5193,7 +6139,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 1
+						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5207,7 +6153,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 2
+						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5221,7 +6167,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 3
+						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5235,7 +6181,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b17 *compiled.Block, in, partial []
 						}
 					}
 				}
-				for gc_tx5 := gc_step25; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -5594,10 +6540,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep2
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step10 := gc_vstep2
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5615,7 +6561,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5633,7 +6579,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5651,7 +6597,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5669,7 +6615,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6023,10 +6969,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step11 := gc_vstep4
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6043,7 +6989,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6060,7 +7006,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6077,7 +7023,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6094,7 +7040,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6122,7 +7068,78 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_at17 := sdata[:gc_bdx2]
 					gc_at18 := in[gc_off13:][:gc_bdx2]
 					gc_at19 := in[gc_off14:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step12 := 0
+					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line reduce_variants.go:42
+							tid := gc_tx2
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
+						}
+					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -6138,10 +7155,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_at17[gc_tx2] = gc_at18[gc_tx2] + gc_at19[gc_tx2]
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6157,7 +7174,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step13 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6173,7 +7190,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step13 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6189,7 +7206,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step13 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6205,7 +7222,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6361,10 +7378,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step14 := gc_vstep6
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6378,7 +7395,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6392,7 +7409,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6406,7 +7423,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6420,7 +7437,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6684,7 +7701,70 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			if gc_from2 >= 0 && gc_off18 >= 0 && gc_off18 < len(partial) && gc_off19 >= 0 && gc_off19 < len(sdata) {
 				gc_at24 := partial[gc_off18:][:1]
 				gc_at25 := sdata[gc_off19:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step15 := gc_from2
+				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at24[0] = gc_at25[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at24[0] = gc_at25[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at24[0] = gc_at25[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at24[0] = gc_at25[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -6698,10 +7778,10 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step16 := gc_from2
+				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6715,7 +7795,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6729,7 +7809,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6743,7 +7823,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6757,7 +7837,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7116,10 +8196,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep8
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					gc_step17 := gc_vstep8
+					for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
+							gc_tx3 := gc_step17 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7137,7 +8217,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 1
+							gc_tx3 := gc_step17 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7155,7 +8235,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 2
+							gc_tx3 := gc_step17 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7173,7 +8253,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 3
+							gc_tx3 := gc_step17 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7191,7 +8271,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7545,10 +8625,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
-					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+					gc_step18 := gc_vstep10
+					for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step18 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7565,7 +8645,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step18 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7582,7 +8662,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step18 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7599,7 +8679,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step18 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7616,7 +8696,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7644,7 +8724,78 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					gc_at29 := sdata[:gc_bdx3]
 					gc_at30 := in[gc_off22:][:gc_bdx3]
 					gc_at31 := in[gc_off23:][:gc_bdx3]
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_step19 := 0
+					for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+						{
+							gc_tx3 := gc_step19 + 0
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 1
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 2
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 3
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line reduce_variants.go:42
+							tid := gc_tx3
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx3*2*gc_bdx3 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
+						}
+					}
+					for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -7660,10 +8811,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						gc_at29[gc_tx3] = gc_at30[gc_tx3] + gc_at31[gc_tx3]
 					}
 				} else {
-					gc_step13 := 0
-					for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+					gc_step20 := 0
+					for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
 						{
-							gc_tx3 := gc_step13 + 0
+							gc_tx3 := gc_step20 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7679,7 +8830,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 1
+							gc_tx3 := gc_step20 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7695,7 +8846,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 2
+							gc_tx3 := gc_step20 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7711,7 +8862,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 3
+							gc_tx3 := gc_step20 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7727,7 +8878,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7883,10 +9034,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep12
-					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+					gc_step21 := gc_vstep12
+					for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
 						{
-							gc_tx3 := gc_step14 + 0
+							gc_tx3 := gc_step21 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7900,7 +9051,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 1
+							gc_tx3 := gc_step21 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7914,7 +9065,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 2
+							gc_tx3 := gc_step21 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7928,7 +9079,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 3
+							gc_tx3 := gc_step21 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7942,7 +9093,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 							}
 						}
 					}
-					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8206,7 +9357,70 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 			if gc_from3 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
 				gc_at36 := partial[gc_off27:][:1]
 				gc_at37 := sdata[gc_off28:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step22 := gc_from3
+				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
+					{
+						gc_tx3 := gc_step22 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at36[0] = gc_at37[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at36[0] = gc_at37[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at36[0] = gc_at37[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at36[0] = gc_at37[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -8220,10 +9434,10 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 				}
 			} else {
-				gc_step15 := gc_from3
-				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+				gc_step23 := gc_from3
+				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
+						gc_tx3 := gc_step23 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8237,7 +9451,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 1
+						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8251,7 +9465,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 2
+						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8265,7 +9479,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 3
+						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8279,7 +9493,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 						}
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8638,10 +9852,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep14
-					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+					gc_step24 := gc_vstep14
+					for ; gc_step24+3 < gc_bdx4; gc_step24 += 4 {
 						{
-							gc_tx4 := gc_step16 + 0
+							gc_tx4 := gc_step24 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8659,7 +9873,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 1
+							gc_tx4 := gc_step24 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8677,7 +9891,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 2
+							gc_tx4 := gc_step24 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8695,7 +9909,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 3
+							gc_tx4 := gc_step24 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8713,7 +9927,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9067,10 +10281,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep16
-					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+					gc_step25 := gc_vstep16
+					for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step25 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9087,7 +10301,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step25 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9104,7 +10318,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step25 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9121,7 +10335,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step25 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9138,7 +10352,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							sdata[tid] = ahead + reduceAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9166,7 +10380,78 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					gc_at41 := sdata[:gc_bdx4]
 					gc_at42 := in[gc_off31:][:gc_bdx4]
 					gc_at43 := in[gc_off32:][:gc_bdx4]
-					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_step26 := 0
+					for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+						{
+							gc_tx4 := gc_step26 + 0
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 1
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 2
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 3
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line reduce_variants.go:42
+							tid := gc_tx4
+							_ = tid
+
+//line reduce_variants.go:43
+							i := gc_bx4*2*gc_bdx4 + tid
+							_ = i
+
+//line reduce_variants.go:45
+							gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
+						}
+					}
+					for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -9182,10 +10467,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						gc_at41[gc_tx4] = gc_at42[gc_tx4] + gc_at43[gc_tx4]
 					}
 				} else {
-					gc_step18 := 0
-					for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+					gc_step27 := 0
+					for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
 						{
-							gc_tx4 := gc_step18 + 0
+							gc_tx4 := gc_step27 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9201,7 +10486,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 1
+							gc_tx4 := gc_step27 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9217,7 +10502,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 2
+							gc_tx4 := gc_step27 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9233,7 +10518,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 3
+							gc_tx4 := gc_step27 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9249,7 +10534,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9405,10 +10690,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep18
-					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
+					gc_step28 := gc_vstep18
+					for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
 						{
-							gc_tx4 := gc_step19 + 0
+							gc_tx4 := gc_step28 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9422,7 +10707,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 1
+							gc_tx4 := gc_step28 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9436,7 +10721,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 2
+							gc_tx4 := gc_step28 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9450,7 +10735,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 3
+							gc_tx4 := gc_step28 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -9464,7 +10749,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 							}
 						}
 					}
-					for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9728,7 +11013,70 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 			if gc_from4 >= 0 && gc_off36 >= 0 && gc_off36 < len(partial) && gc_off37 >= 0 && gc_off37 < len(sdata) {
 				gc_at48 := partial[gc_off36:][:1]
 				gc_at49 := sdata[gc_off37:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step29 := gc_from4
+				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
+					{
+						gc_tx4 := gc_step29 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at48[0] = gc_at49[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at48[0] = gc_at49[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at48[0] = gc_at49[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:51
+						{
+							gc_at48[0] = gc_at49[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -9742,10 +11090,10 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 				}
 			} else {
-				gc_step20 := gc_from4
-				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
+				gc_step30 := gc_from4
+				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
-						gc_tx4 := gc_step20 + 0
+						gc_tx4 := gc_step30 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9759,7 +11107,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 1
+						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9773,7 +11121,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 2
+						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9787,7 +11135,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 3
+						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9801,7 +11149,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 						}
 					}
 				}
-				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -10275,7 +11623,102 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 			gc_off25 := gc_bx5
 			if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 < len(partial) {
 				gc_at25 := partial[gc_off25:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step9 := gc_from5
+				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+					{
+						gc_tx5 := gc_step9 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at25[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step9 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at25[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step9 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at25[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step9 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+						v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at25[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 					v := gc_s_v[gc_rank5]
@@ -10297,10 +11740,10 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 					_ = sum
 				}
 			} else {
-				gc_step5 := gc_from5
-				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
-						gc_tx5 := gc_step5 + 0
+						gc_tx5 := gc_step10 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 						v := gc_s_v[gc_rank5]
@@ -10322,7 +11765,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						_ = sum
 					}
 					{
-						gc_tx5 := gc_step5 + 1
+						gc_tx5 := gc_step10 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 						v := gc_s_v[gc_rank5]
@@ -10344,7 +11787,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						_ = sum
 					}
 					{
-						gc_tx5 := gc_step5 + 2
+						gc_tx5 := gc_step10 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 						v := gc_s_v[gc_rank5]
@@ -10366,7 +11809,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						_ = sum
 					}
 					{
-						gc_tx5 := gc_step5 + 3
+						gc_tx5 := gc_step10 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 						v := gc_s_v[gc_rank5]
@@ -10388,7 +11831,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b8 *compiled.Block, in, partia
 						_ = sum
 					}
 				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 					v := gc_s_v[gc_rank5]
@@ -11215,7 +12658,102 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 			gc_off10 := gc_bx2
 			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
 				gc_at10 := partial[gc_off10:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at10[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at10[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at10[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at10[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -11237,10 +12775,10 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					_ = sum
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -11262,7 +12800,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -11284,7 +12822,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -11306,7 +12844,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -11328,7 +12866,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						_ = sum
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -12155,7 +13693,102 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 			gc_off15 := gc_bx3
 			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) {
 				gc_at15 := partial[gc_off15:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step5 := gc_from3
+				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					{
+						gc_tx3 := gc_step5 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at15[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step5 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at15[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step5 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at15[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step5 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+						v := gc_s_v[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at15[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 					v := gc_s_v[gc_rank3]
@@ -12177,10 +13810,10 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					_ = sum
 				}
 			} else {
-				gc_step3 := gc_from3
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
-						gc_tx3 := gc_step3 + 0
+						gc_tx3 := gc_step6 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -12202,7 +13835,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step3 + 1
+						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -12224,7 +13857,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step3 + 2
+						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -12246,7 +13879,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step3 + 3
+						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -12268,7 +13901,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						_ = sum
 					}
 				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]
@@ -13095,7 +14728,102 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 			gc_off20 := gc_bx4
 			if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) {
 				gc_at20 := partial[gc_off20:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step7 := gc_from4
+				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+					{
+						gc_tx4 := gc_step7 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at20[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step7 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at20[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step7 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at20[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step7 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v := gc_s_v[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:81
+						sum := r
+
+//line reduce_variants.go:82
+						{
+							gc_at20[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -13117,10 +14845,10 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					_ = sum
 				}
 			} else {
-				gc_step4 := gc_from4
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
-						gc_tx4 := gc_step4 + 0
+						gc_tx4 := gc_step8 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -13142,7 +14870,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step4 + 1
+						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -13164,7 +14892,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step4 + 2
+						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -13186,7 +14914,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step4 + 3
+						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -13208,7 +14936,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						_ = sum
 					}
 				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -13298,10 +15026,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:132
 	gridSize := 2 * b * gc_gdx5
 	{
-		gc_step21 := 0
-		for ; gc_step21+3 < gc_n5; gc_step21 += 4 {
+		gc_step27 := 0
+		for ; gc_step27+3 < gc_n5; gc_step27 += 4 {
 			{
-				gc_rank5 := gc_step21 + 0
+				gc_rank5 := gc_step27 + 0
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -13310,7 +15038,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step21 + 1
+				gc_rank5 := gc_step27 + 1
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -13319,7 +15047,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step21 + 2
+				gc_rank5 := gc_step27 + 2
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -13328,7 +15056,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step21 + 3
+				gc_rank5 := gc_step27 + 3
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -13337,7 +15065,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				gc_s_v[gc_rank5] = v
 			}
 		}
-		for gc_rank5 := gc_step21; gc_rank5 < gc_n5; gc_rank5++ {
+		for gc_rank5 := gc_step27; gc_rank5 < gc_n5; gc_rank5++ {
 			gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:133
@@ -13368,7 +15096,110 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				if gc_from5 >= 0 && gc_off31 >= 0 && gc_off31 <= len(in) && gc_to5 <= len(in)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(in) && gc_to5 <= len(in)-gc_off32 {
 					gc_at38 := in[gc_off31:][:gc_to5]
 					gc_at39 := in[gc_off32:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step28 := gc_from5
+					for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
+						{
+							gc_tx5 := gc_step28 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:131
+							tid := gc_tx5
+							_ = tid
+							v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+							i := gc_bx5*2*b + tid + gc_off
+							gc_more = true
+							_ = i
+
+//line reduce_variants.go:135
+							v += gc_at38[gc_tx5]
+
+//line reduce_variants.go:136
+							if true || i+b < n {
+								v += gc_at39[gc_tx5]
+							}
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step28 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:131
+							tid := gc_tx5
+							_ = tid
+							v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+							i := gc_bx5*2*b + tid + gc_off
+							gc_more = true
+							_ = i
+
+//line reduce_variants.go:135
+							v += gc_at38[gc_tx5]
+
+//line reduce_variants.go:136
+							if true || i+b < n {
+								v += gc_at39[gc_tx5]
+							}
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step28 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:131
+							tid := gc_tx5
+							_ = tid
+							v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+							i := gc_bx5*2*b + tid + gc_off
+							gc_more = true
+							_ = i
+
+//line reduce_variants.go:135
+							v += gc_at38[gc_tx5]
+
+//line reduce_variants.go:136
+							if true || i+b < n {
+								v += gc_at39[gc_tx5]
+							}
+							gc_s_v[gc_rank5] = v
+						}
+						{
+							gc_tx5 := gc_step28 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce_variants.go:131
+							tid := gc_tx5
+							_ = tid
+							v := gc_s_v[gc_rank5]
+
+//line reduce_variants.go:134
+							i := gc_bx5*2*b + tid + gc_off
+							gc_more = true
+							_ = i
+
+//line reduce_variants.go:135
+							v += gc_at38[gc_tx5]
+
+//line reduce_variants.go:136
+							if true || i+b < n {
+								v += gc_at39[gc_tx5]
+							}
+							gc_s_v[gc_rank5] = v
+						}
+					}
+					for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -13392,10 +15223,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						gc_s_v[gc_rank5] = v
 					}
 				} else {
-					gc_step22 := gc_from5
-					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+					gc_step29 := gc_from5
+					for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
 						{
-							gc_tx5 := gc_step22 + 0
+							gc_tx5 := gc_step29 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -13418,7 +15249,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_s_v[gc_rank5] = v
 						}
 						{
-							gc_tx5 := gc_step22 + 1
+							gc_tx5 := gc_step29 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -13441,7 +15272,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_s_v[gc_rank5] = v
 						}
 						{
-							gc_tx5 := gc_step22 + 2
+							gc_tx5 := gc_step29 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -13464,7 +15295,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_s_v[gc_rank5] = v
 						}
 						{
-							gc_tx5 := gc_step22 + 3
+							gc_tx5 := gc_step29 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -13487,7 +15318,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							gc_s_v[gc_rank5] = v
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13529,10 +15360,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 //line reduce_variants.go:141
 				copy(gc_at40, gc_s_v[gc_base5:][:gc_bdx5])
 			} else {
-				gc_step23 := 0
-				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+				gc_step30 := 0
+				for ; gc_step30+3 < gc_bdx5; gc_step30 += 4 {
 					{
-						gc_tx5 := gc_step23 + 0
+						gc_tx5 := gc_step30 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13545,7 +15376,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						sdata[tid] = v
 					}
 					{
-						gc_tx5 := gc_step23 + 1
+						gc_tx5 := gc_step30 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13558,7 +15389,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						sdata[tid] = v
 					}
 					{
-						gc_tx5 := gc_step23 + 2
+						gc_tx5 := gc_step30 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13571,7 +15402,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						sdata[tid] = v
 					}
 					{
-						gc_tx5 := gc_step23 + 3
+						gc_tx5 := gc_step30 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13584,7 +15415,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						sdata[tid] = v
 					}
 				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step30; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -13630,7 +15461,70 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 				if gc_from5 >= 0 && gc_to5 <= len(sdata_) && gc_off33 >= 0 && gc_off33 <= len(sdata_) && gc_to5 <= len(sdata_)-gc_off33 {
 					gc_at41 := sdata_[:gc_to5]
 					gc_at42 := sdata_[gc_off33:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step31 := gc_from5
+					for ; gc_step31+3 < gc_to5; gc_step31 += 4 {
+						{
+							gc_tx5 := gc_step31 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at41[gc_tx5] += gc_at42[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step31 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at41[gc_tx5] += gc_at42[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step31 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at41[gc_tx5] += gc_at42[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step31 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line reduce.go:272
+							tid_ := gc_tx5
+							_ = tid_
+
+//line reduce.go:274
+							{
+								gc_at41[gc_tx5] += gc_at42[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step31; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -13644,10 +15538,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 				} else {
-					gc_step24 := gc_from5
-					for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
+					gc_step32 := gc_from5
+					for ; gc_step32+3 < gc_to5; gc_step32 += 4 {
 						{
-							gc_tx5 := gc_step24 + 0
+							gc_tx5 := gc_step32 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -13661,7 +15555,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 1
+							gc_tx5 := gc_step32 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -13675,7 +15569,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 2
+							gc_tx5 := gc_step32 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -13689,7 +15583,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 3
+							gc_tx5 := gc_step32 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -13703,7 +15597,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 							}
 						}
 					}
-					for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step32; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13918,7 +15812,70 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 			if gc_from5 >= 0 && gc_off37 >= 0 && gc_off37 < len(partial) && gc_off38 >= 0 && gc_off38 < len(sdata) {
 				gc_at46 := partial[gc_off37:][:1]
 				gc_at47 := sdata[gc_off38:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step33 := gc_from5
+				for ; gc_step33+3 < gc_to5; gc_step33 += 4 {
+					{
+						gc_tx5 := gc_step33 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at46[0] = gc_at47[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step33 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at46[0] = gc_at47[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step33 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at46[0] = gc_at47[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step33 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at46[0] = gc_at47[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step33; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -13932,10 +15889,10 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					}
 				}
 			} else {
-				gc_step25 := gc_from5
-				for ; gc_step25+3 < gc_to5; gc_step25 += 4 {
+				gc_step34 := gc_from5
+				for ; gc_step34+3 < gc_to5; gc_step34 += 4 {
 					{
-						gc_tx5 := gc_step25 + 0
+						gc_tx5 := gc_step34 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13949,7 +15906,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 1
+						gc_tx5 := gc_step34 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13963,7 +15920,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 2
+						gc_tx5 := gc_step34 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13977,7 +15934,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 3
+						gc_tx5 := gc_step34 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -13991,7 +15948,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 						}
 					}
 				}
-				for gc_tx5 := gc_step25; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step34; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -14067,10 +16024,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step9 := gc_vstep
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -14079,7 +16036,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step9 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -14088,7 +16045,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step9 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -14097,7 +16054,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step9 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -14106,7 +16063,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				gc_s_v[gc_rank2] = v
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:133
@@ -14379,10 +16336,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep3
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step10 := gc_vstep3
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -14405,7 +16362,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -14428,7 +16385,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -14451,7 +16408,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -14474,7 +16431,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -14625,10 +16582,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep5
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step11 := gc_vstep5
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -14641,7 +16598,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						sdata[tid] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -14654,7 +16611,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						sdata[tid] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -14667,7 +16624,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						sdata[tid] = v
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -14680,7 +16637,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						sdata[tid] = v
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -14832,10 +16789,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep7
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step12 := gc_vstep7
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -14849,7 +16806,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -14863,7 +16820,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -14877,7 +16834,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -14891,7 +16848,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -15155,7 +17112,70 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
 				gc_at18 := partial[gc_off15:][:1]
 				gc_at19 := sdata[gc_off16:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step13 := gc_from2
+				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at18[0] = gc_at19[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step13 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at18[0] = gc_at19[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at18[0] = gc_at19[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at18[0] = gc_at19[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -15169,10 +17189,10 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step14 := gc_from2
+				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -15186,7 +17206,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step14 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -15200,7 +17220,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step14 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -15214,7 +17234,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step14 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -15228,7 +17248,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -15302,10 +17322,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep8
-		for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
+		gc_step15 := gc_vstep8
+		for ; gc_step15+3 < gc_n3; gc_step15 += 4 {
 			{
-				gc_rank3 := gc_step11 + 0
+				gc_rank3 := gc_step15 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -15314,7 +17334,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step11 + 1
+				gc_rank3 := gc_step15 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -15323,7 +17343,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step11 + 2
+				gc_rank3 := gc_step15 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -15332,7 +17352,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step11 + 3
+				gc_rank3 := gc_step15 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -15341,7 +17361,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				gc_s_v[gc_rank3] = v
 			}
 		}
-		for gc_rank3 := gc_step11; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step15; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:133
@@ -15614,10 +17634,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					if gc_vstep10 > gc_from3 {
 						gc_more = true
 					}
-					gc_step12 := gc_vstep10
-					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					gc_step16 := gc_vstep10
+					for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step16 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -15640,7 +17660,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_s_v[gc_rank3] = v
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step16 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -15663,7 +17683,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_s_v[gc_rank3] = v
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step16 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -15686,7 +17706,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_s_v[gc_rank3] = v
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step16 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -15709,7 +17729,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							gc_s_v[gc_rank3] = v
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15860,10 +17880,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep12
-				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+				gc_step17 := gc_vstep12
+				for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
+						gc_tx3 := gc_step17 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15876,7 +17896,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						sdata[tid] = v
 					}
 					{
-						gc_tx3 := gc_step13 + 1
+						gc_tx3 := gc_step17 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15889,7 +17909,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						sdata[tid] = v
 					}
 					{
-						gc_tx3 := gc_step13 + 2
+						gc_tx3 := gc_step17 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15902,7 +17922,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						sdata[tid] = v
 					}
 					{
-						gc_tx3 := gc_step13 + 3
+						gc_tx3 := gc_step17 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15915,7 +17935,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						sdata[tid] = v
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -16067,10 +18087,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep14
-					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+					gc_step18 := gc_vstep14
+					for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
 						{
-							gc_tx3 := gc_step14 + 0
+							gc_tx3 := gc_step18 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -16084,7 +18104,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 1
+							gc_tx3 := gc_step18 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -16098,7 +18118,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 2
+							gc_tx3 := gc_step18 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -16112,7 +18132,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 3
+							gc_tx3 := gc_step18 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -16126,7 +18146,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							}
 						}
 					}
-					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -16390,7 +18410,70 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			if gc_from3 >= 0 && gc_off22 >= 0 && gc_off22 < len(partial) && gc_off23 >= 0 && gc_off23 < len(sdata) {
 				gc_at27 := partial[gc_off22:][:1]
 				gc_at28 := sdata[gc_off23:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step19 := gc_from3
+				for ; gc_step19+3 < gc_to3; gc_step19 += 4 {
+					{
+						gc_tx3 := gc_step19 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at27[0] = gc_at28[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step19 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at27[0] = gc_at28[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step19 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at27[0] = gc_at28[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step19 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at27[0] = gc_at28[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step19; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -16404,10 +18487,10 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 				}
 			} else {
-				gc_step15 := gc_from3
-				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+				gc_step20 := gc_from3
+				for ; gc_step20+3 < gc_to3; gc_step20 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
+						gc_tx3 := gc_step20 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -16421,7 +18504,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 1
+						gc_tx3 := gc_step20 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -16435,7 +18518,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 2
+						gc_tx3 := gc_step20 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -16449,7 +18532,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 3
+						gc_tx3 := gc_step20 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -16463,7 +18546,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 						}
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step20; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -16537,10 +18620,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step16 := gc_vstep15
-		for ; gc_step16+3 < gc_n4; gc_step16 += 4 {
+		gc_step21 := gc_vstep15
+		for ; gc_step21+3 < gc_n4; gc_step21 += 4 {
 			{
-				gc_rank4 := gc_step16 + 0
+				gc_rank4 := gc_step21 + 0
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -16549,7 +18632,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step16 + 1
+				gc_rank4 := gc_step21 + 1
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -16558,7 +18641,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step16 + 2
+				gc_rank4 := gc_step21 + 2
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -16567,7 +18650,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step16 + 3
+				gc_rank4 := gc_step21 + 3
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -16576,7 +18659,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				gc_s_v[gc_rank4] = v
 			}
 		}
-		for gc_rank4 := gc_step16; gc_rank4 < gc_n4; gc_rank4++ {
+		for gc_rank4 := gc_step21; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:133
@@ -16849,10 +18932,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					if gc_vstep17 > gc_from4 {
 						gc_more = true
 					}
-					gc_step17 := gc_vstep17
-					for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+					gc_step22 := gc_vstep17
+					for ; gc_step22+3 < gc_to4; gc_step22 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step22 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -16875,7 +18958,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_s_v[gc_rank4] = v
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step22 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -16898,7 +18981,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_s_v[gc_rank4] = v
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step22 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -16921,7 +19004,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_s_v[gc_rank4] = v
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step22 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -16944,7 +19027,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							gc_s_v[gc_rank4] = v
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step22; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17095,10 +19178,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep19
-				for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+				gc_step23 := gc_vstep19
+				for ; gc_step23+3 < gc_bdx4; gc_step23 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
+						gc_tx4 := gc_step23 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17111,7 +19194,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						sdata[tid] = v
 					}
 					{
-						gc_tx4 := gc_step18 + 1
+						gc_tx4 := gc_step23 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17124,7 +19207,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						sdata[tid] = v
 					}
 					{
-						gc_tx4 := gc_step18 + 2
+						gc_tx4 := gc_step23 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17137,7 +19220,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						sdata[tid] = v
 					}
 					{
-						gc_tx4 := gc_step18 + 3
+						gc_tx4 := gc_step23 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17150,7 +19233,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						sdata[tid] = v
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step23; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -17302,10 +19385,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep21
-					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
+					gc_step24 := gc_vstep21
+					for ; gc_step24+3 < gc_to4; gc_step24 += 4 {
 						{
-							gc_tx4 := gc_step19 + 0
+							gc_tx4 := gc_step24 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -17319,7 +19402,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 1
+							gc_tx4 := gc_step24 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -17333,7 +19416,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 2
+							gc_tx4 := gc_step24 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -17347,7 +19430,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 3
+							gc_tx4 := gc_step24 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -17361,7 +19444,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							}
 						}
 					}
-					for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step24; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17625,7 +19708,70 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			if gc_from4 >= 0 && gc_off29 >= 0 && gc_off29 < len(partial) && gc_off30 >= 0 && gc_off30 < len(sdata) {
 				gc_at36 := partial[gc_off29:][:1]
 				gc_at37 := sdata[gc_off30:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step25 := gc_from4
+				for ; gc_step25+3 < gc_to4; gc_step25 += 4 {
+					{
+						gc_tx4 := gc_step25 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at36[0] = gc_at37[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step25 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at36[0] = gc_at37[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step25 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at36[0] = gc_at37[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step25 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:147
+						{
+							gc_at36[0] = gc_at37[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step25; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -17639,10 +19785,10 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 				}
 			} else {
-				gc_step20 := gc_from4
-				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
+				gc_step26 := gc_from4
+				for ; gc_step26+3 < gc_to4; gc_step26 += 4 {
 					{
-						gc_tx4 := gc_step20 + 0
+						gc_tx4 := gc_step26 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17656,7 +19802,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 1
+						gc_tx4 := gc_step26 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17670,7 +19816,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 2
+						gc_tx4 := gc_step26 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17684,7 +19830,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 3
+						gc_tx4 := gc_step26 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -17698,7 +19844,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 						}
 					}
 				}
-				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step26; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -17784,10 +19930,10 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 //line reduce_variants.go:172
 	stride := gc_bdx5 * gc_gdx5 * reduceRun
 	{
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n5; gc_step9 += 4 {
+		gc_step13 := 0
+		for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
 			{
-				gc_rank5 := gc_step9 + 0
+				gc_rank5 := gc_step13 + 0
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -17796,7 +19942,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step9 + 1
+				gc_rank5 := gc_step13 + 1
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -17805,7 +19951,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step9 + 2
+				gc_rank5 := gc_step13 + 2
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -17814,7 +19960,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				gc_s_v[gc_rank5] = v
 			}
 			{
-				gc_rank5 := gc_step9 + 3
+				gc_rank5 := gc_step13 + 3
 				gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -17823,7 +19969,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 				gc_s_v[gc_rank5] = v
 			}
 		}
-		for gc_rank5 := gc_step9; gc_rank5 < gc_n5; gc_rank5++ {
+		for gc_rank5 := gc_step13; gc_rank5 < gc_n5; gc_rank5++ {
 			gc_pos5.Thread = gc_rank5
 
 //line reduce_variants.go:171
@@ -18088,7 +20234,102 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 			gc_off6 := gc_bx5
 			if gc_from12 >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
 				gc_at5 := partial[gc_off6:][:1]
-				for gc_tx5 := gc_from12; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step14 := gc_from12
+				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+						v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at5[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step14 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+						v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at5[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+						v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at5[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+						v_ := gc_s_v_[gc_rank5]
+
+//line reduce_variants.go:110
+						var r T = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at5[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 					v_ := gc_s_v_[gc_rank5]
@@ -18110,10 +20351,10 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 					_ = sum
 				}
 			} else {
-				gc_step10 := gc_from12
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+				gc_step15 := gc_from12
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
+						gc_tx5 := gc_step15 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 						v_ := gc_s_v_[gc_rank5]
@@ -18135,7 +20376,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx5 := gc_step10 + 1
+						gc_tx5 := gc_step15 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 						v_ := gc_s_v_[gc_rank5]
@@ -18157,7 +20398,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx5 := gc_step10 + 2
+						gc_tx5 := gc_step15 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 						v_ := gc_s_v_[gc_rank5]
@@ -18179,7 +20420,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx5 := gc_step10 + 3
+						gc_tx5 := gc_step15 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 						v_ := gc_s_v_[gc_rank5]
@@ -18201,7 +20442,7 @@ func gc_body_reduceCoarsened[T Number](gc_b8 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 					v_ := gc_s_v_[gc_rank5]
@@ -18288,10 +20529,10 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step4 := gc_vstep
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -18300,7 +20541,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -18309,7 +20550,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -18318,7 +20559,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -18327,7 +20568,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				gc_s_v[gc_rank2] = v
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line reduce_variants.go:171
@@ -19024,7 +21265,102 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 			gc_off3 := gc_bx2
 			if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at2 := partial[gc_off3:][:1]
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step5 := gc_from3
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v_ := gc_s_v_[gc_rank2]
+
+//line reduce_variants.go:110
+						var r float32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					v_ := gc_s_v_[gc_rank2]
@@ -19046,10 +21382,10 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					_ = sum
 				}
 			} else {
-				gc_step4 := gc_from3
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -19071,7 +21407,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -19093,7 +21429,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -19115,7 +21451,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -19137,7 +21473,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						_ = sum
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v_ := gc_s_v_[gc_rank2]
@@ -19222,10 +21558,10 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n3; gc_step5 += 4 {
+		gc_step7 := gc_vstep2
+		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
 			{
-				gc_rank3 := gc_step5 + 0
+				gc_rank3 := gc_step7 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -19234,7 +21570,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step5 + 1
+				gc_rank3 := gc_step7 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -19243,7 +21579,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step5 + 2
+				gc_rank3 := gc_step7 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -19252,7 +21588,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step5 + 3
+				gc_rank3 := gc_step7 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -19261,7 +21597,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 				gc_s_v[gc_rank3] = v
 			}
 		}
-		for gc_rank3 := gc_step5; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line reduce_variants.go:171
@@ -19957,7 +22293,102 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 			gc_off4 := gc_bx3
 			if gc_from6 >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 				gc_at3 := partial[gc_off4:][:1]
-				for gc_tx3 := gc_from6; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step8 := gc_from6
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+						v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at3[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+						v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at3[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+						v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at3[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+						v_ := gc_s_v_[gc_rank3]
+
+//line reduce_variants.go:110
+						var r int32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at3[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
@@ -19979,10 +22410,10 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					_ = sum
 				}
 			} else {
-				gc_step6 := gc_from6
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step9 := gc_from6
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v_ := gc_s_v_[gc_rank3]
@@ -20004,7 +22435,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step9 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v_ := gc_s_v_[gc_rank3]
@@ -20026,7 +22457,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step9 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v_ := gc_s_v_[gc_rank3]
@@ -20048,7 +22479,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step9 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v_ := gc_s_v_[gc_rank3]
@@ -20070,7 +22501,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						_ = sum
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v_ := gc_s_v_[gc_rank3]
@@ -20155,10 +22586,10 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep3
-		for ; gc_step7+3 < gc_n4; gc_step7 += 4 {
+		gc_step10 := gc_vstep3
+		for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
 			{
-				gc_rank4 := gc_step7 + 0
+				gc_rank4 := gc_step10 + 0
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -20167,7 +22598,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step7 + 1
+				gc_rank4 := gc_step10 + 1
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -20176,7 +22607,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step7 + 2
+				gc_rank4 := gc_step10 + 2
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -20185,7 +22616,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step7 + 3
+				gc_rank4 := gc_step10 + 3
 				gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -20194,7 +22625,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 				gc_s_v[gc_rank4] = v
 			}
 		}
-		for gc_rank4 := gc_step7; gc_rank4 < gc_n4; gc_rank4++ {
+		for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 
 //line reduce_variants.go:171
@@ -20890,7 +23321,102 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 			gc_off5 := gc_bx4
 			if gc_from9 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 				gc_at4 := partial[gc_off5:][:1]
-				for gc_tx4 := gc_from9; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step11 := gc_from9
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at4[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at4[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at4[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+						v_ := gc_s_v_[gc_rank4]
+
+//line reduce_variants.go:110
+						var r uint32 = v_
+
+//line reduce_variants.go:110
+						_ = r
+
+//line reduce_variants.go:176
+						sum := r
+
+//line reduce_variants.go:177
+						{
+							gc_at4[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 					v_ := gc_s_v_[gc_rank4]
@@ -20912,10 +23438,10 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					_ = sum
 				}
 			} else {
-				gc_step8 := gc_from9
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				gc_step12 := gc_from9
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
+						gc_tx4 := gc_step12 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v_ := gc_s_v_[gc_rank4]
@@ -20937,7 +23463,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step8 + 1
+						gc_tx4 := gc_step12 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v_ := gc_s_v_[gc_rank4]
@@ -20959,7 +23485,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step8 + 2
+						gc_tx4 := gc_step12 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v_ := gc_s_v_[gc_rank4]
@@ -20981,7 +23507,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step8 + 3
+						gc_tx4 := gc_step12 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v_ := gc_s_v_[gc_rank4]
@@ -21003,7 +23529,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						_ = sum
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v_ := gc_s_v_[gc_rank4]

@@ -183,7 +183,70 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(tile) {
 				gc_at := out[gc_off:][:gc_bdx]
 				gc_at2 := tile[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:40
+						tid := gc_tx
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:40
+						tid := gc_tx
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:40
+						tid := gc_tx
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:40
+						tid := gc_tx
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx+1)*b + tid; o >= 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -197,10 +260,10 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -214,7 +277,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -228,7 +291,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -242,7 +305,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -256,7 +319,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -119,10 +119,10 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 	tile := gocuda.Shared[T](t, b)[:b]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_bdx5; gc_step9 += 4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_bdx5; gc_step10 += 4 {
 				{
-					gc_tx5 := gc_step9 + 0
+					gc_tx5 := gc_step10 + 0
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -136,7 +136,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 1
+					gc_tx5 := gc_step10 + 1
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -150,7 +150,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 2
+					gc_tx5 := gc_step10 + 2
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -164,7 +164,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					}
 				}
 				{
-					gc_tx5 := gc_step9 + 3
+					gc_tx5 := gc_step10 + 3
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -178,7 +178,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					}
 				}
 			}
-			for gc_tx5 := gc_step9; gc_tx5 < gc_bdx5; gc_tx5++ {
+			for gc_tx5 := gc_step10; gc_tx5 < gc_bdx5; gc_tx5++ {
 				gc_rank5 := gc_base5 + gc_tx5
 				gc_pos5.Thread = gc_rank5
 
@@ -199,7 +199,70 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx5 <= len(out)-gc_off5 && gc_bdx5 <= len(tile) {
 				gc_at9 := out[gc_off5:][:gc_bdx5]
 				gc_at10 := tile[:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx5; gc_step11 += 4 {
+					{
+						gc_tx5 := gc_step11 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reverse.go:40
+						tid := gc_tx5
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+							gc_at9[gc_tx5] = gc_at10[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step11 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reverse.go:40
+						tid := gc_tx5
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+							gc_at9[gc_tx5] = gc_at10[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step11 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reverse.go:40
+						tid := gc_tx5
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+							gc_at9[gc_tx5] = gc_at10[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step11 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line reverse.go:40
+						tid := gc_tx5
+						_ = tid
+
+//line reverse.go:47
+						if o := n - (gc_bx5+1)*b + tid; o >= 0 {
+							gc_at9[gc_tx5] = gc_at10[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step11; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -213,10 +276,10 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 					}
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx5; gc_step10 += 4 {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx5; gc_step12 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
+						gc_tx5 := gc_step12 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -230,7 +293,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 1
+						gc_tx5 := gc_step12 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -244,7 +307,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 2
+						gc_tx5 := gc_step12 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -258,7 +321,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 3
+						gc_tx5 := gc_step12 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -272,7 +335,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 						}
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step12; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -310,10 +373,10 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 	tile := gocuda.Shared[float32](t, b)[:b]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -327,7 +390,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 1
+					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -341,7 +404,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 2
+					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -355,7 +418,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 				}
 				{
-					gc_tx2 := gc_step3 + 3
+					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -369,7 +432,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -692,10 +755,10 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -709,7 +772,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -723,7 +786,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -737,7 +800,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -751,7 +814,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -789,10 +852,10 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 	tile := gocuda.Shared[int32](t, b)[:b]
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
 				{
-					gc_tx3 := gc_step5 + 0
+					gc_tx3 := gc_step6 + 0
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -806,7 +869,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 1
+					gc_tx3 := gc_step6 + 1
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -820,7 +883,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 2
+					gc_tx3 := gc_step6 + 2
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -834,7 +897,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					}
 				}
 				{
-					gc_tx3 := gc_step5 + 3
+					gc_tx3 := gc_step6 + 3
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -848,7 +911,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					}
 				}
 			}
-			for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+			for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
 				gc_rank3 := gc_base3 + gc_tx3
 				gc_pos3.Thread = gc_rank3
 
@@ -1171,10 +1234,10 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step7 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1188,7 +1251,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step7 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1202,7 +1265,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step7 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1216,7 +1279,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step7 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1230,7 +1293,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1268,10 +1331,10 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 	tile := gocuda.Shared[uint32](t, b)[:b]
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
 				{
-					gc_tx4 := gc_step7 + 0
+					gc_tx4 := gc_step8 + 0
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1285,7 +1348,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 1
+					gc_tx4 := gc_step8 + 1
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1299,7 +1362,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 2
+					gc_tx4 := gc_step8 + 2
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1313,7 +1376,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					}
 				}
 				{
-					gc_tx4 := gc_step7 + 3
+					gc_tx4 := gc_step8 + 3
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1327,7 +1390,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					}
 				}
 			}
-			for gc_tx4 := gc_step7; gc_tx4 < gc_bdx4; gc_tx4++ {
+			for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
 				gc_rank4 := gc_base4 + gc_tx4
 				gc_pos4.Thread = gc_rank4
 
@@ -1650,10 +1713,10 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_bdx4; gc_step9 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
+						gc_tx4 := gc_step9 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1667,7 +1730,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 1
+						gc_tx4 := gc_step9 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1681,7 +1744,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 2
+						gc_tx4 := gc_step9 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1695,7 +1758,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 3
+						gc_tx4 := gc_step9 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1709,7 +1772,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step9; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

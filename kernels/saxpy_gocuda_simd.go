@@ -181,10 +181,10 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -199,7 +199,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -214,7 +214,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -229,7 +229,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -244,7 +244,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -430,10 +430,10 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						gc_step5 := gc_vstep2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -446,7 +446,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -459,7 +459,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -472,7 +472,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -485,7 +485,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
@@ -531,7 +531,66 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 								gc_at7 := y[gc_off5:][:gc_to2]
 								gc_at8 := x[gc_off5:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_step6 := gc_from2
+								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+									{
+										gc_tx2 := gc_step6 + 0
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line saxpy.go:51
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:52
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 1
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line saxpy.go:51
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:52
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 2
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line saxpy.go:51
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:52
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 3
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line saxpy.go:51
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:52
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+								}
+								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 
@@ -544,10 +603,10 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
-								gc_step4 := gc_from2
-								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+								gc_step7 := gc_from2
+								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 									{
-										gc_tx2 := gc_step4 + 0
+										gc_tx2 := gc_step7 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -559,7 +618,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 1
+										gc_tx2 := gc_step7 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -571,7 +630,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 2
+										gc_tx2 := gc_step7 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -583,7 +642,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 3
+										gc_tx2 := gc_step7 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -595,7 +654,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 										y[i] = a*x[i] + y[i]
 									}
 								}
-								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -770,7 +829,62 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 					gc_at13 := c[gc_off5:][:gc_to5]
 					gc_at14 := a[gc_off5:][:gc_to5]
 					gc_at15 := b[gc_off5:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step6 := gc_from5
+					for ; gc_step6+3 < gc_to5; gc_step6 += 4 {
+						{
+							gc_tx5 := gc_step6 + 0
+							_ = gc_tx5
+
+//line saxpy.go:118
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line saxpy.go:119
+							{
+								gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step6 + 1
+							_ = gc_tx5
+
+//line saxpy.go:118
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line saxpy.go:119
+							{
+								gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step6 + 2
+							_ = gc_tx5
+
+//line saxpy.go:118
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line saxpy.go:119
+							{
+								gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step6 + 3
+							_ = gc_tx5
+
+//line saxpy.go:118
+							i := gc_bx5*gc_bdx5 + gc_tx5
+							_ = i
+
+//line saxpy.go:119
+							{
+								gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step6; gc_tx5 < gc_to5; gc_tx5++ {
 
 //line saxpy.go:118
 						i := gc_bx5*gc_bdx5 + gc_tx5
@@ -782,10 +896,10 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 						}
 					}
 				} else {
-					gc_step5 := gc_from5
-					for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+					gc_step7 := gc_from5
+					for ; gc_step7+3 < gc_to5; gc_step7 += 4 {
 						{
-							gc_tx5 := gc_step5 + 0
+							gc_tx5 := gc_step7 + 0
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
@@ -800,7 +914,7 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 							}
 						}
 						{
-							gc_tx5 := gc_step5 + 1
+							gc_tx5 := gc_step7 + 1
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
@@ -815,7 +929,7 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 							}
 						}
 						{
-							gc_tx5 := gc_step5 + 2
+							gc_tx5 := gc_step7 + 2
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
@@ -830,7 +944,7 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 							}
 						}
 						{
-							gc_tx5 := gc_step5 + 3
+							gc_tx5 := gc_step7 + 3
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
@@ -845,7 +959,7 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 							}
 						}
 					}
-					for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step7; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
@@ -1005,10 +1119,10 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1023,7 +1137,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1038,7 +1152,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1053,7 +1167,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1068,7 +1182,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -1228,10 +1342,10 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
 						{
-							gc_tx3 := gc_step3 + 0
+							gc_tx3 := gc_step4 + 0
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1246,7 +1360,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 1
+							gc_tx3 := gc_step4 + 1
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1261,7 +1375,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 2
+							gc_tx3 := gc_step4 + 2
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1276,7 +1390,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 3
+							gc_tx3 := gc_step4 + 3
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1291,7 +1405,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							}
 						}
 					}
-					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
@@ -1451,10 +1565,10 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to4; gc_step5 += 4 {
 						{
-							gc_tx4 := gc_step4 + 0
+							gc_tx4 := gc_step5 + 0
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
@@ -1469,7 +1583,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							}
 						}
 						{
-							gc_tx4 := gc_step4 + 1
+							gc_tx4 := gc_step5 + 1
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
@@ -1484,7 +1598,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							}
 						}
 						{
-							gc_tx4 := gc_step4 + 2
+							gc_tx4 := gc_step5 + 2
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
@@ -1499,7 +1613,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							}
 						}
 						{
-							gc_tx4 := gc_step4 + 3
+							gc_tx4 := gc_step5 + 3
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
@@ -1514,7 +1628,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							}
 						}
 					}
-					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step5; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4
@@ -1614,7 +1728,58 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 						gc_at25 := c[gc_off10:][:gc_to5]
 						gc_at26 := a[gc_off10:][:gc_to5]
 						gc_at27 := b[gc_off10:][:gc_to5]
-						for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						gc_step14 := gc_from5
+						for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+							{
+								gc_tx5 := gc_step14 + 0
+								_ = gc_tx5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+								_ = i
+
+//line saxpy.go:134
+								gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+							}
+							{
+								gc_tx5 := gc_step14 + 1
+								_ = gc_tx5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+								_ = i
+
+//line saxpy.go:134
+								gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+							}
+							{
+								gc_tx5 := gc_step14 + 2
+								_ = gc_tx5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+								_ = i
+
+//line saxpy.go:134
+								gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+							}
+							{
+								gc_tx5 := gc_step14 + 3
+								_ = gc_tx5
+
+//line saxpy.go:133
+								i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+								gc_more = true
+								_ = i
+
+//line saxpy.go:134
+								gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
+							}
+						}
+						for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 
 //line saxpy.go:133
 							i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
@@ -1625,10 +1790,10 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
 					} else {
-						gc_step9 := gc_from5
-						for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+						gc_step15 := gc_from5
+						for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
 							{
-								gc_tx5 := gc_step9 + 0
+								gc_tx5 := gc_step15 + 0
 								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 								gc_pos5.Thread = gc_rank5
@@ -1641,7 +1806,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx5 := gc_step9 + 1
+								gc_tx5 := gc_step15 + 1
 								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 								gc_pos5.Thread = gc_rank5
@@ -1654,7 +1819,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx5 := gc_step9 + 2
+								gc_tx5 := gc_step15 + 2
 								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 								gc_pos5.Thread = gc_rank5
@@ -1667,7 +1832,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx5 := gc_step9 + 3
+								gc_tx5 := gc_step15 + 3
 								gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 								gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 								gc_pos5.Thread = gc_rank5
@@ -1680,7 +1845,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 								c[i] = a[i] + b[i]
 							}
 						}
-						for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+						for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = (gc_tx5 / gc_bdx5) % gc_gdx5
 							gc_pos5.Thread = gc_rank5
@@ -1727,7 +1892,66 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 								gc_at28 := c[gc_off11:][:gc_to5]
 								gc_at29 := a[gc_off11:][:gc_to5]
 								gc_at30 := b[gc_off11:][:gc_to5]
-								for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+								gc_step16 := gc_from5
+								for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+									{
+										gc_tx5 := gc_step16 + 0
+										_ = gc_tx5
+										gc_rank5 := gc_base5 + gc_tx5
+										_ = gc_rank5
+
+//line saxpy.go:133
+										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+									}
+									{
+										gc_tx5 := gc_step16 + 1
+										_ = gc_tx5
+										gc_rank5 := gc_base5 + gc_tx5
+										_ = gc_rank5
+
+//line saxpy.go:133
+										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+									}
+									{
+										gc_tx5 := gc_step16 + 2
+										_ = gc_tx5
+										gc_rank5 := gc_base5 + gc_tx5
+										_ = gc_rank5
+
+//line saxpy.go:133
+										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+									}
+									{
+										gc_tx5 := gc_step16 + 3
+										_ = gc_tx5
+										gc_rank5 := gc_base5 + gc_tx5
+										_ = gc_rank5
+
+//line saxpy.go:133
+										i := gc_bx5*gc_bdx5 + gc_tx5 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
+									}
+								}
+								for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
 									gc_rank5 := gc_base5 + gc_tx5
 									_ = gc_rank5
 
@@ -1740,10 +1964,10 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
 							} else {
-								gc_step10 := gc_from5
-								for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+								gc_step17 := gc_from5
+								for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
 									{
-										gc_tx5 := gc_step10 + 0
+										gc_tx5 := gc_step17 + 0
 										gc_rank5 := gc_base5 + gc_tx5
 										gc_pos5.Thread = gc_rank5
 
@@ -1755,7 +1979,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx5 := gc_step10 + 1
+										gc_tx5 := gc_step17 + 1
 										gc_rank5 := gc_base5 + gc_tx5
 										gc_pos5.Thread = gc_rank5
 
@@ -1767,7 +1991,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx5 := gc_step10 + 2
+										gc_tx5 := gc_step17 + 2
 										gc_rank5 := gc_base5 + gc_tx5
 										gc_pos5.Thread = gc_rank5
 
@@ -1779,7 +2003,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx5 := gc_step10 + 3
+										gc_tx5 := gc_step17 + 3
 										gc_rank5 := gc_base5 + gc_tx5
 										gc_pos5.Thread = gc_rank5
 
@@ -1791,7 +2015,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 										c[i] = a[i] + b[i]
 									}
 								}
-								for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+								for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
 									gc_rank5 := gc_base5 + gc_tx5
 									gc_pos5.Thread = gc_rank5
 
@@ -1941,10 +2165,10 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						gc_step5 := gc_vstep2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -1957,7 +2181,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -1970,7 +2194,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -1983,7 +2207,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -1996,7 +2220,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								c[i] = a[i] + b[i]
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
@@ -2043,7 +2267,66 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								gc_at10 := c[gc_off5:][:gc_to2]
 								gc_at11 := a[gc_off5:][:gc_to2]
 								gc_at12 := b[gc_off5:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_step6 := gc_from2
+								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+									{
+										gc_tx2 := gc_step6 + 0
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line saxpy.go:133
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 1
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line saxpy.go:133
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 2
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line saxpy.go:133
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 3
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line saxpy.go:133
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
+									}
+								}
+								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 
@@ -2056,10 +2339,10 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
 							} else {
-								gc_step4 := gc_from2
-								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+								gc_step7 := gc_from2
+								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 									{
-										gc_tx2 := gc_step4 + 0
+										gc_tx2 := gc_step7 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2071,7 +2354,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 1
+										gc_tx2 := gc_step7 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2083,7 +2366,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 2
+										gc_tx2 := gc_step7 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2095,7 +2378,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 3
+										gc_tx2 := gc_step7 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2107,7 +2390,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 										c[i] = a[i] + b[i]
 									}
 								}
-								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -2257,10 +2540,10 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						if gc_vstep4 > gc_from3 {
 							gc_more = true
 						}
-						gc_step5 := gc_vstep4
-						for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+						gc_step8 := gc_vstep4
+						for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 							{
-								gc_tx3 := gc_step5 + 0
+								gc_tx3 := gc_step8 + 0
 								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 								gc_pos3.Thread = gc_rank3
@@ -2273,7 +2556,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx3 := gc_step5 + 1
+								gc_tx3 := gc_step8 + 1
 								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 								gc_pos3.Thread = gc_rank3
@@ -2286,7 +2569,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx3 := gc_step5 + 2
+								gc_tx3 := gc_step8 + 2
 								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 								gc_pos3.Thread = gc_rank3
@@ -2299,7 +2582,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx3 := gc_step5 + 3
+								gc_tx3 := gc_step8 + 3
 								gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 								gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 								gc_pos3.Thread = gc_rank3
@@ -2312,7 +2595,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 								c[i] = a[i] + b[i]
 							}
 						}
-						for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+						for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = (gc_tx3 / gc_bdx3) % gc_gdx3
 							gc_pos3.Thread = gc_rank3
@@ -2359,7 +2642,66 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 								gc_at16 := c[gc_off7:][:gc_to3]
 								gc_at17 := a[gc_off7:][:gc_to3]
 								gc_at18 := b[gc_off7:][:gc_to3]
-								for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+								gc_step9 := gc_from3
+								for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+									{
+										gc_tx3 := gc_step9 + 0
+										_ = gc_tx3
+										gc_rank3 := gc_base3 + gc_tx3
+										_ = gc_rank3
+
+//line saxpy.go:133
+										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+									}
+									{
+										gc_tx3 := gc_step9 + 1
+										_ = gc_tx3
+										gc_rank3 := gc_base3 + gc_tx3
+										_ = gc_rank3
+
+//line saxpy.go:133
+										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+									}
+									{
+										gc_tx3 := gc_step9 + 2
+										_ = gc_tx3
+										gc_rank3 := gc_base3 + gc_tx3
+										_ = gc_rank3
+
+//line saxpy.go:133
+										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+									}
+									{
+										gc_tx3 := gc_step9 + 3
+										_ = gc_tx3
+										gc_rank3 := gc_base3 + gc_tx3
+										_ = gc_rank3
+
+//line saxpy.go:133
+										i := gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
+									}
+								}
+								for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 									gc_rank3 := gc_base3 + gc_tx3
 									_ = gc_rank3
 
@@ -2372,10 +2714,10 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
 							} else {
-								gc_step6 := gc_from3
-								for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+								gc_step10 := gc_from3
+								for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
 									{
-										gc_tx3 := gc_step6 + 0
+										gc_tx3 := gc_step10 + 0
 										gc_rank3 := gc_base3 + gc_tx3
 										gc_pos3.Thread = gc_rank3
 
@@ -2387,7 +2729,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx3 := gc_step6 + 1
+										gc_tx3 := gc_step10 + 1
 										gc_rank3 := gc_base3 + gc_tx3
 										gc_pos3.Thread = gc_rank3
 
@@ -2399,7 +2741,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx3 := gc_step6 + 2
+										gc_tx3 := gc_step10 + 2
 										gc_rank3 := gc_base3 + gc_tx3
 										gc_pos3.Thread = gc_rank3
 
@@ -2411,7 +2753,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx3 := gc_step6 + 3
+										gc_tx3 := gc_step10 + 3
 										gc_rank3 := gc_base3 + gc_tx3
 										gc_pos3.Thread = gc_rank3
 
@@ -2423,7 +2765,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 										c[i] = a[i] + b[i]
 									}
 								}
-								for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+								for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
 									gc_rank3 := gc_base3 + gc_tx3
 									gc_pos3.Thread = gc_rank3
 
@@ -2573,10 +2915,10 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						if gc_vstep6 > gc_from4 {
 							gc_more = true
 						}
-						gc_step7 := gc_vstep6
-						for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+						gc_step11 := gc_vstep6
+						for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
 							{
-								gc_tx4 := gc_step7 + 0
+								gc_tx4 := gc_step11 + 0
 								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 								gc_pos4.Thread = gc_rank4
@@ -2589,7 +2931,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx4 := gc_step7 + 1
+								gc_tx4 := gc_step11 + 1
 								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 								gc_pos4.Thread = gc_rank4
@@ -2602,7 +2944,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx4 := gc_step7 + 2
+								gc_tx4 := gc_step11 + 2
 								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 								gc_pos4.Thread = gc_rank4
@@ -2615,7 +2957,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 								c[i] = a[i] + b[i]
 							}
 							{
-								gc_tx4 := gc_step7 + 3
+								gc_tx4 := gc_step11 + 3
 								gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 								gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 								gc_pos4.Thread = gc_rank4
@@ -2628,7 +2970,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 								c[i] = a[i] + b[i]
 							}
 						}
-						for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+						for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = (gc_tx4 / gc_bdx4) % gc_gdx4
 							gc_pos4.Thread = gc_rank4
@@ -2675,7 +3017,66 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 								gc_at22 := c[gc_off9:][:gc_to4]
 								gc_at23 := a[gc_off9:][:gc_to4]
 								gc_at24 := b[gc_off9:][:gc_to4]
-								for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+								gc_step12 := gc_from4
+								for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+									{
+										gc_tx4 := gc_step12 + 0
+										_ = gc_tx4
+										gc_rank4 := gc_base4 + gc_tx4
+										_ = gc_rank4
+
+//line saxpy.go:133
+										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+									}
+									{
+										gc_tx4 := gc_step12 + 1
+										_ = gc_tx4
+										gc_rank4 := gc_base4 + gc_tx4
+										_ = gc_rank4
+
+//line saxpy.go:133
+										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+									}
+									{
+										gc_tx4 := gc_step12 + 2
+										_ = gc_tx4
+										gc_rank4 := gc_base4 + gc_tx4
+										_ = gc_rank4
+
+//line saxpy.go:133
+										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+									}
+									{
+										gc_tx4 := gc_step12 + 3
+										_ = gc_tx4
+										gc_rank4 := gc_base4 + gc_tx4
+										_ = gc_rank4
+
+//line saxpy.go:133
+										i := gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+										gc_more = true
+										_ = i
+
+//line saxpy.go:134
+										gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
+									}
+								}
+								for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 									gc_rank4 := gc_base4 + gc_tx4
 									_ = gc_rank4
 
@@ -2688,10 +3089,10 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
 							} else {
-								gc_step8 := gc_from4
-								for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+								gc_step13 := gc_from4
+								for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
 									{
-										gc_tx4 := gc_step8 + 0
+										gc_tx4 := gc_step13 + 0
 										gc_rank4 := gc_base4 + gc_tx4
 										gc_pos4.Thread = gc_rank4
 
@@ -2703,7 +3104,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx4 := gc_step8 + 1
+										gc_tx4 := gc_step13 + 1
 										gc_rank4 := gc_base4 + gc_tx4
 										gc_pos4.Thread = gc_rank4
 
@@ -2715,7 +3116,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx4 := gc_step8 + 2
+										gc_tx4 := gc_step13 + 2
 										gc_rank4 := gc_base4 + gc_tx4
 										gc_pos4.Thread = gc_rank4
 
@@ -2727,7 +3128,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 										c[i] = a[i] + b[i]
 									}
 									{
-										gc_tx4 := gc_step8 + 3
+										gc_tx4 := gc_step13 + 3
 										gc_rank4 := gc_base4 + gc_tx4
 										gc_pos4.Thread = gc_rank4
 
@@ -2739,7 +3140,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 										c[i] = a[i] + b[i]
 									}
 								}
-								for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+								for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
 									gc_rank4 := gc_base4 + gc_tx4
 									gc_pos4.Thread = gc_rank4
 

@@ -59,7 +59,114 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := x[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:21
+						i := gc_tx
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if true || g < n {
+							v = gc_at[gc_tx]
+						}
+
+//line scan_block.go:28
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:21
+						i := gc_tx
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if true || g < n {
+							v = gc_at[gc_tx]
+						}
+
+//line scan_block.go:28
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:21
+						i := gc_tx
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if true || g < n {
+							v = gc_at[gc_tx]
+						}
+
+//line scan_block.go:28
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:21
+						i := gc_tx
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if true || g < n {
+							v = gc_at[gc_tx]
+						}
+
+//line scan_block.go:28
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -84,10 +191,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					_ = v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -112,7 +219,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -137,7 +244,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -162,7 +269,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -187,7 +294,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						_ = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -267,7 +374,90 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					gc_off2 := 0 - offset
 					if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
 						gc_at3 := x_[gc_off2:][:gc_bdx]
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_step3 := 0
+						for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+
+//line scan_block.go:52
+								var y T
+
+//line scan_block.go:53
+								if i_ >= offset {
+									y = gc_at3[gc_tx]
+								}
+								_ = y
+								gc_s_y[gc_rank] = y
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+
+//line scan_block.go:52
+								var y T
+
+//line scan_block.go:53
+								if i_ >= offset {
+									y = gc_at3[gc_tx]
+								}
+								_ = y
+								gc_s_y[gc_rank] = y
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+
+//line scan_block.go:52
+								var y T
+
+//line scan_block.go:53
+								if i_ >= offset {
+									y = gc_at3[gc_tx]
+								}
+								_ = y
+								gc_s_y[gc_rank] = y
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+
+//line scan_block.go:52
+								var y T
+
+//line scan_block.go:53
+								if i_ >= offset {
+									y = gc_at3[gc_tx]
+								}
+								_ = y
+								gc_s_y[gc_rank] = y
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -286,10 +476,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							gc_s_y[gc_rank] = y
 						}
 					} else {
-						gc_step2 := 0
-						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						gc_step4 := 0
+						for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -308,7 +498,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 								gc_s_y[gc_rank] = y
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -327,7 +517,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 								gc_s_y[gc_rank] = y
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -346,7 +536,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 								gc_s_y[gc_rank] = y
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -365,7 +555,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 								gc_s_y[gc_rank] = y
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -394,7 +584,74 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x_) {
 						gc_at4 := x_[:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+							{
+								gc_tx := gc_step5 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+								y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+								{
+									gc_at4[gc_tx] = y + gc_at4[gc_tx]
+								}
+							}
+							{
+								gc_tx := gc_step5 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+								y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+								{
+									gc_at4[gc_tx] = y + gc_at4[gc_tx]
+								}
+							}
+							{
+								gc_tx := gc_step5 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+								y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+								{
+									gc_at4[gc_tx] = y + gc_at4[gc_tx]
+								}
+							}
+							{
+								gc_tx := gc_step5 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line scan_block.go:50
+								i_ := gc_tx
+								_ = i_
+								y := gc_s_y[gc_rank]
+
+//line scan_block.go:57
+								{
+									gc_at4[gc_tx] = y + gc_at4[gc_tx]
+								}
+							}
+						}
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -409,10 +666,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 							}
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -427,7 +684,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 								}
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -442,7 +699,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 								}
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -457,7 +714,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 								}
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -472,7 +729,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 								}
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -859,7 +1116,82 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(sums) && gc_off7 >= 0 && gc_off7 < len(temp) {
 				gc_at := sums[gc_off6:][:1]
 				gc_at2 := temp[gc_off7:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at[0] = gc_at2[0]
+							}
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at[0] = gc_at2[0]
+							}
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at[0] = gc_at2[0]
+							}
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_block.go:78
+						thid := gc_tx
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at[0] = gc_at2[0]
+							}
+							gc_at2[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -876,10 +1208,10 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -896,7 +1228,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -913,7 +1245,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -930,7 +1262,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -947,7 +1279,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

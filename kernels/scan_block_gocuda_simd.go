@@ -78,7 +78,114 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			if gc_off21 >= 0 && gc_off21 <= len(in) && gc_bdx5 <= len(in)-gc_off21 && gc_bdx5 <= len(x) {
 				gc_at33 := in[gc_off21:][:gc_bdx5]
 				gc_at34 := x[:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_step22 := 0
+				for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+					{
+						gc_tx5 := gc_step22 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:21
+						i := gc_tx5
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx5*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if true || g < n {
+							v = gc_at33[gc_tx5]
+						}
+
+//line scan_block.go:28
+						gc_at34[gc_tx5] = v
+						_ = v
+					}
+					{
+						gc_tx5 := gc_step22 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:21
+						i := gc_tx5
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx5*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if true || g < n {
+							v = gc_at33[gc_tx5]
+						}
+
+//line scan_block.go:28
+						gc_at34[gc_tx5] = v
+						_ = v
+					}
+					{
+						gc_tx5 := gc_step22 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:21
+						i := gc_tx5
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx5*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if true || g < n {
+							v = gc_at33[gc_tx5]
+						}
+
+//line scan_block.go:28
+						gc_at34[gc_tx5] = v
+						_ = v
+					}
+					{
+						gc_tx5 := gc_step22 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:21
+						i := gc_tx5
+						_ = i
+
+//line scan_block.go:23
+						g := gc_bx5*b + i
+						_ = g
+
+//line scan_block.go:24
+						var v T
+
+//line scan_block.go:25
+						if true || g < n {
+							v = gc_at33[gc_tx5]
+						}
+
+//line scan_block.go:28
+						gc_at34[gc_tx5] = v
+						_ = v
+					}
+				}
+				for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -103,10 +210,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					_ = v
 				}
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+				gc_step23 := 0
+				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step19 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -131,7 +238,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = v
 					}
 					{
-						gc_tx5 := gc_step19 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -156,7 +263,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = v
 					}
 					{
-						gc_tx5 := gc_step19 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -181,7 +288,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = v
 					}
 					{
-						gc_tx5 := gc_step19 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -206,7 +313,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						_ = v
 					}
 				}
-				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -249,10 +356,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			}
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_lo9, gc_hi9 := min(gc_from5, gc_bdx5), max(gc_from5, gc_to5)
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_lo9; gc_step20 += 4 {
+				gc_step24 := 0
+				for ; gc_step24+3 < gc_lo9; gc_step24 += 4 {
 					{
-						gc_tx5 := gc_step20 + 0
+						gc_tx5 := gc_step24 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -266,7 +373,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 					{
-						gc_tx5 := gc_step20 + 1
+						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -280,7 +387,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 					{
-						gc_tx5 := gc_step20 + 2
+						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -294,7 +401,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 					{
-						gc_tx5 := gc_step20 + 3
+						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -308,7 +415,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 				}
-				for gc_tx5 := gc_step20; gc_tx5 < gc_lo9; gc_tx5++ {
+				for gc_tx5 := gc_step24; gc_tx5 < gc_lo9; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -321,10 +428,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					_ = y
 					gc_s_y[gc_rank5] = y
 				}
-				gc_step21 := gc_hi9
-				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+				gc_step25 := gc_hi9
+				for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
+						gc_tx5 := gc_step25 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -338,7 +445,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 					{
-						gc_tx5 := gc_step21 + 1
+						gc_tx5 := gc_step25 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -352,7 +459,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 					{
-						gc_tx5 := gc_step21 + 2
+						gc_tx5 := gc_step25 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -366,7 +473,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 					{
-						gc_tx5 := gc_step21 + 3
+						gc_tx5 := gc_step25 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -380,7 +487,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -404,7 +511,90 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 				gc_off22 := 0 - offset
 				if gc_from5 >= 0 && gc_off22 >= 0 && gc_off22 <= len(x_) && gc_to5 <= len(x_)-gc_off22 {
 					gc_at35 := x_[gc_off22:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step26 := gc_from5
+					for ; gc_step26+3 < gc_to5; gc_step26 += 4 {
+						{
+							gc_tx5 := gc_step26 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							{
+								y = gc_at35[gc_tx5]
+							}
+							_ = y
+							gc_s_y[gc_rank5] = y
+						}
+						{
+							gc_tx5 := gc_step26 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							{
+								y = gc_at35[gc_tx5]
+							}
+							_ = y
+							gc_s_y[gc_rank5] = y
+						}
+						{
+							gc_tx5 := gc_step26 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							{
+								y = gc_at35[gc_tx5]
+							}
+							_ = y
+							gc_s_y[gc_rank5] = y
+						}
+						{
+							gc_tx5 := gc_step26 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:52
+							var y T
+
+//line scan_block.go:53
+							{
+								y = gc_at35[gc_tx5]
+							}
+							_ = y
+							gc_s_y[gc_rank5] = y
+						}
+					}
+					for gc_tx5 := gc_step26; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -423,10 +613,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						gc_s_y[gc_rank5] = y
 					}
 				} else {
-					gc_step22 := gc_from5
-					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
+					gc_step27 := gc_from5
+					for ; gc_step27+3 < gc_to5; gc_step27 += 4 {
 						{
-							gc_tx5 := gc_step22 + 0
+							gc_tx5 := gc_step27 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -445,7 +635,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							gc_s_y[gc_rank5] = y
 						}
 						{
-							gc_tx5 := gc_step22 + 1
+							gc_tx5 := gc_step27 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -464,7 +654,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							gc_s_y[gc_rank5] = y
 						}
 						{
-							gc_tx5 := gc_step22 + 2
+							gc_tx5 := gc_step27 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -483,7 +673,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							gc_s_y[gc_rank5] = y
 						}
 						{
-							gc_tx5 := gc_step22 + 3
+							gc_tx5 := gc_step27 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -502,7 +692,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							gc_s_y[gc_rank5] = y
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step27; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -531,7 +721,74 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				if gc_from5 >= 0 && gc_to5 <= len(x_) {
 					gc_at36 := x_[:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step28 := gc_from5
+					for ; gc_step28+3 < gc_to5; gc_step28 += 4 {
+						{
+							gc_tx5 := gc_step28 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+							y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+							{
+								gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step28 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+							y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+							{
+								gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step28 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+							y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+							{
+								gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step28 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+							y := gc_s_y[gc_rank5]
+
+//line scan_block.go:57
+							{
+								gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step28; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -546,10 +803,10 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						}
 					}
 				} else {
-					gc_step23 := gc_from5
-					for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+					gc_step29 := gc_from5
+					for ; gc_step29+3 < gc_to5; gc_step29 += 4 {
 						{
-							gc_tx5 := gc_step23 + 0
+							gc_tx5 := gc_step29 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -564,7 +821,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							}
 						}
 						{
-							gc_tx5 := gc_step23 + 1
+							gc_tx5 := gc_step29 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -579,7 +836,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							}
 						}
 						{
-							gc_tx5 := gc_step23 + 2
+							gc_tx5 := gc_step29 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -594,7 +851,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							}
 						}
 						{
-							gc_tx5 := gc_step23 + 3
+							gc_tx5 := gc_step29 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -609,7 +866,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 							}
 						}
 					}
-					for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step29; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -1041,10 +1298,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1069,7 +1326,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1094,7 +1351,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1119,7 +1376,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1144,7 +1401,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						_ = v
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1187,10 +1444,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_lo3; gc_step5 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_lo3; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1204,7 +1461,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1218,7 +1475,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1232,7 +1489,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1246,7 +1503,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_s_y[gc_rank2] = y
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_lo3; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_lo3; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1259,10 +1516,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					_ = y
 					gc_s_y[gc_rank2] = y
 				}
-				gc_step6 := gc_hi3
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step9 := gc_hi3
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1276,7 +1533,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1290,7 +1547,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1304,7 +1561,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1318,7 +1575,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						gc_s_y[gc_rank2] = y
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1481,10 +1738,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step10 := gc_vstep4
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1503,7 +1760,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							gc_s_y[gc_rank2] = y
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1522,7 +1779,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							gc_s_y[gc_rank2] = y
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1541,7 +1798,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							gc_s_y[gc_rank2] = y
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1560,7 +1817,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							gc_s_y[gc_rank2] = y
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1718,10 +1975,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep6
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step11 := gc_vstep6
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1736,7 +1993,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1751,7 +2008,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1766,7 +2023,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1781,7 +2038,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							}
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2213,10 +2470,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep8
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step12 := gc_vstep8
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2241,7 +2498,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2266,7 +2523,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2291,7 +2548,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2316,7 +2573,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						_ = v
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2359,10 +2616,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 			}
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_lo5, gc_hi5 := min(gc_from3, gc_bdx3), max(gc_from3, gc_to3)
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_lo5; gc_step10 += 4 {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_lo5; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step10 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2376,7 +2633,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_s_y[gc_rank3] = y
 					}
 					{
-						gc_tx3 := gc_step10 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2390,7 +2647,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_s_y[gc_rank3] = y
 					}
 					{
-						gc_tx3 := gc_step10 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2404,7 +2661,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_s_y[gc_rank3] = y
 					}
 					{
-						gc_tx3 := gc_step10 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2418,7 +2675,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_s_y[gc_rank3] = y
 					}
 				}
-				for gc_tx3 := gc_step10; gc_tx3 < gc_lo5; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_lo5; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -2431,10 +2688,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					_ = y
 					gc_s_y[gc_rank3] = y
 				}
-				gc_step11 := gc_hi5
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				gc_step14 := gc_hi5
+				for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
 					{
-						gc_tx3 := gc_step11 + 0
+						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2448,7 +2705,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_s_y[gc_rank3] = y
 					}
 					{
-						gc_tx3 := gc_step11 + 1
+						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2462,7 +2719,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_s_y[gc_rank3] = y
 					}
 					{
-						gc_tx3 := gc_step11 + 2
+						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2476,7 +2733,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_s_y[gc_rank3] = y
 					}
 					{
-						gc_tx3 := gc_step11 + 3
+						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -2490,7 +2747,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						gc_s_y[gc_rank3] = y
 					}
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -2653,10 +2910,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
-					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					gc_step15 := gc_vstep10
+					for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step15 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2675,7 +2932,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							gc_s_y[gc_rank3] = y
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step15 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2694,7 +2951,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							gc_s_y[gc_rank3] = y
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step15 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2713,7 +2970,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							gc_s_y[gc_rank3] = y
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step15 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2732,7 +2989,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							gc_s_y[gc_rank3] = y
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2890,10 +3147,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step13 := gc_vstep12
-					for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+					gc_step16 := gc_vstep12
+					for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
 						{
-							gc_tx3 := gc_step13 + 0
+							gc_tx3 := gc_step16 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2908,7 +3165,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							}
 						}
 						{
-							gc_tx3 := gc_step13 + 1
+							gc_tx3 := gc_step16 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2923,7 +3180,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							}
 						}
 						{
-							gc_tx3 := gc_step13 + 2
+							gc_tx3 := gc_step16 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2938,7 +3195,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							}
 						}
 						{
-							gc_tx3 := gc_step13 + 3
+							gc_tx3 := gc_step16 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2953,7 +3210,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							}
 						}
 					}
-					for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3385,10 +3642,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep14
-				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+				gc_step17 := gc_vstep14
+				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 					{
-						gc_tx4 := gc_step14 + 0
+						gc_tx4 := gc_step17 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3413,7 +3670,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step14 + 1
+						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3438,7 +3695,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step14 + 2
+						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3463,7 +3720,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step14 + 3
+						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3488,7 +3745,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						_ = v
 					}
 				}
-				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3531,10 +3788,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 			}
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_lo7, gc_hi7 := min(gc_from4, gc_bdx4), max(gc_from4, gc_to4)
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_lo7; gc_step15 += 4 {
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_lo7; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step15 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3548,7 +3805,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_s_y[gc_rank4] = y
 					}
 					{
-						gc_tx4 := gc_step15 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3562,7 +3819,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_s_y[gc_rank4] = y
 					}
 					{
-						gc_tx4 := gc_step15 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3576,7 +3833,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_s_y[gc_rank4] = y
 					}
 					{
-						gc_tx4 := gc_step15 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3590,7 +3847,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_s_y[gc_rank4] = y
 					}
 				}
-				for gc_tx4 := gc_step15; gc_tx4 < gc_lo7; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_lo7; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -3603,10 +3860,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					_ = y
 					gc_s_y[gc_rank4] = y
 				}
-				gc_step16 := gc_hi7
-				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+				gc_step19 := gc_hi7
+				for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
+						gc_tx4 := gc_step19 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3620,7 +3877,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_s_y[gc_rank4] = y
 					}
 					{
-						gc_tx4 := gc_step16 + 1
+						gc_tx4 := gc_step19 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3634,7 +3891,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_s_y[gc_rank4] = y
 					}
 					{
-						gc_tx4 := gc_step16 + 2
+						gc_tx4 := gc_step19 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3648,7 +3905,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_s_y[gc_rank4] = y
 					}
 					{
-						gc_tx4 := gc_step16 + 3
+						gc_tx4 := gc_step19 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -3662,7 +3919,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						gc_s_y[gc_rank4] = y
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -3825,10 +4082,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep16
-					for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+					gc_step20 := gc_vstep16
+					for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step20 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3847,7 +4104,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							gc_s_y[gc_rank4] = y
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step20 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3866,7 +4123,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							gc_s_y[gc_rank4] = y
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step20 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3885,7 +4142,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							gc_s_y[gc_rank4] = y
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step20 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -3904,7 +4161,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							gc_s_y[gc_rank4] = y
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4062,10 +4319,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step18 := gc_vstep18
-					for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
+					gc_step21 := gc_vstep18
+					for ; gc_step21+3 < gc_to4; gc_step21 += 4 {
 						{
-							gc_tx4 := gc_step18 + 0
+							gc_tx4 := gc_step21 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4080,7 +4337,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							}
 						}
 						{
-							gc_tx4 := gc_step18 + 1
+							gc_tx4 := gc_step21 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4095,7 +4352,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							}
 						}
 						{
-							gc_tx4 := gc_step18 + 2
+							gc_tx4 := gc_step21 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4110,7 +4367,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							}
 						}
 						{
-							gc_tx4 := gc_step18 + 3
+							gc_tx4 := gc_step21 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -4125,7 +4382,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							}
 						}
 					}
-					for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step21; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4529,7 +4786,82 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 			if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 < len(sums) && gc_off25 >= 0 && gc_off25 < len(temp) {
 				gc_at9 := sums[gc_off24:][:1]
 				gc_at10 := temp[gc_off25:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step9 := gc_from5
+				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+					{
+						gc_tx5 := gc_step9 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:78
+						thid := gc_tx5
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at9[0] = gc_at10[0]
+							}
+							gc_at10[0] = 0
+						}
+					}
+					{
+						gc_tx5 := gc_step9 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:78
+						thid := gc_tx5
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at9[0] = gc_at10[0]
+							}
+							gc_at10[0] = 0
+						}
+					}
+					{
+						gc_tx5 := gc_step9 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:78
+						thid := gc_tx5
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at9[0] = gc_at10[0]
+							}
+							gc_at10[0] = 0
+						}
+					}
+					{
+						gc_tx5 := gc_step9 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line scan_block.go:78
+						thid := gc_tx5
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at9[0] = gc_at10[0]
+							}
+							gc_at10[0] = 0
+						}
+					}
+				}
+				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -4546,10 +4878,10 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 					}
 				}
 			} else {
-				gc_step5 := gc_from5
-				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
-						gc_tx5 := gc_step5 + 0
+						gc_tx5 := gc_step10 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4566,7 +4898,7 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 1
+						gc_tx5 := gc_step10 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4583,7 +4915,7 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 2
+						gc_tx5 := gc_step10 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4600,7 +4932,7 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 3
+						gc_tx5 := gc_step10 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -4617,7 +4949,7 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 						}
 					}
 				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -5529,7 +5861,82 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(sums) && gc_off14 >= 0 && gc_off14 < len(temp) {
 				gc_at3 := sums[gc_off13:][:1]
 				gc_at4 := temp[gc_off14:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:78
+						thid := gc_tx2
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at3[0] = gc_at4[0]
+							}
+							gc_at4[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:78
+						thid := gc_tx2
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at3[0] = gc_at4[0]
+							}
+							gc_at4[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:78
+						thid := gc_tx2
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at3[0] = gc_at4[0]
+							}
+							gc_at4[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line scan_block.go:78
+						thid := gc_tx2
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at3[0] = gc_at4[0]
+							}
+							gc_at4[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -5546,10 +5953,10 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5566,7 +5973,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5583,7 +5990,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5600,7 +6007,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5617,7 +6024,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7383,7 +7790,82 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 < len(sums) && gc_off16 >= 0 && gc_off16 < len(temp) {
 				gc_at5 := sums[gc_off15:][:1]
 				gc_at6 := temp[gc_off16:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step5 := gc_from3
+				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					{
+						gc_tx3 := gc_step5 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:78
+						thid := gc_tx3
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at5[0] = gc_at6[0]
+							}
+							gc_at6[0] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:78
+						thid := gc_tx3
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at5[0] = gc_at6[0]
+							}
+							gc_at6[0] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:78
+						thid := gc_tx3
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at5[0] = gc_at6[0]
+							}
+							gc_at6[0] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line scan_block.go:78
+						thid := gc_tx3
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at5[0] = gc_at6[0]
+							}
+							gc_at6[0] = 0
+						}
+					}
+				}
+				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -7400,10 +7882,10 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					}
 				}
 			} else {
-				gc_step3 := gc_from3
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
-						gc_tx3 := gc_step3 + 0
+						gc_tx3 := gc_step6 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7420,7 +7902,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 1
+						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7437,7 +7919,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 2
+						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7454,7 +7936,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 3
+						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7471,7 +7953,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -9237,7 +9719,82 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			if gc_from4 >= 0 && gc_off17 >= 0 && gc_off17 < len(sums) && gc_off18 >= 0 && gc_off18 < len(temp) {
 				gc_at7 := sums[gc_off17:][:1]
 				gc_at8 := temp[gc_off18:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step7 := gc_from4
+				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+					{
+						gc_tx4 := gc_step7 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:78
+						thid := gc_tx4
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at7[0] = gc_at8[0]
+							}
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx4 := gc_step7 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:78
+						thid := gc_tx4
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at7[0] = gc_at8[0]
+							}
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx4 := gc_step7 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:78
+						thid := gc_tx4
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at7[0] = gc_at8[0]
+							}
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx4 := gc_step7 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line scan_block.go:78
+						thid := gc_tx4
+						_ = thid
+
+//line scan_block.go:102
+						{
+							if sums != nil {
+								gc_at7[0] = gc_at8[0]
+							}
+							gc_at8[0] = 0
+						}
+					}
+				}
+				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -9254,10 +9811,10 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					}
 				}
 			} else {
-				gc_step4 := gc_from4
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
-						gc_tx4 := gc_step4 + 0
+						gc_tx4 := gc_step8 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9274,7 +9831,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 1
+						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9291,7 +9848,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 2
+						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9308,7 +9865,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 3
+						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9325,7 +9882,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 						}
 					}
 				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

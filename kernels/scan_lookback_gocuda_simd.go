@@ -99,7 +99,54 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 			gc_off9 := 0
 			if gc_from5 >= 0 && gc_off9 >= 0 && gc_off9 < len(sh_) {
 				gc_at9 := sh_[gc_off9:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step9 := gc_from5
+				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+					{
+						gc_tx5 := gc_step9 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+						{
+							gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx5 := gc_step9 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+						{
+							gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx5 := gc_step9 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+						{
+							gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx5 := gc_step9 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line scan_lookback.go:44
+						{
+							gc_at9[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -109,10 +156,10 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 					}
 				}
 			} else {
-				gc_step5 := gc_from5
-				for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+				gc_step10 := gc_from5
+				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
 					{
-						gc_tx5 := gc_step5 + 0
+						gc_tx5 := gc_step10 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -122,7 +169,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 1
+						gc_tx5 := gc_step10 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -132,7 +179,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 2
+						gc_tx5 := gc_step10 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -142,7 +189,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx5 := gc_step5 + 3
+						gc_tx5 := gc_step10 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -152,7 +199,7 @@ func gc_body_lookbackScan[T Number](gc_b23 *compiled.Block, in, out []T, status 
 						}
 					}
 				}
-				for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -815,7 +862,54 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			gc_off3 := 0
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sh_) {
 				gc_at3 := sh_[gc_off3:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							gc_at3[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -825,10 +919,10 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -838,7 +932,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -848,7 +942,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -858,7 +952,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -868,7 +962,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1921,7 +2015,54 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 			gc_off5 := 0
 			if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 < len(sh_) {
 				gc_at5 := sh_[gc_off5:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step5 := gc_from3
+				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					{
+						gc_tx3 := gc_step5 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+						{
+							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+						{
+							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+						{
+							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx3 := gc_step5 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line scan_lookback.go:44
+						{
+							gc_at5[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1931,10 +2072,10 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 					}
 				}
 			} else {
-				gc_step3 := gc_from3
-				for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+				gc_step6 := gc_from3
+				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
 					{
-						gc_tx3 := gc_step3 + 0
+						gc_tx3 := gc_step6 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1944,7 +2085,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 1
+						gc_tx3 := gc_step6 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1954,7 +2095,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 2
+						gc_tx3 := gc_step6 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1964,7 +2105,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 					{
-						gc_tx3 := gc_step3 + 3
+						gc_tx3 := gc_step6 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1974,7 +2115,7 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 						}
 					}
 				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3027,7 +3168,54 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 			gc_off7 := 0
 			if gc_from4 >= 0 && gc_off7 >= 0 && gc_off7 < len(sh_) {
 				gc_at7 := sh_[gc_off7:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step7 := gc_from4
+				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+					{
+						gc_tx4 := gc_step7 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+						{
+							gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx4 := gc_step7 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+						{
+							gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx4 := gc_step7 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+						{
+							gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx4 := gc_step7 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line scan_lookback.go:44
+						{
+							gc_at7[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3037,10 +3225,10 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 					}
 				}
 			} else {
-				gc_step4 := gc_from4
-				for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+				gc_step8 := gc_from4
+				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
 					{
-						gc_tx4 := gc_step4 + 0
+						gc_tx4 := gc_step8 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3050,7 +3238,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 1
+						gc_tx4 := gc_step8 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3060,7 +3248,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 2
+						gc_tx4 := gc_step8 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3070,7 +3258,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step4 + 3
+						gc_tx4 := gc_step8 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3080,7 +3268,7 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 						}
 					}
 				}
-				for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4153,7 +4341,54 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 			gc_off4 := 0
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(sh_) {
 				gc_at6 := sh_[gc_off4:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line scan_lookback.go:44
+						{
+							gc_at6[0].tile = int(atomic.Add(ticket_, 1))
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4163,10 +4398,10 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4176,7 +4411,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4186,7 +4421,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4196,7 +4431,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4206,7 +4441,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -145,7 +145,82 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_to <= len(s)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(keys) && gc_to <= len(keys)-gc_off7 {
 					gc_at := s[gc_off6:][:gc_to]
 					gc_at2 := keys[gc_off7:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line sort_bitonic.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line sort_bitonic.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line sort_bitonic.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line sort_bitonic.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -162,10 +237,10 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -181,7 +256,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -197,7 +272,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -213,7 +288,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -229,7 +304,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -527,7 +602,82 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
 					gc_at3 := keys[gc_off8:][:gc_to]
 					gc_at4 := s[gc_off9:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+							_ = i_
+
+//line sort_bitonic.go:89
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+							_ = i_
+
+//line sort_bitonic.go:89
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+							_ = i_
+
+//line sort_bitonic.go:89
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sort_bitonic.go:65
+							tid := gc_tx
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+							_ = i_
+
+//line sort_bitonic.go:89
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -544,10 +694,10 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -563,7 +713,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -579,7 +729,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -595,7 +745,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -611,7 +761,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -158,7 +158,82 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				if gc_from17 >= 0 && gc_off22 >= 0 && gc_off22 <= len(s) && gc_to5 <= len(s)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(keys) && gc_to5 <= len(keys)-gc_off23 {
 					gc_at17 := s[gc_off22:][:gc_to5]
 					gc_at18 := keys[gc_off23:][:gc_to5]
-					for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step11 := gc_from17
+					for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
+						{
+							gc_tx5 := gc_step11 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line sort_bitonic.go:73
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step11 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line sort_bitonic.go:73
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step11 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line sort_bitonic.go:73
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step11 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:72
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line sort_bitonic.go:73
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -175,10 +250,10 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				} else {
-					gc_step9 := gc_from17
-					for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+					gc_step12 := gc_from17
+					for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
 						{
-							gc_tx5 := gc_step9 + 0
+							gc_tx5 := gc_step12 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -194,7 +269,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx5 := gc_step9 + 1
+							gc_tx5 := gc_step12 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -210,7 +285,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx5 := gc_step9 + 2
+							gc_tx5 := gc_step12 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -226,7 +301,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx5 := gc_step9 + 3
+							gc_tx5 := gc_step12 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -242,7 +317,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -540,7 +615,82 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				if gc_from17 >= 0 && gc_off24 >= 0 && gc_off24 <= len(keys) && gc_to5 <= len(keys)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(s) && gc_to5 <= len(s)-gc_off25 {
 					gc_at19 := keys[gc_off24:][:gc_to5]
 					gc_at20 := s[gc_off25:][:gc_to5]
-					for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step13 := gc_from17
+					for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
+						{
+							gc_tx5 := gc_step13 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+							_ = i_
+
+//line sort_bitonic.go:89
+							gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step13 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+							_ = i_
+
+//line sort_bitonic.go:89
+							gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step13 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+							_ = i_
+
+//line sort_bitonic.go:89
+							gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step13 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line sort_bitonic.go:65
+							tid := gc_tx5
+							_ = tid
+
+//line sort_bitonic.go:88
+							i_ := tid + gc_off5
+							gc_more5 = true
+							_ = i_
+
+//line sort_bitonic.go:89
+							gc_at19[gc_tx5] = gc_at20[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -557,10 +707,10 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 				} else {
-					gc_step10 := gc_from17
-					for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+					gc_step14 := gc_from17
+					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 						{
-							gc_tx5 := gc_step10 + 0
+							gc_tx5 := gc_step14 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -576,7 +726,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx5 := gc_step10 + 1
+							gc_tx5 := gc_step14 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -592,7 +742,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx5 := gc_step10 + 2
+							gc_tx5 := gc_step14 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -608,7 +758,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx5 := gc_step10 + 3
+							gc_tx5 := gc_step14 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -624,7 +774,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -816,10 +966,10 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					if gc_vstep2 > gc_from5 {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -835,7 +985,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -851,7 +1001,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -867,7 +1017,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -883,7 +1033,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1300,10 +1450,10 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					if gc_vstep4 > gc_from5 {
 						gc_more5 = true
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1319,7 +1469,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1335,7 +1485,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1351,7 +1501,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1367,7 +1517,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1559,10 +1709,10 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					if gc_vstep6 > gc_from9 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					gc_step7 := gc_vstep6
+					for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
 						{
-							gc_tx3 := gc_step5 + 0
+							gc_tx3 := gc_step7 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1578,7 +1728,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx3 := gc_step5 + 1
+							gc_tx3 := gc_step7 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1594,7 +1744,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx3 := gc_step5 + 2
+							gc_tx3 := gc_step7 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1610,7 +1760,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx3 := gc_step5 + 3
+							gc_tx3 := gc_step7 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1626,7 +1776,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2043,10 +2193,10 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					if gc_vstep8 > gc_from9 {
 						gc_more5 = true
 					}
-					gc_step6 := gc_vstep8
-					for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 						{
-							gc_tx3 := gc_step6 + 0
+							gc_tx3 := gc_step8 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2062,7 +2212,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx3 := gc_step6 + 1
+							gc_tx3 := gc_step8 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2078,7 +2228,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx3 := gc_step6 + 2
+							gc_tx3 := gc_step8 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2094,7 +2244,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx3 := gc_step6 + 3
+							gc_tx3 := gc_step8 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -2110,7 +2260,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2302,10 +2452,10 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					if gc_vstep10 > gc_from13 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep10
-					for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+					gc_step9 := gc_vstep10
+					for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
 						{
-							gc_tx4 := gc_step7 + 0
+							gc_tx4 := gc_step9 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2321,7 +2471,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx4 := gc_step7 + 1
+							gc_tx4 := gc_step9 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2337,7 +2487,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx4 := gc_step7 + 2
+							gc_tx4 := gc_step9 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2353,7 +2503,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							s[i] = keys[base+i]
 						}
 						{
-							gc_tx4 := gc_step7 + 3
+							gc_tx4 := gc_step9 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2369,7 +2519,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							s[i] = keys[base+i]
 						}
 					}
-					for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -2786,10 +2936,10 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					if gc_vstep12 > gc_from13 {
 						gc_more5 = true
 					}
-					gc_step8 := gc_vstep12
-					for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+					gc_step10 := gc_vstep12
+					for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
 						{
-							gc_tx4 := gc_step8 + 0
+							gc_tx4 := gc_step10 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2805,7 +2955,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx4 := gc_step8 + 1
+							gc_tx4 := gc_step10 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2821,7 +2971,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx4 := gc_step8 + 2
+							gc_tx4 := gc_step10 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2837,7 +2987,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							keys[base+i_] = s[i_]
 						}
 						{
-							gc_tx4 := gc_step8 + 3
+							gc_tx4 := gc_step10 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -2853,7 +3003,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							keys[base+i_] = s[i_]
 						}
 					}
-					for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 

@@ -70,7 +70,102 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(inputNode) && gc_off2 >= 0 && gc_off2 < len(inputCuda) {
 				gc_at := inputNode[gc_off:][:1]
 				gc_at2 := inputCuda[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -92,10 +187,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -117,7 +212,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -139,7 +234,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -161,7 +256,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -183,7 +278,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -269,10 +364,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -292,7 +387,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -312,7 +407,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -332,7 +427,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -352,7 +447,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -388,7 +483,78 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
 				gc_at6 := inputNode[gc_row2:][:1]
 				gc_elem := gc_at6[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:54
+						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:54
+						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:54
+						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:54
+						gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -404,10 +570,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -423,7 +589,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -439,7 +605,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -455,7 +621,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -471,7 +637,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -526,7 +692,86 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				if gc_from >= 0 && gc_row3 >= 0 && gc_row3 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row4]) {
 					gc_at7 := weightMatrix[gc_row3][:gc_to]
 					gc_at8 := weightMatrix[gc_row4][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:59
+							{
+								gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:59
+							{
+								gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:59
+							{
+								gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:59
+							{
+								gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -544,10 +789,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -565,7 +810,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -583,7 +828,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -601,7 +846,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -619,7 +864,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -702,10 +947,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -725,7 +970,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -745,7 +990,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -765,7 +1010,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -785,7 +1030,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -822,7 +1067,86 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(hiddenPartialSum) && gc_to <= len(weightMatrix) {
 				gc_at11 := hiddenPartialSum[gc_off5:][:1]
 				gc_at12 := weightMatrix[:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					{
+						gc_tx := gc_step9 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:68
+						{
+							gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+					}
+					{
+						gc_tx := gc_step9 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:68
+						{
+							gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+					}
+					{
+						gc_tx := gc_step9 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:68
+						{
+							gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+					}
+					{
+						gc_tx := gc_step9 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line backprop.go:37
+						tx := gc_tx
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty
+						_ = ty
+
+//line backprop.go:68
+						{
+							gc_at11[0] = gc_at12[gc_tx][ty]
+						}
+					}
+				}
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -840,10 +1164,10 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step10 := gc_from
+				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -861,7 +1185,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -879,7 +1203,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -897,7 +1221,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -915,7 +1239,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 						}
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -71,7 +71,102 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(inputNode) && gc_off7 >= 0 && gc_off7 < len(inputCuda) {
 				gc_at13 := inputNode[gc_off6:][:1]
 				gc_at14 := inputCuda[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							gc_at13[0] = gc_at14[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							gc_at13[0] = gc_at14[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							gc_at13[0] = gc_at14[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:41
+						indexIn := bpnnHeight*by + ty + 1
+						_ = indexIn
+
+//line backprop.go:46
+						{
+							gc_at13[0] = gc_at14[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -93,10 +188,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -118,7 +213,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -140,7 +235,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -162,7 +257,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -184,7 +279,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -382,10 +477,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step13 := gc_vstep2
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -405,7 +500,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -425,7 +520,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -445,7 +540,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -465,7 +560,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						weightMatrix[ty][tx] = inputHiddenCuda[index]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -629,10 +724,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep4
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step14 := gc_vstep4
+				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -648,7 +743,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step14 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -664,7 +759,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step14 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -680,7 +775,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step14 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -696,7 +791,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -883,10 +978,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep6
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step15 := gc_vstep6
+					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step15 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -904,7 +999,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step15 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -922,7 +1017,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step15 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -940,7 +1035,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step15 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -958,7 +1053,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1153,10 +1248,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep8
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				gc_step16 := gc_vstep8
+				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1176,7 +1271,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1196,7 +1291,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1216,7 +1311,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
+						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1236,7 +1331,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						inputHiddenCuda[index] = weightMatrix[ty][tx]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1273,7 +1368,86 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(hiddenPartialSum) && gc_to2 <= len(weightMatrix) {
 				gc_at23 := hiddenPartialSum[gc_off10:][:1]
 				gc_at24 := weightMatrix[:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step17 := gc_from2
+				for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+					{
+						gc_tx2 := gc_step17 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:68
+						{
+							gc_at23[0] = gc_at24[gc_tx2][ty]
+						}
+					}
+					{
+						gc_tx2 := gc_step17 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:68
+						{
+							gc_at23[0] = gc_at24[gc_tx2][ty]
+						}
+					}
+					{
+						gc_tx2 := gc_step17 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:68
+						{
+							gc_at23[0] = gc_at24[gc_tx2][ty]
+						}
+					}
+					{
+						gc_tx2 := gc_step17 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line backprop.go:37
+						tx := gc_tx2
+						_ = tx
+
+//line backprop.go:38
+						ty := gc_ty2
+						_ = ty
+
+//line backprop.go:68
+						{
+							gc_at23[0] = gc_at24[gc_tx2][ty]
+						}
+					}
+				}
+				for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1291,10 +1465,10 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+				gc_step18 := gc_from2
+				for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step18 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1312,7 +1486,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step18 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1330,7 +1504,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step18 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1348,7 +1522,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step18 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1366,7 +1540,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						}
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

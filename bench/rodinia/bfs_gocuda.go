@@ -133,7 +133,82 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					gc_at := gUpdatingGraphMask[gc_off:][:gc_to]
 					gc_at2 := gGraphMask[gc_off:][:gc_to]
 					gc_at3 := gGraphVisited[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+							tid := gc_bx*BFSBlock + gc_tx
+							_ = tid
+
+//line bfs.go:62
+							if tid < noOfNodes && gc_at[gc_tx] {
+								gc_at2[gc_tx] = true
+								gc_at3[gc_tx] = true
+								*gOver = true
+								gc_at[gc_tx] = false
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+							tid := gc_bx*BFSBlock + gc_tx
+							_ = tid
+
+//line bfs.go:62
+							if tid < noOfNodes && gc_at[gc_tx] {
+								gc_at2[gc_tx] = true
+								gc_at3[gc_tx] = true
+								*gOver = true
+								gc_at[gc_tx] = false
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+							tid := gc_bx*BFSBlock + gc_tx
+							_ = tid
+
+//line bfs.go:62
+							if tid < noOfNodes && gc_at[gc_tx] {
+								gc_at2[gc_tx] = true
+								gc_at3[gc_tx] = true
+								*gOver = true
+								gc_at[gc_tx] = false
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line bfs.go:61
+							tid := gc_bx*BFSBlock + gc_tx
+							_ = tid
+
+//line bfs.go:62
+							if tid < noOfNodes && gc_at[gc_tx] {
+								gc_at2[gc_tx] = true
+								gc_at3[gc_tx] = true
+								*gOver = true
+								gc_at[gc_tx] = false
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -150,10 +225,10 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -170,7 +245,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -187,7 +262,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -204,7 +279,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -221,7 +296,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

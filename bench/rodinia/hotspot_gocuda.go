@@ -535,7 +535,90 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
 					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
 					gc_at12 := tempT[gc_row5][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hotspot.go:56
+							tx := gc_tx
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty
+							_ = ty
+							computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+							if computed {
+								gc_at11[gc_tx] = gc_at12[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hotspot.go:56
+							tx := gc_tx
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty
+							_ = ty
+							computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+							if computed {
+								gc_at11[gc_tx] = gc_at12[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hotspot.go:56
+							tx := gc_tx
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty
+							_ = ty
+							computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+							if computed {
+								gc_at11[gc_tx] = gc_at12[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hotspot.go:56
+							tx := gc_tx
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty
+							_ = ty
+							computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:134
+							if computed {
+								gc_at11[gc_tx] = gc_at12[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -554,10 +637,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -576,7 +659,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -595,7 +678,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -614,7 +697,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -633,7 +716,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -667,7 +750,170 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
 				gc_at13 := tempDst[gc_off2:][:gc_bdx]
 				gc_at14 := tempT[gc_row6][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+						if computed {
+							gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+						if computed {
+							gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+						if computed {
+							gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hotspot.go:56
+						tx := gc_tx
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank]
+
+//line hotspot.go:142
+						if computed {
+							gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -706,10 +952,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -748,7 +994,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -787,7 +1033,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -826,7 +1072,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -865,7 +1111,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

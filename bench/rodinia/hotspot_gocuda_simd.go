@@ -459,10 +459,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hotspot.go:118
@@ -471,7 +471,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hotspot.go:118
@@ -480,7 +480,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hotspot.go:118
@@ -489,7 +489,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hotspot.go:118
@@ -498,7 +498,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				gc_s_computed[gc_rank2] = computed
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hotspot.go:118
@@ -749,7 +749,90 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				if gc_row11 >= 0 && gc_row11 < len(tempOnCuda) && gc_bdx2 <= len(tempOnCuda[gc_row11]) && gc_row11 < len(tempT) && gc_bdx2 <= len(tempT[gc_row11]) {
 					gc_at25 := tempOnCuda[gc_row11][:gc_bdx2]
 					gc_at26 := tempT[gc_row11][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hotspot.go:56
+							tx := gc_tx2
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty2
+							_ = ty
+							computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+							if computed {
+								gc_at25[gc_tx2] = gc_at26[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hotspot.go:56
+							tx := gc_tx2
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty2
+							_ = ty
+							computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+							if computed {
+								gc_at25[gc_tx2] = gc_at26[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hotspot.go:56
+							tx := gc_tx2
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty2
+							_ = ty
+							computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+							if computed {
+								gc_at25[gc_tx2] = gc_at26[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hotspot.go:56
+							tx := gc_tx2
+							_ = tx
+
+//line hotspot.go:56
+							ty := gc_ty2
+							_ = ty
+							computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:134
+							if computed {
+								gc_at25[gc_tx2] = gc_at26[gc_tx2]
+							}
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -768,10 +851,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -790,7 +873,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -809,7 +892,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -828,7 +911,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -847,7 +930,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -881,7 +964,170 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 			if gc_off4 >= 0 && gc_off4 <= len(tempDst) && gc_bdx2 <= len(tempDst)-gc_off4 && gc_row12 >= 0 && gc_row12 < len(tempT) && gc_bdx2 <= len(tempT[gc_row12]) {
 				gc_at27 := tempDst[gc_off4:][:gc_bdx2]
 				gc_at28 := tempT[gc_row12][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+						if computed {
+							gc_at27[gc_tx2] = gc_at28[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+						if computed {
+							gc_at27[gc_tx2] = gc_at28[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+						if computed {
+							gc_at27[gc_tx2] = gc_at28[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hotspot.go:56
+						tx := gc_tx2
+						_ = tx
+
+//line hotspot.go:56
+						ty := gc_ty2
+						_ = ty
+
+//line hotspot.go:73
+						yidx := blkY + ty
+						_ = yidx
+
+//line hotspot.go:77
+						loadYidx := yidx
+						_ = loadYidx
+
+//line hotspot.go:74
+						xidx := blkX + tx
+						_ = xidx
+
+//line hotspot.go:77
+						loadXidx := xidx
+						_ = loadXidx
+
+//line hotspot.go:78
+						index := gridCols*loadYidx + loadXidx
+						_ = index
+						computed := gc_s_computed[gc_rank2]
+
+//line hotspot.go:142
+						if computed {
+							gc_at27[gc_tx2] = gc_at28[gc_tx2]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -920,10 +1166,10 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 					}
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -962,7 +1208,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1001,7 +1247,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1040,7 +1286,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1079,7 +1325,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

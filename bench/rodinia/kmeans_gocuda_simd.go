@@ -268,10 +268,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep6
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			gc_step7 := gc_vstep6
+			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 				{
-					gc_rank2 := gc_step6 + 0
+					gc_rank2 := gc_step7 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:60
@@ -289,7 +289,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step6 + 1
+					gc_rank2 := gc_step7 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:60
@@ -307,7 +307,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step6 + 2
+					gc_rank2 := gc_step7 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:60
@@ -325,7 +325,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step6 + 3
+					gc_rank2 := gc_step7 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:60
@@ -343,7 +343,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					gc_s_minDist[gc_rank2] = minDist
 				}
 			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:60
@@ -402,10 +402,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep7
-				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+				gc_step8 := gc_vstep7
+				for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 					{
-						gc_rank2 := gc_step7 + 0
+						gc_rank2 := gc_step8 + 0
 						gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:69
@@ -414,7 +414,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step7 + 1
+						gc_rank2 := gc_step8 + 1
 						gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:69
@@ -423,7 +423,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step7 + 2
+						gc_rank2 := gc_step8 + 2
 						gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:69
@@ -432,7 +432,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step7 + 3
+						gc_rank2 := gc_step8 + 3
 						gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:69
@@ -441,7 +441,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						gc_s_ans[gc_rank2] = ans
 					}
 				}
-				for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 
 //line kmeans.go:69
@@ -664,10 +664,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step8 := gc_vstep9
-							for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+							gc_step9 := gc_vstep9
+							for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 								{
-									gc_tx2 := gc_step8 + 0
+									gc_tx2 := gc_step9 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -689,7 +689,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step8 + 1
+									gc_tx2 := gc_step9 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -711,7 +711,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step8 + 2
+									gc_tx2 := gc_step9 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -733,7 +733,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step8 + 3
+									gc_tx2 := gc_step9 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -755,7 +755,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 									gc_s_ans[gc_rank2] = ans
 								}
 							}
-							for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -907,10 +907,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep10
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step10 := gc_vstep10
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -939,7 +939,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -968,7 +968,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -997,7 +997,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1026,7 +1026,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							gc_s_minDist[gc_rank2] = minDist
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1201,10 +1201,10 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep12
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1220,7 +1220,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1236,7 +1236,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1252,7 +1252,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1268,7 +1268,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

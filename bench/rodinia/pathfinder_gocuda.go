@@ -98,7 +98,86 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			if gc_from >= 0 && gc_to <= len(prev) && gc_off >= 0 && gc_off <= len(gpuSrc) && gc_to <= len(gpuSrc)-gc_off {
 				gc_at := prev[:gc_to]
 				gc_at2 := gpuSrc[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:74
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:74
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:74
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+
+//line pathfinder.go:74
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -116,10 +195,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -137,7 +216,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -155,7 +234,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -173,7 +252,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -191,7 +270,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -212,10 +291,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 	}
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 
 //line pathfinder.go:78
@@ -224,7 +303,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_s_computed[gc_rank] = computed
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 
 //line pathfinder.go:78
@@ -233,7 +312,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_s_computed[gc_rank] = computed
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 
 //line pathfinder.go:78
@@ -242,7 +321,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_s_computed[gc_rank] = computed
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 
 //line pathfinder.go:78
@@ -251,7 +330,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				gc_s_computed[gc_rank] = computed
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line pathfinder.go:78
@@ -463,7 +542,74 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 					gc_at6 := prev[:gc_bdx]
 					gc_at7 := result[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line pathfinder.go:39
+							tx := gc_tx
+							_ = tx
+							computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+							if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line pathfinder.go:39
+							tx := gc_tx
+							_ = tx
+							computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+							if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line pathfinder.go:39
+							tx := gc_tx
+							_ = tx
+							computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+							if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line pathfinder.go:39
+							tx := gc_tx
+							_ = tx
+							computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:95
+							if computed {
+								gc_at6[gc_tx] = gc_at7[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -478,10 +624,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -496,7 +642,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -511,7 +657,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -526,7 +672,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -541,7 +687,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -565,7 +711,90 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 				gc_at8 := gpuResults[gc_off3:][:gc_bdx]
 				gc_at9 := result[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+						if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+						if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+						if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pathfinder.go:39
+						tx := gc_tx
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank]
+
+//line pathfinder.go:103
+						if computed {
+							gc_at8[gc_tx] = gc_at9[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -584,10 +813,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -606,7 +835,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -625,7 +854,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -644,7 +873,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -663,7 +892,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

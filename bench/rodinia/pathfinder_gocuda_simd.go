@@ -231,10 +231,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step8 := gc_vstep2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -252,7 +252,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -270,7 +270,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -288,7 +288,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -306,7 +306,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -327,10 +327,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 		}
 	}
 	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line pathfinder.go:78
@@ -339,7 +339,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step9 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line pathfinder.go:78
@@ -348,7 +348,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step9 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line pathfinder.go:78
@@ -357,7 +357,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step9 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line pathfinder.go:78
@@ -366,7 +366,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				gc_s_computed[gc_rank2] = computed
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line pathfinder.go:78
@@ -578,7 +578,74 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
 					gc_at15 := prev[:gc_bdx2]
 					gc_at16 := result[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step10 := 0
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pathfinder.go:39
+							tx := gc_tx2
+							_ = tx
+							computed := gc_s_computed[gc_rank2]
+
+//line pathfinder.go:95
+							if computed {
+								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pathfinder.go:39
+							tx := gc_tx2
+							_ = tx
+							computed := gc_s_computed[gc_rank2]
+
+//line pathfinder.go:95
+							if computed {
+								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pathfinder.go:39
+							tx := gc_tx2
+							_ = tx
+							computed := gc_s_computed[gc_rank2]
+
+//line pathfinder.go:95
+							if computed {
+								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pathfinder.go:39
+							tx := gc_tx2
+							_ = tx
+							computed := gc_s_computed[gc_rank2]
+
+//line pathfinder.go:95
+							if computed {
+								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+							}
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -593,10 +660,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -611,7 +678,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -626,7 +693,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -641,7 +708,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -656,7 +723,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -680,7 +747,90 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 			if gc_off6 >= 0 && gc_off6 <= len(gpuResults) && gc_bdx2 <= len(gpuResults)-gc_off6 && gc_bdx2 <= len(result) {
 				gc_at17 := gpuResults[gc_off6:][:gc_bdx2]
 				gc_at18 := result[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pathfinder.go:39
+						tx := gc_tx2
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank2]
+
+//line pathfinder.go:103
+						if computed {
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pathfinder.go:39
+						tx := gc_tx2
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank2]
+
+//line pathfinder.go:103
+						if computed {
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pathfinder.go:39
+						tx := gc_tx2
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank2]
+
+//line pathfinder.go:103
+						if computed {
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pathfinder.go:39
+						tx := gc_tx2
+						_ = tx
+
+//line pathfinder.go:50
+						xidx := blkX + tx
+						_ = xidx
+						computed := gc_s_computed[gc_rank2]
+
+//line pathfinder.go:103
+						if computed {
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						}
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -699,10 +849,10 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 					}
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -721,7 +871,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -740,7 +890,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -759,7 +909,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -778,7 +928,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

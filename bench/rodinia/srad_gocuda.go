@@ -333,7 +333,94 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.Disjoint(gc_at13, gc_at14) {
 					copy(gc_at13, gc_at14)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:41
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:41
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:43
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:86
+							gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:41
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:41
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:43
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:86
+							gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:41
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:41
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:43
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:86
+							gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:41
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:41
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:43
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:86
+							gc_at13[gc_tx] = gc_at14[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -354,10 +441,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -377,7 +464,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						temp[ty][tx] = jCuda[index]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -397,7 +484,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						temp[ty][tx] = jCuda[index]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -417,7 +504,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						temp[ty][tx] = jCuda[index]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -437,7 +524,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						temp[ty][tx] = jCuda[index]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -873,7 +960,158 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_at28 := wC[gc_off12:][:gc_bdx]
 				gc_at29 := sC[gc_off12:][:gc_bdx]
 				gc_at30 := nC[gc_off12:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line srad.go:160
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line srad.go:161
+						gc_at27[gc_tx] = e
+
+//line srad.go:162
+						gc_at28[gc_tx] = w
+
+//line srad.go:163
+						gc_at29[gc_tx] = s
+
+//line srad.go:164
+						gc_at30[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line srad.go:160
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line srad.go:161
+						gc_at27[gc_tx] = e
+
+//line srad.go:162
+						gc_at28[gc_tx] = w
+
+//line srad.go:163
+						gc_at29[gc_tx] = s
+
+//line srad.go:164
+						gc_at30[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line srad.go:160
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line srad.go:161
+						gc_at27[gc_tx] = e
+
+//line srad.go:162
+						gc_at28[gc_tx] = w
+
+//line srad.go:163
+						gc_at29[gc_tx] = s
+
+//line srad.go:164
+						gc_at30[gc_tx] = n
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:41
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:41
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:43
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+						n := gc_s_n[gc_rank]
+						w := gc_s_w[gc_rank]
+						e := gc_s_e[gc_rank]
+						s := gc_s_s[gc_rank]
+
+//line srad.go:160
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line srad.go:161
+						gc_at27[gc_tx] = e
+
+//line srad.go:162
+						gc_at28[gc_tx] = w
+
+//line srad.go:163
+						gc_at29[gc_tx] = s
+
+//line srad.go:164
+						gc_at30[gc_tx] = n
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -909,10 +1147,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_at30[gc_tx] = n
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -948,7 +1186,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						nC[index] = n
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -984,7 +1222,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						nC[index] = n
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1020,7 +1258,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						nC[index] = n
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1056,7 +1294,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						nC[index] = n
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1170,7 +1408,130 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			if gc_row >= 0 && gc_row < len(temp) && gc_bdx <= len(temp[gc_row]) && gc_off >= 0 && gc_off <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off {
 				gc_at := temp[gc_row][:gc_bdx]
 				gc_at2 := jCuda[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line srad.go:185
+						tx := gc_tx
+						_ = tx
+
+//line srad.go:185
+						ty := gc_ty
+						_ = ty
+
+//line srad.go:187
+						index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+						_ = index
+
+//line srad.go:190
+						var cc, cn, cs, ce, cw, dSum float32
+
+//line srad.go:198
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = cc
+						_ = cn
+						_ = cs
+						_ = ce
+						_ = cw
+						_ = dSum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1199,10 +1560,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = dSum
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1231,7 +1592,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						_ = dSum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1260,7 +1621,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						_ = dSum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1289,7 +1650,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						_ = dSum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1318,7 +1679,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						_ = dSum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1510,7 +1871,94 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.Disjoint(gc_at9, gc_at10) {
 					copy(gc_at9, gc_at10)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:217
+							gc_at9[gc_tx] = gc_at10[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:217
+							gc_at9[gc_tx] = gc_at10[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:217
+							gc_at9[gc_tx] = gc_at10[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:217
+							gc_at9[gc_tx] = gc_at10[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1531,10 +1979,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1554,7 +2002,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1574,7 +2022,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1594,7 +2042,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1614,7 +2062,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						cCudaTemp[ty][tx] = cCuda[index]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1874,7 +2322,94 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.Disjoint(gc_at22, gc_at23) {
 					copy(gc_at22, gc_at23)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:252
+							gc_at22[gc_tx] = gc_at23[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:252
+							gc_at22[gc_tx] = gc_at23[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:252
+							gc_at22[gc_tx] = gc_at23[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+
+//line srad.go:252
+							gc_at22[gc_tx] = gc_at23[gc_tx]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1895,10 +2430,10 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1918,7 +2453,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1938,7 +2473,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1958,7 +2493,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						jCuda[index] = cCudaResult[ty][tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1978,7 +2513,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						jCuda[index] = cCudaResult[ty][tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

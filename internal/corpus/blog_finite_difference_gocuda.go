@@ -733,7 +733,126 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:103
+							si := gc_tx
+							_ = si
+
+//line blog_finite_difference.go:101
+							j := gc_ty
+							_ = j
+
+//line blog_finite_difference.go:104
+							sj := j + 4
+							_ = sj
+
+//line blog_finite_difference.go:100
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_finite_difference.go:106
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:108
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:103
+							si := gc_tx
+							_ = si
+
+//line blog_finite_difference.go:101
+							j := gc_ty
+							_ = j
+
+//line blog_finite_difference.go:104
+							sj := j + 4
+							_ = sj
+
+//line blog_finite_difference.go:100
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_finite_difference.go:106
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:108
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:103
+							si := gc_tx
+							_ = si
+
+//line blog_finite_difference.go:101
+							j := gc_ty
+							_ = j
+
+//line blog_finite_difference.go:104
+							sj := j + 4
+							_ = sj
+
+//line blog_finite_difference.go:100
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_finite_difference.go:106
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:108
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:103
+							si := gc_tx
+							_ = si
+
+//line blog_finite_difference.go:101
+							j := gc_ty
+							_ = j
+
+//line blog_finite_difference.go:104
+							sj := j + 4
+							_ = sj
+
+//line blog_finite_difference.go:100
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_finite_difference.go:106
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:108
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -762,10 +881,10 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -793,7 +912,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -821,7 +940,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -849,7 +968,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						sF[sj][si] = f[globalIdx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -877,7 +996,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 						sF[sj][si] = f[globalIdx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1343,7 +1462,126 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:172
+							si := gc_tx
+							_ = si
+
+//line blog_finite_difference.go:171
+							k := gc_ty
+							_ = k
+
+//line blog_finite_difference.go:173
+							sk := k + 4
+							_ = sk
+
+//line blog_finite_difference.go:169
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_finite_difference.go:175
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:177
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:172
+							si := gc_tx
+							_ = si
+
+//line blog_finite_difference.go:171
+							k := gc_ty
+							_ = k
+
+//line blog_finite_difference.go:173
+							sk := k + 4
+							_ = sk
+
+//line blog_finite_difference.go:169
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_finite_difference.go:175
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:177
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:172
+							si := gc_tx
+							_ = si
+
+//line blog_finite_difference.go:171
+							k := gc_ty
+							_ = k
+
+//line blog_finite_difference.go:173
+							sk := k + 4
+							_ = sk
+
+//line blog_finite_difference.go:169
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_finite_difference.go:175
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:177
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:172
+							si := gc_tx
+							_ = si
+
+//line blog_finite_difference.go:171
+							k := gc_ty
+							_ = k
+
+//line blog_finite_difference.go:173
+							sk := k + 4
+							_ = sk
+
+//line blog_finite_difference.go:169
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_finite_difference.go:175
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:177
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1372,10 +1610,10 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1403,7 +1641,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						sF[sk][si] = f[globalIdx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1431,7 +1669,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						sF[sk][si] = f[globalIdx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1459,7 +1697,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						sF[sk][si] = f[globalIdx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1487,7 +1725,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 						sF[sk][si] = f[globalIdx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -56,7 +56,62 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
 					gc_at := y[gc_off:][:gc_to]
 					gc_at2 := x[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line blog_memory.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_memory.go:15
+							{
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line blog_memory.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_memory.go:15
+							{
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line blog_memory.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_memory.go:15
+							{
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line blog_memory.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line blog_memory.go:15
+							{
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line blog_memory.go:14
 						i := gc_bx*gc_bdx + gc_tx
@@ -68,10 +123,10 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -86,7 +141,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -101,7 +156,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -116,7 +171,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -131,7 +186,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -200,7 +255,58 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at := y[gc_off2:][:gc_to]
 						gc_at2 := x[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line blog_memory.go:26
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line blog_memory.go:26
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line blog_memory.go:26
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+
+//line blog_memory.go:25
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line blog_memory.go:26
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line blog_memory.go:25
 							i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -211,10 +317,10 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -227,7 +333,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -240,7 +346,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -253,7 +359,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -266,7 +372,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
@@ -312,7 +418,66 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 								gc_at3 := y[gc_off3:][:gc_to]
 								gc_at4 := x[gc_off3:][:gc_to]
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_step3 := gc_from
+								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+									{
+										gc_tx := gc_step3 + 0
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line blog_memory.go:25
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line blog_memory.go:26
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 1
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line blog_memory.go:25
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line blog_memory.go:26
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 2
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line blog_memory.go:25
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line blog_memory.go:26
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 3
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line blog_memory.go:25
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line blog_memory.go:26
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+								}
+								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
 
@@ -325,10 +490,10 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							} else {
-								gc_step2 := gc_from
-								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								gc_step4 := gc_from
+								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 									{
-										gc_tx := gc_step2 + 0
+										gc_tx := gc_step4 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -340,7 +505,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 1
+										gc_tx := gc_step4 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -352,7 +517,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 2
+										gc_tx := gc_step4 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -364,7 +529,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 3
+										gc_tx := gc_step4 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -376,7 +541,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 										y[i] = a*x[i] + y[i]
 									}
 								}
-								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -435,7 +600,62 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:37
+							tt := gc_tx
+							_ = tt
+
+//line blog_memory.go:39
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:37
+							tt := gc_tx
+							_ = tt
+
+//line blog_memory.go:39
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:37
+							tt := gc_tx
+							_ = tt
+
+//line blog_memory.go:39
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:37
+							tt := gc_tx
+							_ = tt
+
+//line blog_memory.go:39
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -448,10 +668,10 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -463,7 +683,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -475,7 +695,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -487,7 +707,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -499,7 +719,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -535,10 +755,10 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_at3[gc_tx] = s[gc_idx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -554,7 +774,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -570,7 +790,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -586,7 +806,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -602,7 +822,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -655,7 +875,62 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:50
+							tt := gc_tx
+							_ = tt
+
+//line blog_memory.go:52
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:50
+							tt := gc_tx
+							_ = tt
+
+//line blog_memory.go:52
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:50
+							tt := gc_tx
+							_ = tt
+
+//line blog_memory.go:52
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_memory.go:50
+							tt := gc_tx
+							_ = tt
+
+//line blog_memory.go:52
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -668,10 +943,10 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -683,7 +958,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -695,7 +970,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -707,7 +982,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -719,7 +994,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -755,10 +1030,10 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					gc_at3[gc_tx] = s[gc_idx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -774,7 +1049,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -790,7 +1065,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -806,7 +1081,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -822,7 +1097,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -882,7 +1157,54 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 				gc_off := (gc_bdx * gc_bx) + s
 				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(a) && gc_runhi <= len(a)-gc_off {
 					gc_at := a[gc_off:][:gc_runhi]
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_step := gc_runlo
+					for ; gc_step+3 < gc_runhi; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line blog_memory.go:63
+							i := gc_bdx*gc_bx + gc_tx + s
+							_ = i
+
+//line blog_memory.go:64
+							gc_at[gc_tx] = gc_at[gc_tx] + 1
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line blog_memory.go:63
+							i := gc_bdx*gc_bx + gc_tx + s
+							_ = i
+
+//line blog_memory.go:64
+							gc_at[gc_tx] = gc_at[gc_tx] + 1
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line blog_memory.go:63
+							i := gc_bdx*gc_bx + gc_tx + s
+							_ = i
+
+//line blog_memory.go:64
+							gc_at[gc_tx] = gc_at[gc_tx] + 1
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line blog_memory.go:63
+							i := gc_bdx*gc_bx + gc_tx + s
+							_ = i
+
+//line blog_memory.go:64
+							gc_at[gc_tx] = gc_at[gc_tx] + 1
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
 
 //line blog_memory.go:63
 						i := gc_bdx*gc_bx + gc_tx + s
@@ -892,10 +1214,10 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 				} else {
-					gc_step := gc_runlo
-					for ; gc_step+3 < gc_runhi; gc_step += 4 {
+					gc_step2 := gc_runlo
+					for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -908,7 +1230,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -921,7 +1243,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -934,7 +1256,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -947,7 +1269,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 							a[i] = a[i] + 1
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank

@@ -176,10 +176,10 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -194,7 +194,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -209,7 +209,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -224,7 +224,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -239,7 +239,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -414,10 +414,10 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						gc_step5 := gc_vstep2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -430,7 +430,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -443,7 +443,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -456,7 +456,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -469,7 +469,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
@@ -515,7 +515,66 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 								gc_at7 := y[gc_off5:][:gc_to2]
 								gc_at8 := x[gc_off5:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_step6 := gc_from2
+								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+									{
+										gc_tx2 := gc_step6 + 0
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line blog_memory.go:25
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line blog_memory.go:26
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 1
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line blog_memory.go:25
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line blog_memory.go:26
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 2
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line blog_memory.go:25
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line blog_memory.go:26
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 3
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line blog_memory.go:25
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line blog_memory.go:26
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+								}
+								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 
@@ -528,10 +587,10 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
-								gc_step4 := gc_from2
-								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+								gc_step7 := gc_from2
+								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 									{
-										gc_tx2 := gc_step4 + 0
+										gc_tx2 := gc_step7 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -543,7 +602,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 1
+										gc_tx2 := gc_step7 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -555,7 +614,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 2
+										gc_tx2 := gc_step7 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -567,7 +626,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 3
+										gc_tx2 := gc_step7 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -579,7 +638,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 										y[i] = a*x[i] + y[i]
 									}
 								}
-								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -725,10 +784,10 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -740,7 +799,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -752,7 +811,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -764,7 +823,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -776,7 +835,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -812,10 +871,10 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					gc_at6[gc_tx2] = s[gc_idx2]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -831,7 +890,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -847,7 +906,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -863,7 +922,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -879,7 +938,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1019,10 +1078,10 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1034,7 +1093,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1046,7 +1105,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1058,7 +1117,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1070,7 +1129,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						s[tt] = d[tt]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1106,10 +1165,10 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					gc_at6[gc_tx2] = s[gc_idx2]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1125,7 +1184,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1141,7 +1200,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1157,7 +1216,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1173,7 +1232,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						d[tt] = s[tr]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1245,7 +1304,54 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 				gc_off5 := (gc_bdx5 * gc_bx5) + s
 				if gc_runlo5 >= 0 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_runhi5 <= len(a)-gc_off5 {
 					gc_at5 := a[gc_off5:][:gc_runhi5]
-					for gc_tx5 := gc_runlo5; gc_tx5 < gc_runhi5; gc_tx5++ {
+					gc_step6 := gc_runlo5
+					for ; gc_step6+3 < gc_runhi5; gc_step6 += 4 {
+						{
+							gc_tx5 := gc_step6 + 0
+							_ = gc_tx5
+
+//line blog_memory.go:63
+							i := gc_bdx5*gc_bx5 + gc_tx5 + s
+							_ = i
+
+//line blog_memory.go:64
+							gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+						}
+						{
+							gc_tx5 := gc_step6 + 1
+							_ = gc_tx5
+
+//line blog_memory.go:63
+							i := gc_bdx5*gc_bx5 + gc_tx5 + s
+							_ = i
+
+//line blog_memory.go:64
+							gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+						}
+						{
+							gc_tx5 := gc_step6 + 2
+							_ = gc_tx5
+
+//line blog_memory.go:63
+							i := gc_bdx5*gc_bx5 + gc_tx5 + s
+							_ = i
+
+//line blog_memory.go:64
+							gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+						}
+						{
+							gc_tx5 := gc_step6 + 3
+							_ = gc_tx5
+
+//line blog_memory.go:63
+							i := gc_bdx5*gc_bx5 + gc_tx5 + s
+							_ = i
+
+//line blog_memory.go:64
+							gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
+						}
+					}
+					for gc_tx5 := gc_step6; gc_tx5 < gc_runhi5; gc_tx5++ {
 
 //line blog_memory.go:63
 						i := gc_bdx5*gc_bx5 + gc_tx5 + s
@@ -1255,10 +1361,10 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
 					}
 				} else {
-					gc_step5 := gc_runlo5
-					for ; gc_step5+3 < gc_runhi5; gc_step5 += 4 {
+					gc_step7 := gc_runlo5
+					for ; gc_step7+3 < gc_runhi5; gc_step7 += 4 {
 						{
-							gc_tx5 := gc_step5 + 0
+							gc_tx5 := gc_step7 + 0
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
@@ -1271,7 +1377,7 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx5 := gc_step5 + 1
+							gc_tx5 := gc_step7 + 1
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
@@ -1284,7 +1390,7 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx5 := gc_step5 + 2
+							gc_tx5 := gc_step7 + 2
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
@@ -1297,7 +1403,7 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx5 := gc_step5 + 3
+							gc_tx5 := gc_step7 + 3
 							gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 							gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 							gc_pos5.Thread = gc_rank5
@@ -1310,7 +1416,7 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 							a[i] = a[i] + 1
 						}
 					}
-					for gc_tx5 := gc_step5; gc_tx5 < gc_runhi5; gc_tx5++ {
+					for gc_tx5 := gc_step7; gc_tx5 < gc_runhi5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5%gc_bdx5
 						gc_pos5.Block = gc_tx5/gc_bdx5 + gc_gdx5*(gc_by5+gc_gdy5*gc_bz5)
 						gc_pos5.Thread = gc_rank5
@@ -1452,10 +1558,10 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1468,7 +1574,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1481,7 +1587,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1494,7 +1600,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1507,7 +1613,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 							a[i] = a[i] + 1
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -1649,10 +1755,10 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_runhi3; gc_step3 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_runhi3; gc_step4 += 4 {
 						{
-							gc_tx3 := gc_step3 + 0
+							gc_tx3 := gc_step4 + 0
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1665,7 +1771,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx3 := gc_step3 + 1
+							gc_tx3 := gc_step4 + 1
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1678,7 +1784,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx3 := gc_step3 + 2
+							gc_tx3 := gc_step4 + 2
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1691,7 +1797,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx3 := gc_step3 + 3
+							gc_tx3 := gc_step4 + 3
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1704,7 +1810,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 							a[i] = a[i] + 1
 						}
 					}
-					for gc_tx3 := gc_step3; gc_tx3 < gc_runhi3; gc_tx3++ {
+					for gc_tx3 := gc_step4; gc_tx3 < gc_runhi3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
@@ -1846,10 +1952,10 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_runhi4; gc_step4 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_runhi4; gc_step5 += 4 {
 						{
-							gc_tx4 := gc_step4 + 0
+							gc_tx4 := gc_step5 + 0
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
@@ -1862,7 +1968,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx4 := gc_step4 + 1
+							gc_tx4 := gc_step5 + 1
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
@@ -1875,7 +1981,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx4 := gc_step4 + 2
+							gc_tx4 := gc_step5 + 2
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
@@ -1888,7 +1994,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 							a[i] = a[i] + 1
 						}
 						{
-							gc_tx4 := gc_step4 + 3
+							gc_tx4 := gc_step5 + 3
 							gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 							gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 							gc_pos4.Thread = gc_rank4
@@ -1901,7 +2007,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 							a[i] = a[i] + 1
 						}
 					}
-					for gc_tx4 := gc_step4; gc_tx4 < gc_runhi4; gc_tx4++ {
+					for gc_tx4 := gc_step5; gc_tx4 < gc_runhi4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4%gc_bdx4
 						gc_pos4.Block = gc_tx4/gc_bdx4 + gc_gdx4*(gc_by4+gc_gdy4*gc_bz4)
 						gc_pos4.Thread = gc_rank4

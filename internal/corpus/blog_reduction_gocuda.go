@@ -727,7 +727,110 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step5 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					val := gc_s_val[gc_rank]
@@ -751,10 +854,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -778,7 +881,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -802,7 +905,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -826,7 +929,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -850,7 +953,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1575,7 +1678,110 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val_ := gc_s_val_[gc_rank]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							gc_at2[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					val_ := gc_s_val_[gc_rank]
@@ -1599,10 +1805,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
@@ -1626,7 +1832,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
@@ -1650,7 +1856,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
@@ -1674,7 +1880,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
@@ -1698,7 +1904,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
@@ -3722,7 +3928,70 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 				gc_off := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(src) && gc_to <= len(src)-gc_off {
 					gc_at := src[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && gc_at[gc_tx] > 0 {
+								dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && gc_at[gc_tx] > 0 {
+								dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && gc_at[gc_tx] > 0 {
+								dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line blog_reduction.go:231
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && gc_at[gc_tx] > 0 {
+								dst[atomic.Add(nres, 1)] = gc_at[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3736,10 +4005,10 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3753,7 +4022,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3767,7 +4036,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3781,7 +4050,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3795,7 +4064,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -82,10 +82,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep4
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step7 := gc_vstep4
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -94,7 +94,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -103,7 +103,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -112,7 +112,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -121,7 +121,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:61
@@ -279,10 +279,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step8 := gc_vstep6
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -296,7 +296,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -310,7 +310,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -324,7 +324,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -338,7 +338,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -850,110 +850,8 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_lo4; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val := gc_s_val[gc_rank2]
-					_ = val
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:51
-					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
-//line blog_reduction.go:65
-					sum = r
-					_ = r
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val := gc_s_val[gc_rank2]
-					_ = val
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:51
-					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
-//line blog_reduction.go:65
-					sum = r
-					_ = r
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val := gc_s_val[gc_rank2]
-					_ = val
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:51
-					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
-//line blog_reduction.go:65
-					sum = r
-					_ = r
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val := gc_s_val[gc_rank2]
-					_ = val
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:51
-					var r int32 = val
-
-//line blog_reduction.go:51
-					_ = r
-
-//line blog_reduction.go:65
-					sum = r
-					_ = r
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-				val := gc_s_val[gc_rank2]
-				_ = val
-				var sum int32
-				_ = sum
-
-//line blog_reduction.go:51
-				var r int32 = val
-
-//line blog_reduction.go:51
-				_ = r
-
-//line blog_reduction.go:65
-				sum = r
-				_ = r
-				gc_s_sum[gc_rank2] = sum
-			}
-			gc_step9 := gc_hi4
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_lo4; gc_step9 += 4 {
 				{
 					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1035,7 +933,109 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step9; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+				val := gc_s_val[gc_rank2]
+				_ = val
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:65
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank2] = sum
+			}
+			gc_step10 := gc_hi4
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				{
+					gc_tx2 := gc_step10 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step10 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val := gc_s_val[gc_rank2]
+					_ = val
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:65
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
 				val := gc_s_val[gc_rank2]
@@ -1065,7 +1065,110 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 			gc_off5 := gc_bx2
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
 				gc_at4 := out[gc_off5:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val := gc_s_val[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							gc_at4[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val := gc_s_val[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							gc_at4[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val := gc_s_val[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							gc_at4[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val := gc_s_val[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:65
+						sum = r
+
+//line blog_reduction.go:66
+						{
+							gc_at4[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					val := gc_s_val[gc_rank2]
@@ -1089,10 +1192,10 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
@@ -1116,7 +1219,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
@@ -1140,7 +1243,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
@@ -1164,7 +1267,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
@@ -1188,7 +1291,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
@@ -1253,10 +1356,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	_ = gc_s_sum
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 2)[:gc_n2]
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -1270,7 +1373,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -1284,7 +1387,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -1298,7 +1401,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -1312,7 +1415,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -1987,110 +2090,8 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_lo4, gc_hi4 := min(gc_from3, gc_bdx2), max(gc_from3, gc_to2)
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
-					_ = val_
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:51
-					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
-//line blog_reduction.go:100
-					sum = r
-					_ = r
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
-					_ = val_
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:51
-					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
-//line blog_reduction.go:100
-					sum = r
-					_ = r
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
-					_ = val_
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:51
-					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
-//line blog_reduction.go:100
-					sum = r
-					_ = r
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-					val_ := gc_s_val_[gc_rank2]
-					_ = val_
-					var sum int32
-					_ = sum
-
-//line blog_reduction.go:51
-					var r int32 = val_
-
-//line blog_reduction.go:51
-					_ = r
-
-//line blog_reduction.go:100
-					sum = r
-					_ = r
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-				val_ := gc_s_val_[gc_rank2]
-				_ = val_
-				var sum int32
-				_ = sum
-
-//line blog_reduction.go:51
-				var r int32 = val_
-
-//line blog_reduction.go:51
-				_ = r
-
-//line blog_reduction.go:100
-				sum = r
-				_ = r
-				gc_s_sum[gc_rank2] = sum
-			}
-			gc_step7 := gc_hi4
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
 				{
 					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -2172,7 +2173,109 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+				val_ := gc_s_val_[gc_rank2]
+				_ = val_
+				var sum int32
+				_ = sum
+
+//line blog_reduction.go:51
+				var r int32 = val_
+
+//line blog_reduction.go:51
+				_ = r
+
+//line blog_reduction.go:100
+				sum = r
+				_ = r
+				gc_s_sum[gc_rank2] = sum
+			}
+			gc_step8 := gc_hi4
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				{
+					gc_tx2 := gc_step8 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+				{
+					gc_tx2 := gc_step8 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+					val_ := gc_s_val_[gc_rank2]
+					_ = val_
+					var sum int32
+					_ = sum
+
+//line blog_reduction.go:51
+					var r int32 = val_
+
+//line blog_reduction.go:51
+					_ = r
+
+//line blog_reduction.go:100
+					sum = r
+					_ = r
+					gc_s_sum[gc_rank2] = sum
+				}
+			}
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
 				val_ := gc_s_val_[gc_rank2]
@@ -2202,7 +2305,110 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 			gc_off4 := gc_bx2
 			if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 < len(out) {
 				gc_at3 := out[gc_off4:][:1]
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							gc_at3[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							gc_at3[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							gc_at3[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						val_ := gc_s_val_[gc_rank2]
+						var sum int32
+						_ = sum
+
+//line blog_reduction.go:51
+						var r int32 = val_
+
+//line blog_reduction.go:51
+						_ = r
+
+//line blog_reduction.go:100
+						sum = r
+
+//line blog_reduction.go:101
+						{
+							gc_at3[0] = sum
+						}
+						_ = r
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					val_ := gc_s_val_[gc_rank2]
@@ -2226,10 +2432,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					gc_s_sum[gc_rank2] = sum
 				}
 			} else {
-				gc_step8 := gc_from3
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step10 := gc_from3
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
@@ -2253,7 +2459,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
@@ -2277,7 +2483,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
@@ -2301,7 +2507,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
@@ -2325,7 +2531,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					val_ := gc_s_val_[gc_rank2]
@@ -5001,7 +5207,70 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 				gc_off2 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(src) && gc_to2 <= len(src)-gc_off2 {
 					gc_at2 := src[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && gc_at2[gc_tx2] > 0 {
+								dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && gc_at2[gc_tx2] > 0 {
+								dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && gc_at2[gc_tx2] > 0 {
+								dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line blog_reduction.go:231
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line blog_reduction.go:232
+							if i < n && gc_at2[gc_tx2] > 0 {
+								dst[atomic.Add(nres, 1)] = gc_at2[gc_tx2]
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5015,10 +5284,10 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 						}
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5032,7 +5301,7 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5046,7 +5315,7 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5060,7 +5329,7 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5074,7 +5343,7 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -62,7 +62,62 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					gc_at := c[gc_off:][:gc_to]
 					gc_at2 := a[gc_off:][:gc_to]
 					gc_at3 := b[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line numba.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:26
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line numba.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:26
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line numba.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:26
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line numba.go:23
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:26
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line numba.go:23
 						tid := gc_bx*gc_bdx + gc_tx
@@ -74,10 +129,10 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -92,7 +147,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -107,7 +162,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -122,7 +177,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -137,7 +192,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -796,7 +851,90 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+						tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+						{
+							gc_at5[gc_tx] = float64(tmp)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+						tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+						{
+							gc_at5[gc_tx] = float64(tmp)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+						tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+						{
+							gc_at5[gc_tx] = float64(tmp)
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:60
+						x := gc_bx*gc_bdx + gc_tx
+						_ = x
+
+//line numba.go:61
+						y := gc_by*gc_bdy + gc_ty
+						_ = y
+						tmp := gc_s_tmp[gc_rank]
+
+//line numba.go:91
+						{
+							gc_at5[gc_tx] = float64(tmp)
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -815,10 +953,10 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -837,7 +975,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -856,7 +994,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -875,7 +1013,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -894,7 +1032,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1363,7 +1501,86 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
 					gc_at3 := temp[:gc_to]
 					gc_at4 := temp[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line numba.go:142
+							tx := gc_tx
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:158
+							{
+								gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line numba.go:142
+							tx := gc_tx
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:158
+							{
+								gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line numba.go:142
+							tx := gc_tx
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:158
+							{
+								gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line numba.go:142
+							tx := gc_tx
+							_ = tx
+
+//line numba.go:143
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+
+//line numba.go:158
+							{
+								gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1381,10 +1598,10 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1402,7 +1619,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1420,7 +1637,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1438,7 +1655,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1456,7 +1673,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1491,7 +1708,70 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) && gc_off4 >= 0 && gc_off4 < len(temp) {
 				gc_at5 := outputArray[gc_off3:][:1]
 				gc_at6 := temp[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:166
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:166
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:166
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line numba.go:142
+						tx := gc_tx
+						_ = tx
+
+//line numba.go:166
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1505,10 +1785,10 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1522,7 +1802,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1536,7 +1816,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1550,7 +1830,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1564,7 +1844,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

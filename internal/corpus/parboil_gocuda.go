@@ -602,7 +602,90 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			if gc_off >= 0 && gc_off <= len(shA0) && gc_bdx <= len(shA0)-gc_off && gc_off2 >= 0 && gc_off2 <= len(shA0) && gc_bdx <= len(shA0)-gc_off2 {
 				gc_at := shA0[gc_off:][:gc_bdx]
 				gc_at2 := shA0[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+
+//line parboil.go:80
+						gc_at[gc_tx] = 0.0
+
+//line parboil.go:81
+						gc_at2[gc_tx] = 0.0
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+
+//line parboil.go:80
+						gc_at[gc_tx] = 0.0
+
+//line parboil.go:81
+						gc_at2[gc_tx] = 0.0
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+
+//line parboil.go:80
+						gc_at[gc_tx] = 0.0
+
+//line parboil.go:81
+						gc_at2[gc_tx] = 0.0
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line parboil.go:75
+						shID := gc_tx + gc_ty*gc_bdx*2
+						_ = shID
+
+//line parboil.go:76
+						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
+						_ = shID2
+
+//line parboil.go:80
+						gc_at[gc_tx] = 0.0
+
+//line parboil.go:81
+						gc_at2[gc_tx] = 0.0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -621,10 +704,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					gc_at2[gc_tx] = 0.0
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -643,7 +726,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						shA0[shID2] = 0.0
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -662,7 +745,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						shA0[shID2] = 0.0
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -681,7 +764,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						shA0[shID2] = 0.0
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -700,7 +783,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						shA0[shID2] = 0.0
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1038,10 +1121,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:168
 						bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1074,7 +1157,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_s_bottom2[gc_rank] = bottom2
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1107,7 +1190,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_s_bottom2[gc_rank] = bottom2
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1140,7 +1223,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_s_bottom2[gc_rank] = bottom2
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1173,7 +1256,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							gc_s_bottom2[gc_rank] = bottom2
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1372,7 +1455,78 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					gc_at := phiR[gc_off:][:gc_to]
 					gc_at2 := phiI[gc_off:][:gc_to]
 					gc_at3 := phiMag[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line parboil.go:252
+							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := gc_at[gc_tx]
+								imag_ := gc_at2[gc_tx]
+								gc_at3[gc_tx] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line parboil.go:252
+							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := gc_at[gc_tx]
+								imag_ := gc_at2[gc_tx]
+								gc_at3[gc_tx] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line parboil.go:252
+							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := gc_at[gc_tx]
+								imag_ := gc_at2[gc_tx]
+								gc_at3[gc_tx] = real_*real_ + imag_*imag_
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line parboil.go:252
+							indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
+							_ = indexK
+
+//line parboil.go:253
+							{
+								real_ := gc_at[gc_tx]
+								imag_ := gc_at2[gc_tx]
+								gc_at3[gc_tx] = real_*real_ + imag_*imag_
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1388,10 +1542,10 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1407,7 +1561,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1423,7 +1577,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1439,7 +1593,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1455,7 +1609,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -68,7 +68,94 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(tmp) && gc_to <= len(tmp)-gc_off {
 					gc_at := tmp[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:16
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:17
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:19
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:24
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -88,10 +175,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -111,7 +198,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -131,7 +218,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -151,7 +238,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -171,7 +258,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -338,7 +425,94 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(d) && gc_to <= len(d)-gc_off {
 					gc_at := d[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:31
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:32
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:34
+							{
+								gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:39
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -358,10 +532,10 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -381,7 +555,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -401,7 +575,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -421,7 +595,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -441,7 +615,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -608,7 +782,94 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(e) && gc_to <= len(e)-gc_off {
 					gc_at := e[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:46
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:47
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:49
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:54
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -628,10 +889,10 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -651,7 +912,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -671,7 +932,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -691,7 +952,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -711,7 +972,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -878,7 +1139,94 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(f) && gc_to <= len(f)-gc_off {
 					gc_at := f[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:61
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:62
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:64
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:69
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -898,10 +1246,10 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -921,7 +1269,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -941,7 +1289,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -961,7 +1309,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -981,7 +1329,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1148,7 +1496,94 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nl)
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(g) && gc_to <= len(g)-gc_off {
 					gc_at := g[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:76
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:77
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:79
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:84
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1168,10 +1603,10 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1191,7 +1626,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1211,7 +1646,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1231,7 +1666,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1251,7 +1686,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1418,7 +1853,94 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * nj)
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 					gc_at := c[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:91
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:92
+							i := gc_by*gc_bdy + gc_ty
+							_ = i
+
+//line polybench_linalg.go:94
+							{
+								gc_at[gc_tx] *= beta
+
+//line polybench_linalg.go:99
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1438,10 +1960,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1461,7 +1983,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1481,7 +2003,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1501,7 +2023,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1521,7 +2043,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1908,7 +2430,78 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 				gc_off := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off {
 					gc_at := y[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:153
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:155
+							{
+								gc_at[gc_tx] = 0
+
+//line polybench_linalg.go:160
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1924,10 +2517,10 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1943,7 +2536,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1959,7 +2552,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1975,7 +2568,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1991,7 +2584,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2031,7 +2624,82 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_at3 := a[gc_off3:][:gc_to]
 						gc_at4 := tmp[gc_off4:][:1]
 						gc_elem := gc_at4[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:153
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:153
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:153
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:153
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:155
+								{
+
+//line polybench_linalg.go:158
+									gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
+
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -2048,10 +2716,10 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2068,7 +2736,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2085,7 +2753,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2102,7 +2770,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2119,7 +2787,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2184,7 +2852,78 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 				gc_off := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
 					gc_at := s[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								gc_at[gc_tx] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								gc_at[gc_tx] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								gc_at[gc_tx] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line polybench_linalg.go:167
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+
+//line polybench_linalg.go:169
+							{
+								gc_at[gc_tx] = 0.0
+
+//line polybench_linalg.go:174
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2200,10 +2939,10 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2219,7 +2958,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2235,7 +2974,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2251,7 +2990,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2267,7 +3006,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2307,7 +3046,82 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						gc_at3 := r[gc_off3:][:1]
 						gc_at4 := a[gc_off4:][:gc_to]
 						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:167
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:167
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:167
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:167
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_linalg.go:169
+								{
+
+//line polybench_linalg.go:172
+									gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
+
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -2324,10 +3138,10 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 							}
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2344,7 +3158,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2361,7 +3175,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2378,7 +3192,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2395,7 +3209,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2720,7 +3534,78 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						gc_at2 := a[gc_off2:][:gc_to]
 						gc_at3 := y2[gc_off3:][:1]
 						gc_elem := gc_at3[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:224
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+
+								}
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:224
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+
+								}
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:224
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+
+								}
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_linalg.go:224
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_linalg.go:226
+								{
+
+									gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
+
+								}
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -2736,10 +3621,10 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 							}
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2755,7 +3640,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 								}
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2771,7 +3656,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 								}
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2787,7 +3672,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 								}
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2803,7 +3688,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 								}
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 

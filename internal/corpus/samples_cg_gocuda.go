@@ -306,7 +306,70 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at3 := gOdata_[gc_off3:][:1]
 				gc_at4 := sdata[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:56
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:56
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:56
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:56
+						tid := gc_tx
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -320,10 +383,10 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -337,7 +400,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -351,7 +414,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -365,7 +428,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -379,7 +442,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -700,7 +763,70 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata_) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at3 := gOdata_[gc_off3:][:1]
 				gc_at4 := sdata[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:56
+						tid_ := gc_tx
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:56
+						tid_ := gc_tx
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:56
+						tid_ := gc_tx
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_cg.go:56
+						tid_ := gc_tx
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -714,10 +840,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -731,7 +857,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -745,7 +871,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -759,7 +885,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -773,7 +899,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1059,7 +1185,82 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off8 < len(smem) {
 						gc_at8 := gOdata[gc_off8:][:1]
 						gc_at9 := smem[gc_off8:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gc_at8[0] = gc_at9[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gc_at8[0] = gc_at9[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gc_at8[0] = gc_at9[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples_cg.go:104
+								tid := gc_tx
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gc_at8[0] = gc_at9[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1076,10 +1277,10 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 							}
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1096,7 +1297,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1113,7 +1314,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1130,7 +1331,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1147,7 +1348,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1297,7 +1498,66 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(accumResult) && gc_to <= len(accumResult)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(accumResult) && gc_to <= len(accumResult)-gc_off4 {
 							gc_at := accumResult[gc_off3:][:gc_to]
 							gc_at2 := accumResult[gc_off4:][:gc_to]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx + gc_off2
+									gc_more2 = true
+									_ = iAccum_
+
+//line samples_cg.go:174
+									gc_at[gc_tx] += gc_at2[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 1
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx + gc_off2
+									gc_more2 = true
+									_ = iAccum_
+
+//line samples_cg.go:174
+									gc_at[gc_tx] += gc_at2[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 2
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx + gc_off2
+									gc_more2 = true
+									_ = iAccum_
+
+//line samples_cg.go:174
+									gc_at[gc_tx] += gc_at2[gc_tx]
+								}
+								{
+									gc_tx := gc_step + 3
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line samples_cg.go:173
+									iAccum_ := gc_tx + gc_off2
+									gc_more2 = true
+									_ = iAccum_
+
+//line samples_cg.go:174
+									gc_at[gc_tx] += gc_at2[gc_tx]
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -1310,10 +1570,10 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 						} else {
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1325,7 +1585,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 									accumResult[iAccum_] += accumResult[stride+iAccum_]
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1337,7 +1597,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 									accumResult[iAccum_] += accumResult[stride+iAccum_]
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1349,7 +1609,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 									accumResult[iAccum_] += accumResult[stride+iAccum_]
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1361,7 +1621,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 									accumResult[iAccum_] += accumResult[stride+iAccum_]
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1388,7 +1648,54 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) && gc_off6 >= 0 && gc_off6 < len(accumResult) {
 					gc_at3 := dC[gc_off5:][:1]
 					gc_at4 := accumResult[gc_off6:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_cg.go:180
+							{
+								gc_at3[0] = gc_at4[0]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_cg.go:180
+							{
+								gc_at3[0] = gc_at4[0]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_cg.go:180
+							{
+								gc_at3[0] = gc_at4[0]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_cg.go:180
+							{
+								gc_at3[0] = gc_at4[0]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1398,10 +1705,10 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1411,7 +1718,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1421,7 +1728,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1431,7 +1738,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1441,7 +1748,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1661,7 +1968,50 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			gc_at := gOdata[gc_off2:][:1]
 			gc_at2 := sdata[gc_off3:][:1]
 			gc_elem := gc_at2[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+					if gc_rank == 0 {
+						gc_at[0] = float32(gc_elem)
+					}
+				}
+				{
+					gc_rank := gc_step2 + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+					if gc_rank == 0 {
+						gc_at[0] = float32(gc_elem)
+					}
+				}
+				{
+					gc_rank := gc_step2 + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+					if gc_rank == 0 {
+						gc_at[0] = float32(gc_elem)
+					}
+				}
+				{
+					gc_rank := gc_step2 + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line samples_cg.go:232
+					if gc_rank == 0 {
+						gc_at[0] = float32(gc_elem)
+					}
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line samples_cg.go:232
@@ -1670,10 +2020,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank := gc_step2 + 0
+					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
 
 //line samples_cg.go:232
@@ -1682,7 +2032,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step2 + 1
+					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
 
 //line samples_cg.go:232
@@ -1691,7 +2041,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step2 + 2
+					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
 
 //line samples_cg.go:232
@@ -1700,7 +2050,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step2 + 3
+					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
 
 //line samples_cg.go:232
@@ -1709,7 +2059,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line samples_cg.go:232
@@ -1725,10 +2075,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		return
 	}
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
@@ -1740,7 +2090,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				}
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
@@ -1752,7 +2102,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				}
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
@@ -1764,7 +2114,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				}
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
@@ -1776,7 +2126,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				}
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 

@@ -360,7 +360,70 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata_) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at7 := gOdata_[gc_off7:][:1]
 				gc_at8 := sdata[gc_off8:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line samples_cg.go:72
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -374,10 +437,10 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -391,7 +454,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -405,7 +468,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -419,7 +482,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -433,7 +496,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -807,7 +870,70 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata_) && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at12 := gOdata_[gc_off11:][:1]
 				gc_at13 := sdata[gc_off12:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:56
+						tid_ := gc_tx2
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:56
+						tid_ := gc_tx2
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:56
+						tid_ := gc_tx2
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_cg.go:56
+						tid_ := gc_tx2
+						_ = tid_
+
+//line samples_cg.go:72
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -821,10 +947,10 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					}
 				}
 			} else {
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -838,7 +964,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -852,7 +978,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -866,7 +992,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -880,7 +1006,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1219,7 +1345,82 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 					if gc_from2 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) && gc_off16 < len(smem) {
 						gc_at17 := gOdata[gc_off16:][:1]
 						gc_at18 := smem[gc_off16:][:1]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step7 := gc_from2
+						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							{
+								gc_tx2 := gc_step7 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+								tid := gc_tx2
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gc_at17[0] = gc_at18[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx2 := gc_step7 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+								tid := gc_tx2
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gc_at17[0] = gc_at18[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx2 := gc_step7 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+								tid := gc_tx2
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gc_at17[0] = gc_at18[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+							{
+								gc_tx2 := gc_step7 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:104
+								tid := gc_tx2
+								_ = tid
+
+//line samples_cg.go:132
+								{
+									gc_at17[0] = gc_at18[0]
+
+//line samples_cg.go:136
+									*retirementCount = 0
+								}
+							}
+						}
+						for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1236,10 +1437,10 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 							}
 						}
 					} else {
-						gc_step4 := gc_from2
-						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						gc_step8 := gc_from2
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
-								gc_tx2 := gc_step4 + 0
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1256,7 +1457,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 								}
 							}
 							{
-								gc_tx2 := gc_step4 + 1
+								gc_tx2 := gc_step8 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1273,7 +1474,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 								}
 							}
 							{
-								gc_tx2 := gc_step4 + 2
+								gc_tx2 := gc_step8 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1290,7 +1491,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 								}
 							}
 							{
-								gc_tx2 := gc_step4 + 3
+								gc_tx2 := gc_step8 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1307,7 +1508,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 								}
 							}
 						}
-						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1626,10 +1827,10 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							if gc_vstep3 > gc_from3 {
 								gc_more2 = true
 							}
-							gc_step3 := gc_vstep3
-							for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+							gc_step5 := gc_vstep3
+							for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 								{
-									gc_tx2 := gc_step3 + 0
+									gc_tx2 := gc_step5 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1641,7 +1842,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 									accumResult[iAccum_] += accumResult[stride+iAccum_]
 								}
 								{
-									gc_tx2 := gc_step3 + 1
+									gc_tx2 := gc_step5 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1653,7 +1854,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 									accumResult[iAccum_] += accumResult[stride+iAccum_]
 								}
 								{
-									gc_tx2 := gc_step3 + 2
+									gc_tx2 := gc_step5 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1665,7 +1866,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 									accumResult[iAccum_] += accumResult[stride+iAccum_]
 								}
 								{
-									gc_tx2 := gc_step3 + 3
+									gc_tx2 := gc_step5 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1677,7 +1878,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 									accumResult[iAccum_] += accumResult[stride+iAccum_]
 								}
 							}
-							for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1704,7 +1905,54 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 				if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(dC) && gc_off10 >= 0 && gc_off10 < len(accumResult) {
 					gc_at7 := dC[gc_off9:][:1]
 					gc_at8 := accumResult[gc_off10:][:1]
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step6 := gc_from3
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples_cg.go:180
+							{
+								gc_at7[0] = gc_at8[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples_cg.go:180
+							{
+								gc_at7[0] = gc_at8[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples_cg.go:180
+							{
+								gc_at7[0] = gc_at8[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples_cg.go:180
+							{
+								gc_at7[0] = gc_at8[0]
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1714,10 +1962,10 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 						}
 					}
 				} else {
-					gc_step4 := gc_from3
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step7 := gc_from3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1727,7 +1975,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1737,7 +1985,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1747,7 +1995,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1757,7 +2005,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							}
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1810,38 +2058,38 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 //line samples_cg.go:217
 	sdata := gocuda.DynamicShared[float64](t)
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:220
 				sdata[gc_rank2] = 0
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:220
 				sdata[gc_rank2] = 0
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:220
 				sdata[gc_rank2] = 0
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:220
 				sdata[gc_rank2] = 0
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:220
@@ -1977,7 +2225,50 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 			gc_at3 := gOdata[gc_off4:][:1]
 			gc_at4 := sdata[gc_off5:][:1]
 			gc_elem2 := gc_at4[0]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+				{
+					gc_rank2 := gc_step6 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+					if gc_rank2 == 0 {
+						gc_at3[0] = float32(gc_elem2)
+					}
+				}
+				{
+					gc_rank2 := gc_step6 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+					if gc_rank2 == 0 {
+						gc_at3[0] = float32(gc_elem2)
+					}
+				}
+				{
+					gc_rank2 := gc_step6 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+					if gc_rank2 == 0 {
+						gc_at3[0] = float32(gc_elem2)
+					}
+				}
+				{
+					gc_rank2 := gc_step6 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_cg.go:232
+					if gc_rank2 == 0 {
+						gc_at3[0] = float32(gc_elem2)
+					}
+				}
+			}
+			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:232
@@ -1986,10 +2277,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				}
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 				{
-					gc_rank2 := gc_step5 + 0
+					gc_rank2 := gc_step7 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:232
@@ -1998,7 +2289,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 					}
 				}
 				{
-					gc_rank2 := gc_step5 + 1
+					gc_rank2 := gc_step7 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:232
@@ -2007,7 +2298,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 					}
 				}
 				{
-					gc_rank2 := gc_step5 + 2
+					gc_rank2 := gc_step7 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:232
@@ -2016,7 +2307,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 					}
 				}
 				{
-					gc_rank2 := gc_step5 + 3
+					gc_rank2 := gc_step7 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:232
@@ -2025,7 +2316,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 					}
 				}
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line samples_cg.go:232
@@ -2041,10 +2332,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 		return
 	}
 	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -2056,7 +2347,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -2068,7 +2359,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -2080,7 +2371,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				}
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -2092,7 +2383,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				}
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			gc_b2.Enter(gc_rank2)
 

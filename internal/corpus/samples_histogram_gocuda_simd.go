@@ -526,10 +526,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step7 := gc_vstep2
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -538,7 +538,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -547,7 +547,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -556,7 +556,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -565,7 +565,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -724,10 +724,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -736,7 +736,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -745,7 +745,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -754,7 +754,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -763,7 +763,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						data[gc_tx2] = sum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -879,10 +879,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step9 := gc_vstep6
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -892,7 +892,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -902,7 +902,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -912,7 +912,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -922,7 +922,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -946,7 +946,54 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
 				gc_at9 := dHistogram[gc_off6:][:1]
 				gc_at10 := data[gc_off7:][:1]
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step10 := gc_from3
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:119
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:119
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:119
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:119
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -956,10 +1003,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 				}
 			} else {
-				gc_step8 := gc_from3
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step11 := gc_from3
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -969,7 +1016,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -979,7 +1026,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -989,7 +1036,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -999,7 +1046,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1149,7 +1196,98 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 				gc_off5 := (gc_bx2 * gc_bdx2) + gc_off2
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
 					gc_at2 := dData[gc_off5:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+							gc_more2 = true
+							_ = pos
+
+//line samples_histogram.go:161
+							data := gc_at2[gc_tx2]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+							gc_more2 = true
+							_ = pos
+
+//line samples_histogram.go:161
+							data := gc_at2[gc_tx2]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+							gc_more2 = true
+							_ = pos
+
+//line samples_histogram.go:161
+							data := gc_at2[gc_tx2]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_histogram.go:156
+							tag := uint32(gc_tx2) << (uintBits - log2WarpSize)
+							_ = tag
+							sWarpHist := gc_s_sWarpHist[gc_rank2]
+
+//line samples_histogram.go:160
+							pos := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+							gc_more2 = true
+							_ = pos
+
+//line samples_histogram.go:161
+							data := gc_at2[gc_tx2]
+
+//line samples_histogram.go:162
+							addWord256(sWarpHist, data, tag)
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1170,10 +1308,10 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						addWord256(sWarpHist, data, tag)
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1193,7 +1331,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 							addWord256(sWarpHist, data, tag)
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1213,7 +1351,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 							addWord256(sWarpHist, data, tag)
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1233,7 +1371,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 							addWord256(sWarpHist, data, tag)
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1253,7 +1391,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 							addWord256(sWarpHist, data, tag)
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1499,10 +1637,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step7 := gc_vstep2
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1511,7 +1649,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1520,7 +1658,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1529,7 +1667,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1538,7 +1676,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1705,10 +1843,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1717,7 +1855,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1726,7 +1864,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1735,7 +1873,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1744,7 +1882,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						data[gc_tx2] = sum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -1860,10 +1998,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step9 := gc_vstep6
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1873,7 +2011,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1883,7 +2021,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1893,7 +2031,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1903,7 +2041,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1927,7 +2065,54 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
 				gc_at9 := dHistogram[gc_off6:][:1]
 				gc_at10 := data[gc_off7:][:1]
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step10 := gc_from3
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:204
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:204
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:204
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_histogram.go:204
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1937,10 +2122,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 				}
 			} else {
-				gc_step8 := gc_from3
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step11 := gc_from3
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1950,7 +2135,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1960,7 +2145,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1970,7 +2155,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1980,7 +2165,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -65,7 +65,62 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					gc_at := c[gc_off:][:gc_to]
 					gc_at2 := a[gc_off:][:gc_to]
 					gc_at3 := b[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line samples_intro.go:20
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
+
+//line samples_intro.go:22
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line samples_intro.go:20
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
+
+//line samples_intro.go:22
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line samples_intro.go:20
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
+
+//line samples_intro.go:22
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line samples_intro.go:20
+							i := gc_bdx*gc_bx + gc_tx
+							_ = i
+
+//line samples_intro.go:22
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line samples_intro.go:20
 						i := gc_bdx*gc_bx + gc_tx
@@ -77,10 +132,10 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -95,7 +150,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -110,7 +165,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -125,7 +180,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -140,7 +195,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -293,7 +348,90 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:45
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty
+							_ = ty
+
+//line samples_intro.go:67
+							gc_at[gc_tx] = gc_at2[gc_tx]
+
+//line samples_intro.go:68
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:45
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty
+							_ = ty
+
+//line samples_intro.go:67
+							gc_at[gc_tx] = gc_at2[gc_tx]
+
+//line samples_intro.go:68
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:45
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty
+							_ = ty
+
+//line samples_intro.go:67
+							gc_at[gc_tx] = gc_at2[gc_tx]
+
+//line samples_intro.go:68
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:45
+							tx := gc_tx
+							_ = tx
+
+//line samples_intro.go:46
+							ty := gc_ty
+							_ = ty
+
+//line samples_intro.go:67
+							gc_at[gc_tx] = gc_at2[gc_tx]
+
+//line samples_intro.go:68
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -312,10 +450,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -334,7 +472,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -353,7 +491,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -372,7 +510,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -391,7 +529,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -708,10 +846,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:81
 				copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -728,7 +866,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -745,7 +883,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -762,7 +900,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -779,7 +917,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -846,7 +984,54 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 				gc_off := gc_bx * gc_bdx
 				if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
 					gc_at := gData[gc_off:][:gc_runhi]
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_step := gc_runlo
+					for ; gc_step+3 < gc_runhi; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line samples_intro.go:90
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line samples_intro.go:91
+							gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line samples_intro.go:90
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line samples_intro.go:91
+							gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line samples_intro.go:90
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line samples_intro.go:91
+							gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line samples_intro.go:90
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line samples_intro.go:91
+							gc_at[gc_tx] = gc_at[gc_tx] + incValue
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
 
 //line samples_intro.go:90
 						idx := gc_bx*gc_bdx + gc_tx
@@ -856,10 +1041,10 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
 				} else {
-					gc_step := gc_runlo
-					for ; gc_step+3 < gc_runhi; gc_step += 4 {
+					gc_step2 := gc_runlo
+					for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -872,7 +1057,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 							gData[idx] = gData[idx] + incValue
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -885,7 +1070,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 							gData[idx] = gData[idx] + incValue
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -898,7 +1083,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 							gData[idx] = gData[idx] + incValue
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -911,7 +1096,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 							gData[idx] = gData[idx] + incValue
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -968,7 +1153,62 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:107
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:107
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:107
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:107
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -981,10 +1221,10 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -996,7 +1236,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1008,7 +1248,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1020,7 +1260,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1032,7 +1272,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						sdata[tid] = gIdata[tid]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1050,7 +1290,62 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sdata) {
 				gc_at3 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:110
+						gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:110
+						gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:110
+						gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:104
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:110
+						gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1062,10 +1357,10 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1077,7 +1372,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1089,7 +1384,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1101,7 +1396,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1113,7 +1408,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1137,7 +1432,62 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				if compiled.Disjoint(gc_at4, gc_at5) {
 					copy(gc_at4, gc_at5)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:113
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:113
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:113
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:104
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:113
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1150,10 +1500,10 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1165,7 +1515,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1177,7 +1527,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1189,7 +1539,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1201,7 +1551,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 						gOdata[tid] = sdata[tid]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1255,7 +1605,62 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:125
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:128
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:125
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:128
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:125
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:128
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:125
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:128
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1268,10 +1673,10 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1283,7 +1688,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1295,7 +1700,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1307,7 +1712,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1319,7 +1724,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						sdata[tid] = gIdata[tid]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1337,7 +1742,62 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sdata) {
 				gc_at3 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:131
+						gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:131
+						gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:131
+						gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:125
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:131
+						gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1349,10 +1809,10 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1364,7 +1824,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						sdata[tid] = T(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1376,7 +1836,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						sdata[tid] = T(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1388,7 +1848,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						sdata[tid] = T(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1400,7 +1860,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						sdata[tid] = T(numThreads) * sdata[tid]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1424,7 +1884,62 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				if compiled.Disjoint(gc_at4, gc_at5) {
 					copy(gc_at4, gc_at5)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:125
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:134
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:125
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:134
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:125
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:134
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_intro.go:125
+							tid := gc_tx
+							_ = tid
+
+//line samples_intro.go:134
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1437,10 +1952,10 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1452,7 +1967,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1464,7 +1979,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1476,7 +1991,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1488,7 +2003,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 						gOdata[tid] = sdata[tid]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2295,7 +2810,70 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							gc_at8[0] = gc_at9[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							gc_at8[0] = gc_at9[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							gc_at8[0] = gc_at9[0]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							gc_at8[0] = gc_at9[0]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2309,10 +2887,10 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2326,7 +2904,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2340,7 +2918,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2354,7 +2932,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2368,7 +2946,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2393,7 +2971,70 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							gc_at10[0] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							gc_at10[0] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							gc_at10[0] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intro.go:226
+						tid := gc_tx
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							gc_at10[0] = int64(intrinsic.Clock())
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2407,10 +3048,10 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2424,7 +3065,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2438,7 +3079,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2452,7 +3093,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2466,7 +3107,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -183,10 +183,10 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -201,7 +201,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -216,7 +216,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -231,7 +231,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -246,7 +246,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -351,10 +351,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := gc_vstep3
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:60
@@ -363,7 +363,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				gc_s_cSub[gc_rank2] = cSub
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:60
@@ -372,7 +372,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				gc_s_cSub[gc_rank2] = cSub
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:60
@@ -381,7 +381,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				gc_s_cSub[gc_rank2] = cSub
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:60
@@ -390,7 +390,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				gc_s_cSub[gc_rank2] = cSub
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:60
@@ -542,10 +542,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep5
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step6 := gc_vstep5
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -564,7 +564,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -583,7 +583,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -602,7 +602,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -621,7 +621,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1209,10 +1209,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1229,7 +1229,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1246,7 +1246,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1263,7 +1263,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1280,7 +1280,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1445,10 +1445,10 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1461,7 +1461,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 							gData[idx] = gData[idx] + incValue
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1474,7 +1474,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 							gData[idx] = gData[idx] + incValue
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1487,7 +1487,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 							gData[idx] = gData[idx] + incValue
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1500,7 +1500,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 							gData[idx] = gData[idx] + incValue
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -1644,10 +1644,10 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1659,7 +1659,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1671,7 +1671,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1683,7 +1683,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1695,7 +1695,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						sdata[tid] = gIdata[tid]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1821,10 +1821,10 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1836,7 +1836,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1848,7 +1848,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1860,7 +1860,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1872,7 +1872,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1983,10 +1983,10 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1998,7 +1998,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2010,7 +2010,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2022,7 +2022,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2034,7 +2034,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						gOdata[tid] = sdata[tid]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2103,7 +2103,62 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 				if compiled.Disjoint(gc_at21, gc_at22) {
 					copy(gc_at21, gc_at22)
 				} else {
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step16 := 0
+					for ; gc_step16+3 < gc_bdx5; gc_step16 += 4 {
+						{
+							gc_tx5 := gc_step16 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_intro.go:125
+							tid := gc_tx5
+							_ = tid
+
+//line samples_intro.go:128
+							gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step16 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_intro.go:125
+							tid := gc_tx5
+							_ = tid
+
+//line samples_intro.go:128
+							gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step16 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_intro.go:125
+							tid := gc_tx5
+							_ = tid
+
+//line samples_intro.go:128
+							gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step16 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_intro.go:125
+							tid := gc_tx5
+							_ = tid
+
+//line samples_intro.go:128
+							gc_at21[gc_tx5] = gc_at22[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step16; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -2116,10 +2171,10 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_bdx5; gc_step17 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step17 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2131,7 +2186,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step17 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2143,7 +2198,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step17 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2155,7 +2210,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step17 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2167,7 +2222,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						sdata[tid] = gIdata[tid]
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step17; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2185,7 +2240,62 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
 				gc_at23 := sdata[:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
+					{
+						gc_tx5 := gc_step18 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:131
+						gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step18 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:131
+						gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step18 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:131
+						gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+					}
+					{
+						gc_tx5 := gc_step18 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_intro.go:125
+						tid := gc_tx5
+						_ = tid
+
+//line samples_intro.go:131
+						gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
+					}
+				}
+				for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2197,10 +2307,10 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
 				}
 			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 					{
-						gc_tx5 := gc_step14 + 0
+						gc_tx5 := gc_step19 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2212,7 +2322,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						sdata[tid] = T(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx5 := gc_step14 + 1
+						gc_tx5 := gc_step19 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2224,7 +2334,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						sdata[tid] = T(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx5 := gc_step14 + 2
+						gc_tx5 := gc_step19 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2236,7 +2346,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						sdata[tid] = T(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx5 := gc_step14 + 3
+						gc_tx5 := gc_step19 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2248,7 +2358,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						sdata[tid] = T(numThreads) * sdata[tid]
 					}
 				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2272,7 +2382,62 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 				if compiled.Disjoint(gc_at24, gc_at25) {
 					copy(gc_at24, gc_at25)
 				} else {
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step20 := 0
+					for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
+						{
+							gc_tx5 := gc_step20 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_intro.go:125
+							tid := gc_tx5
+							_ = tid
+
+//line samples_intro.go:134
+							gc_at24[gc_tx5] = gc_at25[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step20 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_intro.go:125
+							tid := gc_tx5
+							_ = tid
+
+//line samples_intro.go:134
+							gc_at24[gc_tx5] = gc_at25[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step20 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_intro.go:125
+							tid := gc_tx5
+							_ = tid
+
+//line samples_intro.go:134
+							gc_at24[gc_tx5] = gc_at25[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step20 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_intro.go:125
+							tid := gc_tx5
+							_ = tid
+
+//line samples_intro.go:134
+							gc_at24[gc_tx5] = gc_at25[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -2285,10 +2450,10 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					}
 				}
 			} else {
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step21 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2300,7 +2465,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step21 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2312,7 +2477,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step21 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2324,7 +2489,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step21 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2336,7 +2501,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 						gOdata[tid] = sdata[tid]
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2462,10 +2627,10 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2477,7 +2642,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2489,7 +2654,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2501,7 +2666,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2513,7 +2678,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						sdata[tid] = gIdata[tid]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2639,10 +2804,10 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2654,7 +2819,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2666,7 +2831,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2678,7 +2843,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2690,7 +2855,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						sdata[tid] = float32(numThreads) * sdata[tid]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2801,10 +2966,10 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2816,7 +2981,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2828,7 +2993,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2840,7 +3005,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2852,7 +3017,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						gOdata[tid] = sdata[tid]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2978,10 +3143,10 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step10 := gc_vstep8
+				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -2993,7 +3158,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3005,7 +3170,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3017,7 +3182,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3029,7 +3194,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						sdata[tid] = gIdata[tid]
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3155,10 +3320,10 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep10
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				gc_step11 := gc_vstep10
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step8 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3170,7 +3335,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						sdata[tid] = int32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx3 := gc_step8 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3182,7 +3347,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						sdata[tid] = int32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx3 := gc_step8 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3194,7 +3359,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						sdata[tid] = int32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx3 := gc_step8 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3206,7 +3371,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						sdata[tid] = int32(numThreads) * sdata[tid]
 					}
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3317,10 +3482,10 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep12
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step12 := gc_vstep12
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3332,7 +3497,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3344,7 +3509,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3356,7 +3521,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3368,7 +3533,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						gOdata[tid] = sdata[tid]
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3494,10 +3659,10 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep14
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step13 := gc_vstep14
+				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step13 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3509,7 +3674,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step13 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3521,7 +3686,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step13 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3533,7 +3698,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						sdata[tid] = gIdata[tid]
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step13 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3545,7 +3710,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						sdata[tid] = gIdata[tid]
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3671,10 +3836,10 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep16
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+				gc_step14 := gc_vstep16
+				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 					{
-						gc_tx4 := gc_step11 + 0
+						gc_tx4 := gc_step14 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3686,7 +3851,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						sdata[tid] = uint32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx4 := gc_step11 + 1
+						gc_tx4 := gc_step14 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3698,7 +3863,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						sdata[tid] = uint32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx4 := gc_step11 + 2
+						gc_tx4 := gc_step14 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3710,7 +3875,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						sdata[tid] = uint32(numThreads) * sdata[tid]
 					}
 					{
-						gc_tx4 := gc_step11 + 3
+						gc_tx4 := gc_step14 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3722,7 +3887,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						sdata[tid] = uint32(numThreads) * sdata[tid]
 					}
 				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3833,10 +3998,10 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep18
-				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				gc_step15 := gc_vstep18
+				for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step15 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3848,7 +4013,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step15 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3860,7 +4025,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step15 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3872,7 +4037,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						gOdata[tid] = sdata[tid]
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step15 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -3884,7 +4049,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						gOdata[tid] = sdata[tid]
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4671,10 +4836,10 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4693,7 +4858,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4712,7 +4877,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4731,7 +4896,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4750,7 +4915,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							}
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4783,7 +4948,70 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(output) && gc_off11 >= 0 && gc_off11 < len(shared) {
 				gc_at18 := output[gc_off10:][:1]
 				gc_at19 := shared[gc_off11:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							gc_at18[0] = gc_at19[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							gc_at18[0] = gc_at19[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							gc_at18[0] = gc_at19[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:252
+						{
+							gc_at18[0] = gc_at19[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4797,10 +5025,10 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					}
 				}
 			} else {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4814,7 +5042,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4828,7 +5056,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4842,7 +5070,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4856,7 +5084,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4881,7 +5109,70 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 			gc_off12 := bid + gc_gdx2
 			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(timer) {
 				gc_at20 := timer[gc_off12:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							gc_at20[0] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							gc_at20[0] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							gc_at20[0] = int64(intrinsic.Clock())
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_intro.go:226
+						tid := gc_tx2
+						_ = tid
+
+//line samples_intro.go:258
+						{
+							gc_at20[0] = int64(intrinsic.Clock())
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4895,10 +5186,10 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4912,7 +5203,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4926,7 +5217,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4940,7 +5231,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4954,7 +5245,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -45,7 +45,98 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := gIdata[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:29
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:29
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:29
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:29
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -66,10 +157,10 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -90,7 +181,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -111,7 +202,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -132,7 +223,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -153,7 +244,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -225,7 +316,70 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:26
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -239,10 +393,10 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -256,7 +410,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -270,7 +424,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -284,7 +438,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -298,7 +452,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -351,7 +505,98 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := gIdata[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:63
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:63
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:63
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:63
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -372,10 +617,10 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -396,7 +641,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -417,7 +662,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -438,7 +683,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -459,7 +704,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -491,10 +736,10 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -512,7 +757,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -530,7 +775,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -548,7 +793,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -566,7 +811,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -597,7 +842,70 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:60
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -611,10 +919,10 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -628,7 +936,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -642,7 +950,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -656,7 +964,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -670,7 +978,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -724,7 +1032,98 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 				gc_at := sdata[:gc_bdx]
 				gc_at2 := gIdata[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:95
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:95
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:95
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line samples_reduction.go:95
+						gc_at[gc_tx] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -745,10 +1144,10 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -769,7 +1168,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -790,7 +1189,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -811,7 +1210,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -832,7 +1231,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -874,7 +1273,70 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 					gc_at3 := sdata[:gc_to]
 					gc_at4 := sdata[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:92
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:92
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:92
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:92
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -888,10 +1350,10 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -905,7 +1367,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -919,7 +1381,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -933,7 +1395,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -947,7 +1409,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -975,7 +1437,70 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:92
+						tid := gc_tx
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -989,10 +1514,10 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1006,7 +1531,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1020,7 +1545,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1034,7 +1559,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1048,7 +1573,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1102,7 +1627,90 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				gc_off := gc_bx * (gc_bdx * 2)
 				if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 					gc_at := gIdata[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum T
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum T
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum T
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum T
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1121,10 +1729,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1143,7 +1751,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1162,7 +1770,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1181,7 +1789,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1200,7 +1808,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1228,7 +1836,106 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 					gc_at2 := gIdata[gc_off2:][:gc_bdx]
 					gc_at3 := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+							if i+gc_bdx < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:135
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+							if i+gc_bdx < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:135
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+							if i+gc_bdx < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:135
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:131
+							if i+gc_bdx < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:135
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1251,10 +1958,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1277,7 +1984,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1300,7 +2007,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1323,7 +2030,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1346,7 +2053,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1458,7 +2165,82 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 					gc_at7 := sdata[gc_off5:][:gc_to]
 					gc_at8 := sdata[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + gc_at7[gc_tx]
+								gc_at8[gc_tx] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + gc_at7[gc_tx]
+								gc_at8[gc_tx] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + gc_at7[gc_tx]
+								gc_at8[gc_tx] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:123
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + gc_at7[gc_tx]
+								gc_at8[gc_tx] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1475,10 +2257,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1495,7 +2277,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1512,7 +2294,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1529,7 +2311,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1546,7 +2328,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1575,7 +2357,74 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+						{
+							gc_at9[0] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+						{
+							gc_at9[0] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+						{
+							gc_at9[0] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:123
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:147
+						{
+							gc_at9[0] = mySum
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1590,10 +2439,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1608,7 +2457,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1623,7 +2472,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1638,7 +2487,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1653,7 +2502,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1711,7 +2560,90 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_off := gc_bx * (gc_bdx * 2)
 				if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 					gc_at := gIdata[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum T
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum T
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum T
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum T
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1730,10 +2662,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1752,7 +2684,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1771,7 +2703,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1790,7 +2722,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1809,7 +2741,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1837,7 +2769,106 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 					gc_at2 := gIdata[gc_off2:][:gc_bdx]
 					gc_at3 := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:173
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:173
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:173
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:173
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1860,10 +2891,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1886,7 +2917,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1909,7 +2940,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1932,7 +2963,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1955,7 +2986,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2067,7 +3098,82 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 					gc_at7 := sdata[gc_off5:][:gc_to]
 					gc_at8 := sdata[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + gc_at7[gc_tx]
+								gc_at8[gc_tx] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + gc_at7[gc_tx]
+								gc_at8[gc_tx] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + gc_at7[gc_tx]
+								gc_at8[gc_tx] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:161
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + gc_at7[gc_tx]
+								gc_at8[gc_tx] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2084,10 +3190,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2104,7 +3210,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2121,7 +3227,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2138,7 +3244,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2155,7 +3261,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2319,7 +3425,90 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_off := gc_bx * (blockSize * 2)
 				if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 					gc_at := gIdata[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum T
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum T
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum T
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum T
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2338,10 +3527,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2360,7 +3549,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2379,7 +3568,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2398,7 +3587,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2417,7 +3606,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2445,7 +3634,106 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 					gc_at2 := gIdata[gc_off2:][:gc_bdx]
 					gc_at3 := sdata[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:223
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:223
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:223
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx*(blockSize*2) + gc_tx
+							_ = i
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gc_at2[gc_tx]
+							}
+
+//line samples_reduction.go:223
+							gc_at3[gc_tx] = mySum
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2468,10 +3756,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2494,7 +3782,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2517,7 +3805,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2540,7 +3828,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2563,7 +3851,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 							gc_s_mySum[gc_rank] = mySum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2709,10 +3997,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2729,7 +4017,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2746,7 +4034,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2763,7 +4051,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2780,7 +4068,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2846,10 +4134,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2866,7 +4154,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2883,7 +4171,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2900,7 +4188,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2917,7 +4205,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2983,10 +4271,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3003,7 +4291,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3020,7 +4308,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3037,7 +4325,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3054,7 +4342,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -4543,7 +5831,74 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_off2 := gc_bx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 				gc_at2 := gOdata[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+						{
+							gc_at2[0] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+						{
+							gc_at2[0] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+						{
+							gc_at2[0] = mySum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_reduction.go:361
+						tid := gc_tx
+						_ = tid
+						mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:411
+						{
+							gc_at2[0] = mySum
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -4558,10 +5913,10 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4576,7 +5931,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4591,7 +5946,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4606,7 +5961,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4621,7 +5976,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -4887,7 +6242,70 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		gc_off := gc_bx
 		if gc_off >= 0 && gc_off < len(gOdata) {
 			gc_at := gOdata[gc_off:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at[0] = threadVal
+					}
+				}
+				{
+					gc_rank := gc_step2 + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at[0] = threadVal
+					}
+				}
+				{
+					gc_rank := gc_step2 + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at[0] = threadVal
+					}
+				}
+				{
+					gc_rank := gc_step2 + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line samples_reduction.go:428
+					threadRank := gc_rank
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at[0] = threadVal
+					}
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:428
@@ -4901,10 +6319,10 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank := gc_step2 + 0
+					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:428
@@ -4918,7 +6336,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 				{
-					gc_rank := gc_step2 + 1
+					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:428
@@ -4932,7 +6350,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 				{
-					gc_rank := gc_step2 + 2
+					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:428
@@ -4946,7 +6364,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 				{
-					gc_rank := gc_step2 + 3
+					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:428
@@ -4960,7 +6378,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:428

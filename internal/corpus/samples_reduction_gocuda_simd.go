@@ -61,7 +61,98 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off13 {
 				gc_at17 := sdata[:gc_bdx5]
 				gc_at18 := gIdata[gc_off13:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:29
+						gc_at17[gc_tx5] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:29
+						gc_at17[gc_tx5] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:29
+						gc_at17[gc_tx5] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:27
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:29
+						gc_at17[gc_tx5] = 0
+
+//line samples_reduction.go:30
+						if i < n {
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -82,10 +173,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx5; gc_step9 += 4 {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
 					{
-						gc_tx5 := gc_step9 + 0
+						gc_tx5 := gc_step15 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -106,7 +197,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step9 + 1
+						gc_tx5 := gc_step15 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -127,7 +218,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step9 + 2
+						gc_tx5 := gc_step15 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -148,7 +239,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step9 + 3
+						gc_tx5 := gc_step15 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -169,7 +260,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step9; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -241,7 +332,70 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(sdata) {
 				gc_at19 := gOdata[gc_off14:][:1]
 				gc_at20 := sdata[gc_off15:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step16 := gc_from5
+				for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+					{
+						gc_tx5 := gc_step16 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step16 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step16 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step16 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:26
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -255,10 +409,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+				gc_step17 := gc_from5
+				for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
+						gc_tx5 := gc_step17 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -272,7 +426,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 1
+						gc_tx5 := gc_step17 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -286,7 +440,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 2
+						gc_tx5 := gc_step17 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -300,7 +454,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 3
+						gc_tx5 := gc_step17 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -314,7 +468,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -575,10 +729,10 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -599,7 +753,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -620,7 +774,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -641,7 +795,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -662,7 +816,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -735,7 +889,70 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at7 := gOdata[gc_off5:][:1]
 				gc_at8 := sdata[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -749,10 +966,10 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -766,7 +983,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -780,7 +997,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -794,7 +1011,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -808,7 +1025,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1069,10 +1286,10 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
 					{
-						gc_tx3 := gc_step5 + 0
+						gc_tx3 := gc_step8 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1093,7 +1310,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 1
+						gc_tx3 := gc_step8 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1114,7 +1331,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 2
+						gc_tx3 := gc_step8 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1135,7 +1352,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 3
+						gc_tx3 := gc_step8 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1156,7 +1373,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1228,7 +1445,70 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := gOdata[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:26
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -1242,10 +1522,10 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step10 := gc_from3
+				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1259,7 +1539,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1273,7 +1553,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1287,7 +1567,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1301,7 +1581,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1562,10 +1842,10 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_bdx4; gc_step7 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
 					{
-						gc_tx4 := gc_step7 + 0
+						gc_tx4 := gc_step11 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1586,7 +1866,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step7 + 1
+						gc_tx4 := gc_step11 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1607,7 +1887,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step7 + 2
+						gc_tx4 := gc_step11 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1628,7 +1908,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step7 + 3
+						gc_tx4 := gc_step11 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1649,7 +1929,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1721,7 +2001,70 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at15 := gOdata[gc_off11:][:1]
 				gc_at16 := sdata[gc_off12:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					{
+						gc_tx4 := gc_step12 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step12 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:26
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:47
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -1735,10 +2078,10 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			} else {
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				gc_step13 := gc_from4
+				for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
+						gc_tx4 := gc_step13 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1752,7 +2095,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 1
+						gc_tx4 := gc_step13 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1766,7 +2109,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 2
+						gc_tx4 := gc_step13 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1780,7 +2123,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 3
+						gc_tx4 := gc_step13 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1794,7 +2137,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1862,7 +2205,98 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off13 {
 				gc_at17 := sdata[:gc_bdx5]
 				gc_at18 := gIdata[gc_off13:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_bdx5; gc_step18 += 4 {
+					{
+						gc_tx5 := gc_step18 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:63
+						gc_at17[gc_tx5] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step18 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:63
+						gc_at17[gc_tx5] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step18 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:63
+						gc_at17[gc_tx5] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step18 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:61
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:63
+						gc_at17[gc_tx5] = 0
+
+//line samples_reduction.go:64
+						if i < n {
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step18; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -1883,10 +2317,10 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step19 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -1907,7 +2341,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step19 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -1928,7 +2362,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step19 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -1949,7 +2383,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step19 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -1970,7 +2404,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2002,10 +2436,10 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_step14 := gc_from5
-				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+				gc_step20 := gc_from5
+				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
 					{
-						gc_tx5 := gc_step14 + 0
+						gc_tx5 := gc_step20 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2023,7 +2457,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step14 + 1
+						gc_tx5 := gc_step20 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2041,7 +2475,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step14 + 2
+						gc_tx5 := gc_step20 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2059,7 +2493,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step14 + 3
+						gc_tx5 := gc_step20 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2077,7 +2511,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2108,7 +2542,70 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(sdata) {
 				gc_at19 := gOdata[gc_off14:][:1]
 				gc_at20 := sdata[gc_off15:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step21 := gc_from5
+				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+					{
+						gc_tx5 := gc_step21 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step21 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step21 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step21 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:60
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -2122,10 +2619,10 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				gc_step22 := gc_from5
+				for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step22 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2139,7 +2636,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step22 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2153,7 +2650,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step22 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2167,7 +2664,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step22 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2181,7 +2678,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2442,10 +2939,10 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2466,7 +2963,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2487,7 +2984,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2508,7 +3005,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2529,7 +3026,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2989,10 +3486,10 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step7 := gc_vstep3
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3010,7 +3507,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3028,7 +3525,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3046,7 +3543,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3064,7 +3561,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3095,7 +3592,70 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at7 := gOdata[gc_off5:][:1]
 				gc_at8 := sdata[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3109,10 +3669,10 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3126,7 +3686,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3140,7 +3700,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3154,7 +3714,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3168,7 +3728,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3429,10 +3989,10 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep5
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step10 := gc_vstep5
+				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3453,7 +4013,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3474,7 +4034,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3495,7 +4055,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3516,7 +4076,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -3976,10 +4536,10 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step8 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -3997,7 +4557,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step8 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4015,7 +4575,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step8 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4033,7 +4593,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step8 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4051,7 +4611,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4082,7 +4642,70 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := gOdata[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step12 := gc_from3
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+					{
+						gc_tx3 := gc_step12 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:60
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -4096,10 +4719,10 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step13 := gc_from3
+				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4113,7 +4736,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4127,7 +4750,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4141,7 +4764,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4155,7 +4778,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4416,10 +5039,10 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep8
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step14 := gc_vstep8
+				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step14 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4440,7 +5063,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step14 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4461,7 +5084,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step14 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4482,7 +5105,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step14 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4503,7 +5126,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -4963,10 +5586,10 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				gc_step11 := gc_vstep9
-				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+				gc_step15 := gc_vstep9
+				for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
 					{
-						gc_tx4 := gc_step11 + 0
+						gc_tx4 := gc_step15 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -4984,7 +5607,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step11 + 1
+						gc_tx4 := gc_step15 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5002,7 +5625,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step11 + 2
+						gc_tx4 := gc_step15 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5020,7 +5643,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step11 + 3
+						gc_tx4 := gc_step15 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5038,7 +5661,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -5069,7 +5692,70 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at15 := gOdata[gc_off11:][:1]
 				gc_at16 := sdata[gc_off12:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step16 := gc_from4
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+					{
+						gc_tx4 := gc_step16 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step16 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:60
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:80
+						{
+							gc_at15[0] = gc_at16[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -5083,10 +5769,10 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			} else {
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step17 := gc_from4
+				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step17 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5100,7 +5786,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5114,7 +5800,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5128,7 +5814,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5142,7 +5828,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -5233,7 +5919,98 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off17 {
 				gc_at25 := sdata[:gc_bdx5]
 				gc_at26 := gIdata[gc_off17:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
+					{
+						gc_tx5 := gc_step19 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:95
+						gc_at25[gc_tx5] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step19 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:95
+						gc_at25[gc_tx5] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step19 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:95
+						gc_at25[gc_tx5] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step19 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:93
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line samples_reduction.go:95
+						gc_at25[gc_tx5] = 0
+
+//line samples_reduction.go:96
+						if i < n {
+							gc_at25[gc_tx5] = gc_at26[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -5254,10 +6031,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step20 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5278,7 +6055,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step20 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5299,7 +6076,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step20 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5320,7 +6097,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step20 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5341,7 +6118,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -5383,7 +6160,70 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_to5 <= len(sdata)-gc_off18 {
 					gc_at27 := sdata[:gc_to5]
 					gc_at28 := sdata[gc_off18:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step21 := gc_from5
+					for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
+						{
+							gc_tx5 := gc_step21 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:92
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:92
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:92
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step21 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:92
+							tid := gc_tx5
+							_ = tid
+
+//line samples_reduction.go:103
+							{
+								gc_at27[gc_tx5] += gc_at28[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -5397,10 +6237,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				} else {
-					gc_step14 := gc_from5
-					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					gc_step22 := gc_from5
+					for ; gc_step22+3 < gc_to5; gc_step22 += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx5 := gc_step22 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -5414,7 +6254,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx5 := gc_step22 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -5428,7 +6268,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx5 := gc_step22 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -5442,7 +6282,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx5 := gc_step22 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -5456,7 +6296,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							}
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step22; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5484,7 +6324,70 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(sdata) {
 				gc_at29 := gOdata[gc_off19:][:1]
 				gc_at30 := sdata[gc_off20:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step23 := gc_from5
+				for ; gc_step23+3 < gc_to5; gc_step23 += 4 {
+					{
+						gc_tx5 := gc_step23 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step23 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:92
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step23; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -5498,10 +6401,10 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				gc_step24 := gc_from5
+				for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step24 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5515,7 +6418,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5529,7 +6432,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5543,7 +6446,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -5557,7 +6460,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -5818,10 +6721,10 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5842,7 +6745,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5863,7 +6766,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5884,7 +6787,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5905,7 +6808,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -6053,10 +6956,10 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6070,7 +6973,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6084,7 +6987,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6098,7 +7001,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6112,7 +7015,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6140,7 +7043,70 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at11 := gOdata[gc_off7:][:1]
 				gc_at12 := sdata[gc_off8:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:92
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -6154,10 +7120,10 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6171,7 +7137,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6185,7 +7151,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6199,7 +7165,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -6213,7 +7179,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -6474,10 +7440,10 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step11 := gc_vstep6
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6498,7 +7464,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6519,7 +7485,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6540,7 +7506,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6561,7 +7527,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -6709,10 +7675,10 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step12 := gc_vstep8
+					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -6726,7 +7692,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -6740,7 +7706,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -6754,7 +7720,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -6768,7 +7734,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6796,7 +7762,70 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at17 := gOdata[gc_off11:][:1]
 				gc_at18 := sdata[gc_off12:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step13 := gc_from3
+				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+					{
+						gc_tx3 := gc_step13 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at17[0] = gc_at18[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at17[0] = gc_at18[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at17[0] = gc_at18[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step13 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:92
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at17[0] = gc_at18[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -6810,10 +7839,10 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step14 := gc_from3
+				for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6827,7 +7856,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6841,7 +7870,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6855,7 +7884,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -6869,7 +7898,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -7130,10 +8159,10 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep10
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step15 := gc_vstep10
+				for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step15 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7154,7 +8183,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step15 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7175,7 +8204,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step15 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7196,7 +8225,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step15 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7217,7 +8246,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -7365,10 +8394,10 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step16 := gc_vstep12
+					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step16 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -7382,7 +8411,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step16 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -7396,7 +8425,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step16 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -7410,7 +8439,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step16 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -7424,7 +8453,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7452,7 +8481,70 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(gOdata) && gc_off16 >= 0 && gc_off16 < len(sdata) {
 				gc_at23 := gOdata[gc_off15:][:1]
 				gc_at24 := sdata[gc_off16:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step17 := gc_from4
+				for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
+					{
+						gc_tx4 := gc_step17 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at23[0] = gc_at24[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at23[0] = gc_at24[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at23[0] = gc_at24[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step17 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:92
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:110
+						{
+							gc_at23[0] = gc_at24[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -7466,10 +8558,10 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			} else {
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step18 := gc_from4
+				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7483,7 +8575,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7497,7 +8589,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7511,7 +8603,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7525,7 +8617,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -7673,7 +8765,82 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				if gc_from5 >= 0 && gc_off27 >= 0 && gc_off27 <= len(sdata) && gc_to5 <= len(sdata)-gc_off27 && gc_to5 <= len(sdata) {
 					gc_at40 := sdata[gc_off27:][:gc_to5]
 					gc_at41 := sdata[:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step24 := gc_from5
+					for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
+						{
+							gc_tx5 := gc_step24 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:123
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + gc_at40[gc_tx5]
+								gc_at41[gc_tx5] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step24 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:123
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + gc_at40[gc_tx5]
+								gc_at41[gc_tx5] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step24 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:123
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + gc_at40[gc_tx5]
+								gc_at41[gc_tx5] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step24 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:123
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:139
+							{
+								mySum = mySum + gc_at40[gc_tx5]
+								gc_at41[gc_tx5] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+					}
+					for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -7690,10 +8857,10 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				} else {
-					gc_step17 := gc_from5
-					for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
+					gc_step25 := gc_from5
+					for ; gc_step25+3 < gc_to5; gc_step25 += 4 {
 						{
-							gc_tx5 := gc_step17 + 0
+							gc_tx5 := gc_step25 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7710,7 +8877,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step17 + 1
+							gc_tx5 := gc_step25 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7727,7 +8894,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step17 + 2
+							gc_tx5 := gc_step25 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7744,7 +8911,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step17 + 3
+							gc_tx5 := gc_step25 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -7761,7 +8928,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
-					for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step25; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7790,7 +8957,74 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_off28 := gc_bx5
 			if gc_from5 >= 0 && gc_off28 >= 0 && gc_off28 < len(gOdata) {
 				gc_at42 := gOdata[gc_off28:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step26 := gc_from5
+				for ; gc_step26+3 < gc_to5; gc_step26 += 4 {
+					{
+						gc_tx5 := gc_step26 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+						{
+							gc_at42[0] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step26 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+						{
+							gc_at42[0] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step26 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+						{
+							gc_at42[0] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step26 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:123
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:147
+						{
+							gc_at42[0] = mySum
+						}
+					}
+				}
+				for gc_tx5 := gc_step26; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -7805,10 +9039,10 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step18 := gc_from5
-				for ; gc_step18+3 < gc_to5; gc_step18 += 4 {
+				gc_step27 := gc_from5
+				for ; gc_step27+3 < gc_to5; gc_step27 += 4 {
 					{
-						gc_tx5 := gc_step18 + 0
+						gc_tx5 := gc_step27 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7823,7 +9057,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step18 + 1
+						gc_tx5 := gc_step27 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7838,7 +9072,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step18 + 2
+						gc_tx5 := gc_step27 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7853,7 +9087,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step18 + 3
+						gc_tx5 := gc_step27 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7868,7 +9102,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step18; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step27; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -8113,10 +9347,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step9 := gc_vstep2
+					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8135,7 +9369,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8154,7 +9388,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8173,7 +9407,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8192,7 +9426,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8453,10 +9687,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step10 := gc_vstep4
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8479,7 +9713,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8502,7 +9736,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8525,7 +9759,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8548,7 +9782,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8803,10 +10037,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step11 := gc_vstep6
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8823,7 +10057,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8840,7 +10074,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8857,7 +10091,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -8874,7 +10108,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8903,7 +10137,74 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_off12 := gc_bx2
 			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(gOdata) {
 				gc_at18 := gOdata[gc_off12:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+						{
+							gc_at18[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+						{
+							gc_at18[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+						{
+							gc_at18[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:147
+						{
+							gc_at18[0] = mySum
+						}
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -8918,10 +10219,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step13 := gc_from2
+				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8936,7 +10237,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8951,7 +10252,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8966,7 +10267,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8981,7 +10282,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -9226,10 +10527,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep8
-					for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					gc_step14 := gc_vstep8
+					for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
+							gc_tx3 := gc_step14 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9248,7 +10549,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 1
+							gc_tx3 := gc_step14 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9267,7 +10568,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 2
+							gc_tx3 := gc_step14 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9286,7 +10587,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 3
+							gc_tx3 := gc_step14 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9305,7 +10606,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9566,10 +10867,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep10
-					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+					gc_step15 := gc_vstep10
+					for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
 						{
-							gc_tx3 := gc_step10 + 0
+							gc_tx3 := gc_step15 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9592,7 +10893,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step10 + 1
+							gc_tx3 := gc_step15 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9615,7 +10916,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step10 + 2
+							gc_tx3 := gc_step15 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9638,7 +10939,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step10 + 3
+							gc_tx3 := gc_step15 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9661,7 +10962,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9916,10 +11217,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
+					gc_step16 := gc_vstep12
+					for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
+							gc_tx3 := gc_step16 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9936,7 +11237,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step11 + 1
+							gc_tx3 := gc_step16 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9953,7 +11254,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step11 + 2
+							gc_tx3 := gc_step16 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9970,7 +11271,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step11 + 3
+							gc_tx3 := gc_step16 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -9987,7 +11288,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10016,7 +11317,74 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_off18 := gc_bx3
 			if gc_from3 >= 0 && gc_off18 >= 0 && gc_off18 < len(gOdata) {
 				gc_at27 := gOdata[gc_off18:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step17 := gc_from3
+				for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
+					{
+						gc_tx3 := gc_step17 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+						{
+							gc_at27[0] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step17 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+						{
+							gc_at27[0] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step17 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+						{
+							gc_at27[0] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step17 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:147
+						{
+							gc_at27[0] = mySum
+						}
+					}
+				}
+				for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -10031,10 +11399,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			} else {
-				gc_step12 := gc_from3
-				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+				gc_step18 := gc_from3
+				for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
+						gc_tx3 := gc_step18 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10049,7 +11417,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 1
+						gc_tx3 := gc_step18 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10064,7 +11432,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 2
+						gc_tx3 := gc_step18 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10079,7 +11447,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step12 + 3
+						gc_tx3 := gc_step18 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10094,7 +11462,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -10339,10 +11707,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step13 := gc_vstep14
-					for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+					gc_step19 := gc_vstep14
+					for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
 						{
-							gc_tx4 := gc_step13 + 0
+							gc_tx4 := gc_step19 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -10361,7 +11729,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step13 + 1
+							gc_tx4 := gc_step19 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -10380,7 +11748,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step13 + 2
+							gc_tx4 := gc_step19 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -10399,7 +11767,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step13 + 3
+							gc_tx4 := gc_step19 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -10418,7 +11786,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -10679,10 +12047,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep16
-					for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+					gc_step20 := gc_vstep16
+					for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
 						{
-							gc_tx4 := gc_step14 + 0
+							gc_tx4 := gc_step20 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -10705,7 +12073,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step14 + 1
+							gc_tx4 := gc_step20 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -10728,7 +12096,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step14 + 2
+							gc_tx4 := gc_step20 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -10751,7 +12119,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step14 + 3
+							gc_tx4 := gc_step20 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -10774,7 +12142,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11029,10 +12397,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step15 := gc_vstep18
-					for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+					gc_step21 := gc_vstep18
+					for ; gc_step21+3 < gc_to4; gc_step21 += 4 {
 						{
-							gc_tx4 := gc_step15 + 0
+							gc_tx4 := gc_step21 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11049,7 +12417,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step15 + 1
+							gc_tx4 := gc_step21 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11066,7 +12434,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step15 + 2
+							gc_tx4 := gc_step21 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11083,7 +12451,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step15 + 3
+							gc_tx4 := gc_step21 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11100,7 +12468,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step21; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11129,7 +12497,74 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_off24 := gc_bx4
 			if gc_from4 >= 0 && gc_off24 >= 0 && gc_off24 < len(gOdata) {
 				gc_at36 := gOdata[gc_off24:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step22 := gc_from4
+				for ; gc_step22+3 < gc_to4; gc_step22 += 4 {
+					{
+						gc_tx4 := gc_step22 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+						{
+							gc_at36[0] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step22 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+						{
+							gc_at36[0] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step22 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+						{
+							gc_at36[0] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step22 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:147
+						{
+							gc_at36[0] = mySum
+						}
+					}
+				}
+				for gc_tx4 := gc_step22; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -11144,10 +12579,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			} else {
-				gc_step16 := gc_from4
-				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
+				gc_step23 := gc_from4
+				for ; gc_step23+3 < gc_to4; gc_step23 += 4 {
 					{
-						gc_tx4 := gc_step16 + 0
+						gc_tx4 := gc_step23 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11162,7 +12597,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 1
+						gc_tx4 := gc_step23 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11177,7 +12612,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 2
+						gc_tx4 := gc_step23 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11192,7 +12627,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step16 + 3
+						gc_tx4 := gc_step23 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11207,7 +12642,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step23; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -11359,7 +12794,82 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				if gc_from5 >= 0 && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_to5 <= len(sdata)-gc_off23 && gc_to5 <= len(sdata) {
 					gc_at36 := sdata[gc_off23:][:gc_to5]
 					gc_at37 := sdata[:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step16 := gc_from5
+					for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
+						{
+							gc_tx5 := gc_step16 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:161
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + gc_at36[gc_tx5]
+								gc_at37[gc_tx5] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step16 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:161
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + gc_at36[gc_tx5]
+								gc_at37[gc_tx5] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step16 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:161
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + gc_at36[gc_tx5]
+								gc_at37[gc_tx5] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						{
+							gc_tx5 := gc_step16 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:161
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:177
+							{
+								mySum = mySum + gc_at36[gc_tx5]
+								gc_at37[gc_tx5] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+					}
+					for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -11376,10 +12886,10 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				} else {
-					gc_step13 := gc_from5
-					for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
+					gc_step17 := gc_from5
+					for ; gc_step17+3 < gc_to5; gc_step17 += 4 {
 						{
-							gc_tx5 := gc_step13 + 0
+							gc_tx5 := gc_step17 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -11396,7 +12906,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step13 + 1
+							gc_tx5 := gc_step17 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -11413,7 +12923,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step13 + 2
+							gc_tx5 := gc_step17 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -11430,7 +12940,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step13 + 3
+							gc_tx5 := gc_step17 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -11447,7 +12957,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
-					for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step17; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11801,10 +13311,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step7 := gc_vstep2
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -11823,7 +13333,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -11842,7 +13352,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -11861,7 +13371,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -11880,7 +13390,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -12141,10 +13651,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12167,7 +13677,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12190,7 +13700,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12213,7 +13723,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12236,7 +13746,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -12491,10 +14001,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step9 := gc_vstep6
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12511,7 +14021,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12528,7 +14038,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12545,7 +14055,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -12562,7 +14072,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13064,10 +14574,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					gc_step10 := gc_vstep8
+					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 						{
-							gc_tx3 := gc_step7 + 0
+							gc_tx3 := gc_step10 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13086,7 +14596,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 1
+							gc_tx3 := gc_step10 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13105,7 +14615,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 2
+							gc_tx3 := gc_step10 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13124,7 +14634,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step7 + 3
+							gc_tx3 := gc_step10 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13143,7 +14653,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -13404,10 +14914,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep10
-					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					gc_step11 := gc_vstep10
+					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13430,7 +14940,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13453,7 +14963,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13476,7 +14986,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13499,7 +15009,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -13754,10 +15264,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep12
-					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+					gc_step12 := gc_vstep12
+					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13774,7 +15284,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13791,7 +15301,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13808,7 +15318,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step9 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -13825,7 +15335,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14327,10 +15837,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep14
-					for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+					gc_step13 := gc_vstep14
+					for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
 						{
-							gc_tx4 := gc_step10 + 0
+							gc_tx4 := gc_step13 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -14349,7 +15859,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step10 + 1
+							gc_tx4 := gc_step13 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -14368,7 +15878,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step10 + 2
+							gc_tx4 := gc_step13 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -14387,7 +15897,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step10 + 3
+							gc_tx4 := gc_step13 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -14406,7 +15916,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -14667,10 +16177,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep16
-					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					gc_step14 := gc_vstep16
+					for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step14 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -14693,7 +16203,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step14 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -14716,7 +16226,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step14 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -14739,7 +16249,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step14 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -14762,7 +16272,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -15017,10 +16527,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep18
-					for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+					gc_step15 := gc_vstep18
+					for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
 						{
-							gc_tx4 := gc_step12 + 0
+							gc_tx4 := gc_step15 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15037,7 +16547,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step12 + 1
+							gc_tx4 := gc_step15 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15054,7 +16564,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step12 + 2
+							gc_tx4 := gc_step15 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15071,7 +16581,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step12 + 3
+							gc_tx4 := gc_step15 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -15088,7 +16598,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -15528,10 +17038,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step21 := 0
-				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+				gc_step23 := 0
+				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step21 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15548,7 +17058,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step21 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15565,7 +17075,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step21 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15582,7 +17092,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step21 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15599,7 +17109,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -15665,10 +17175,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step22 := 0
-				for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+				gc_step24 := 0
+				for ; gc_step24+3 < gc_bdx5; gc_step24 += 4 {
 					{
-						gc_tx5 := gc_step22 + 0
+						gc_tx5 := gc_step24 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15685,7 +17195,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step22 + 1
+						gc_tx5 := gc_step24 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15702,7 +17212,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step22 + 2
+						gc_tx5 := gc_step24 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15719,7 +17229,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step22 + 3
+						gc_tx5 := gc_step24 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15736,7 +17246,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step24; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -15802,10 +17312,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step23 := 0
-				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+				gc_step25 := 0
+				for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
 					{
-						gc_tx5 := gc_step23 + 0
+						gc_tx5 := gc_step25 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15822,7 +17332,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step23 + 1
+						gc_tx5 := gc_step25 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15839,7 +17349,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step23 + 2
+						gc_tx5 := gc_step25 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15856,7 +17366,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step23 + 3
+						gc_tx5 := gc_step25 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -15873,7 +17383,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -16226,10 +17736,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep2
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step8 := gc_vstep2
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16248,7 +17758,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16267,7 +17777,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16286,7 +17796,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16305,7 +17815,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -16566,10 +18076,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step9 := gc_vstep4
+					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16592,7 +18102,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16615,7 +18125,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16638,7 +18148,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -16661,7 +18171,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17035,10 +18545,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17055,7 +18565,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17072,7 +18582,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17089,7 +18599,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17106,7 +18616,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -17400,10 +18910,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep8
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step11 := gc_vstep8
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17420,7 +18930,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17437,7 +18947,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17454,7 +18964,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17471,7 +18981,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -17765,10 +19275,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep10
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step12 := gc_vstep10
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17785,7 +19295,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17802,7 +19312,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17819,7 +19329,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -17836,7 +19346,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -18337,10 +19847,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					gc_step13 := gc_vstep12
+					for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
+							gc_tx3 := gc_step13 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -18359,7 +19869,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step11 + 1
+							gc_tx3 := gc_step13 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -18378,7 +19888,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step11 + 2
+							gc_tx3 := gc_step13 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -18397,7 +19907,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step11 + 3
+							gc_tx3 := gc_step13 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -18416,7 +19926,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -18677,10 +20187,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep14
-					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+					gc_step14 := gc_vstep14
+					for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step14 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -18703,7 +20213,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step14 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -18726,7 +20236,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step14 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -18749,7 +20259,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step14 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -18772,7 +20282,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19146,10 +20656,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep16
-				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+				gc_step15 := gc_vstep16
+				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
+						gc_tx3 := gc_step15 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19166,7 +20676,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step13 + 1
+						gc_tx3 := gc_step15 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19183,7 +20693,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step13 + 2
+						gc_tx3 := gc_step15 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19200,7 +20710,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step13 + 3
+						gc_tx3 := gc_step15 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19217,7 +20727,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -19511,10 +21021,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep18
-				for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
+				gc_step16 := gc_vstep18
+				for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
 					{
-						gc_tx3 := gc_step14 + 0
+						gc_tx3 := gc_step16 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19531,7 +21041,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step14 + 1
+						gc_tx3 := gc_step16 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19548,7 +21058,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step14 + 2
+						gc_tx3 := gc_step16 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19565,7 +21075,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step14 + 3
+						gc_tx3 := gc_step16 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19582,7 +21092,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -19876,10 +21386,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step15 := gc_vstep20
-				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
+				gc_step17 := gc_vstep20
+				for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
+						gc_tx3 := gc_step17 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19896,7 +21406,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step15 + 1
+						gc_tx3 := gc_step17 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19913,7 +21423,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step15 + 2
+						gc_tx3 := gc_step17 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19930,7 +21440,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step15 + 3
+						gc_tx3 := gc_step17 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -19947,7 +21457,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -20448,10 +21958,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep22
-					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+					gc_step18 := gc_vstep22
+					for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
 						{
-							gc_tx4 := gc_step16 + 0
+							gc_tx4 := gc_step18 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -20470,7 +21980,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step16 + 1
+							gc_tx4 := gc_step18 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -20489,7 +21999,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step16 + 2
+							gc_tx4 := gc_step18 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -20508,7 +22018,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step16 + 3
+							gc_tx4 := gc_step18 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -20527,7 +22037,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -20788,10 +22298,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep24
-					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+					gc_step19 := gc_vstep24
+					for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step19 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -20814,7 +22324,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step19 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -20837,7 +22347,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step19 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -20860,7 +22370,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step19 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -20883,7 +22393,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21257,10 +22767,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep26
-				for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+				gc_step20 := gc_vstep26
+				for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
 					{
-						gc_tx4 := gc_step18 + 0
+						gc_tx4 := gc_step20 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21277,7 +22787,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step18 + 1
+						gc_tx4 := gc_step20 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21294,7 +22804,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step18 + 2
+						gc_tx4 := gc_step20 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21311,7 +22821,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step18 + 3
+						gc_tx4 := gc_step20 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21328,7 +22838,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -21622,10 +23132,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step19 := gc_vstep28
-				for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
+				gc_step21 := gc_vstep28
+				for ; gc_step21+3 < gc_bdx4; gc_step21 += 4 {
 					{
-						gc_tx4 := gc_step19 + 0
+						gc_tx4 := gc_step21 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21642,7 +23152,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step19 + 1
+						gc_tx4 := gc_step21 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21659,7 +23169,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step19 + 2
+						gc_tx4 := gc_step21 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21676,7 +23186,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step19 + 3
+						gc_tx4 := gc_step21 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -21693,7 +23203,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step21; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -21987,10 +23497,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step20 := gc_vstep30
-				for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
+				gc_step22 := gc_vstep30
+				for ; gc_step22+3 < gc_bdx4; gc_step22 += 4 {
 					{
-						gc_tx4 := gc_step20 + 0
+						gc_tx4 := gc_step22 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22007,7 +23517,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step20 + 1
+						gc_tx4 := gc_step22 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22024,7 +23534,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step20 + 2
+						gc_tx4 := gc_step22 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22041,7 +23551,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step20 + 3
+						gc_tx4 := gc_step22 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -22058,7 +23568,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step22; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -27303,10 +28813,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
 	{
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n5; gc_step9 += 4 {
+		gc_step13 := 0
+		for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
 			{
-				gc_rank5 := gc_step9 + 0
+				gc_rank5 := gc_step13 + 0
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -27315,7 +28825,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_s_gridSize[gc_rank5] = gridSize
 			}
 			{
-				gc_rank5 := gc_step9 + 1
+				gc_rank5 := gc_step13 + 1
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -27324,7 +28834,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_s_gridSize[gc_rank5] = gridSize
 			}
 			{
-				gc_rank5 := gc_step9 + 2
+				gc_rank5 := gc_step13 + 2
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -27333,7 +28843,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_s_gridSize[gc_rank5] = gridSize
 			}
 			{
-				gc_rank5 := gc_step9 + 3
+				gc_rank5 := gc_step13 + 3
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -27342,7 +28852,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_s_gridSize[gc_rank5] = gridSize
 			}
 		}
-		for gc_rank5 := gc_step9; gc_rank5 < gc_n5; gc_rank5++ {
+		for gc_rank5 := gc_step13; gc_rank5 < gc_n5; gc_rank5++ {
 			gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:362
@@ -28103,7 +29613,74 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_off10 := gc_bx5
 			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata) {
 				gc_at10 := gOdata[gc_off10:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step14 := gc_from5
+				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					{
+						gc_tx5 := gc_step14 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+						{
+							gc_at10[0] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+						{
+							gc_at10[0] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+						{
+							gc_at10[0] = mySum
+						}
+					}
+					{
+						gc_tx5 := gc_step14 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+						mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:411
+						{
+							gc_at10[0] = mySum
+						}
+					}
+				}
+				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -28118,10 +29695,10 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 				}
 			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+				gc_step15 := gc_from5
+				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
+						gc_tx5 := gc_step15 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -28136,7 +29713,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 1
+						gc_tx5 := gc_step15 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -28151,7 +29728,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 2
+						gc_tx5 := gc_step15 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -28166,7 +29743,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 3
+						gc_tx5 := gc_step15 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -28181,7 +29758,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						}
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -28222,10 +29799,10 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -28234,7 +29811,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_gridSize[gc_rank2] = gridSize
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -28243,7 +29820,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_gridSize[gc_rank2] = gridSize
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -28252,7 +29829,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_gridSize[gc_rank2] = gridSize
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -28261,7 +29838,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_s_gridSize[gc_rank2] = gridSize
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:362
@@ -29210,7 +30787,74 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_off4 := gc_bx2
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
 				gc_at4 := gOdata[gc_off4:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:361
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:411
+						{
+							gc_at4[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:361
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:411
+						{
+							gc_at4[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:361
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:411
+						{
+							gc_at4[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:361
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:411
+						{
+							gc_at4[0] = mySum
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -29225,10 +30869,10 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -29243,7 +30887,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -29258,7 +30902,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -29273,7 +30917,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -29288,7 +30932,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -29329,10 +30973,10 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n3; gc_step5 += 4 {
+		gc_step7 := 0
+		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
 			{
-				gc_rank3 := gc_step5 + 0
+				gc_rank3 := gc_step7 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -29341,7 +30985,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_gridSize[gc_rank3] = gridSize
 			}
 			{
-				gc_rank3 := gc_step5 + 1
+				gc_rank3 := gc_step7 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -29350,7 +30994,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_gridSize[gc_rank3] = gridSize
 			}
 			{
-				gc_rank3 := gc_step5 + 2
+				gc_rank3 := gc_step7 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -29359,7 +31003,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_gridSize[gc_rank3] = gridSize
 			}
 			{
-				gc_rank3 := gc_step5 + 3
+				gc_rank3 := gc_step7 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -29368,7 +31012,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_s_gridSize[gc_rank3] = gridSize
 			}
 		}
-		for gc_rank3 := gc_step5; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:362
@@ -30317,7 +31961,74 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_off6 := gc_bx3
 			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at6 := gOdata[gc_off6:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step8 := gc_from3
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					{
+						gc_tx3 := gc_step8 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:411
+						{
+							gc_at6[0] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:411
+						{
+							gc_at6[0] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:411
+						{
+							gc_at6[0] = mySum
+						}
+					}
+					{
+						gc_tx3 := gc_step8 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:411
+						{
+							gc_at6[0] = mySum
+						}
+					}
+				}
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -30332,10 +32043,10 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -30350,7 +32061,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step9 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -30365,7 +32076,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step9 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -30380,7 +32091,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step9 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -30395,7 +32106,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -30436,10 +32147,10 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:363
 	maskLength := blockSize & 31
 	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n4; gc_step7 += 4 {
+		gc_step10 := 0
+		for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
 			{
-				gc_rank4 := gc_step7 + 0
+				gc_rank4 := gc_step10 + 0
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -30448,7 +32159,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_gridSize[gc_rank4] = gridSize
 			}
 			{
-				gc_rank4 := gc_step7 + 1
+				gc_rank4 := gc_step10 + 1
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -30457,7 +32168,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_gridSize[gc_rank4] = gridSize
 			}
 			{
-				gc_rank4 := gc_step7 + 2
+				gc_rank4 := gc_step10 + 2
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -30466,7 +32177,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_gridSize[gc_rank4] = gridSize
 			}
 			{
-				gc_rank4 := gc_step7 + 3
+				gc_rank4 := gc_step10 + 3
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -30475,7 +32186,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_s_gridSize[gc_rank4] = gridSize
 			}
 		}
-		for gc_rank4 := gc_step7; gc_rank4 < gc_n4; gc_rank4++ {
+		for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:362
@@ -31424,7 +33135,74 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_off8 := gc_bx4
 			if gc_from4 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) {
 				gc_at8 := gOdata[gc_off8:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step11 := gc_from4
+				for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					{
+						gc_tx4 := gc_step11 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:411
+						{
+							gc_at8[0] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:411
+						{
+							gc_at8[0] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:411
+						{
+							gc_at8[0] = mySum
+						}
+					}
+					{
+						gc_tx4 := gc_step11 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:411
+						{
+							gc_at8[0] = mySum
+						}
+					}
+				}
+				for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -31439,10 +33217,10 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			} else {
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				gc_step12 := gc_from4
+				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
+						gc_tx4 := gc_step12 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -31457,7 +33235,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 1
+						gc_tx4 := gc_step12 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -31472,7 +33250,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 2
+						gc_tx4 := gc_step12 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -31487,7 +33265,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 3
+						gc_tx4 := gc_step12 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -31502,7 +33280,7 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -31629,10 +33407,10 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				return
 			}
 			{
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_n5; gc_step9 += 4 {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_n5; gc_step13 += 4 {
 					{
-						gc_rank5 := gc_step9 + 0
+						gc_rank5 := gc_step13 + 0
 						gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31648,7 +33426,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_threadVal[gc_rank5] = threadVal
 					}
 					{
-						gc_rank5 := gc_step9 + 1
+						gc_rank5 := gc_step13 + 1
 						gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31664,7 +33442,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_threadVal[gc_rank5] = threadVal
 					}
 					{
-						gc_rank5 := gc_step9 + 2
+						gc_rank5 := gc_step13 + 2
 						gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31680,7 +33458,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_threadVal[gc_rank5] = threadVal
 					}
 					{
-						gc_rank5 := gc_step9 + 3
+						gc_rank5 := gc_step13 + 3
 						gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31696,7 +33474,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_threadVal[gc_rank5] = threadVal
 					}
 				}
-				for gc_rank5 := gc_step9; gc_rank5 < gc_n5; gc_rank5++ {
+				for gc_rank5 := gc_step13; gc_rank5 < gc_n5; gc_rank5++ {
 					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31783,7 +33561,70 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 		gc_off5 := gc_bx5
 		if gc_off5 >= 0 && gc_off5 < len(gOdata) {
 			gc_at5 := gOdata[gc_off5:][:1]
-			for gc_rank5 := 0; gc_rank5 < gc_n5; gc_rank5++ {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_n5; gc_step14 += 4 {
+				{
+					gc_rank5 := gc_step14 + 0
+					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at5[0] = threadVal
+					}
+				}
+				{
+					gc_rank5 := gc_step14 + 1
+					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at5[0] = threadVal
+					}
+				}
+				{
+					gc_rank5 := gc_step14 + 2
+					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at5[0] = threadVal
+					}
+				}
+				{
+					gc_rank5 := gc_step14 + 3
+					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:428
+					threadRank := gc_rank5
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank5]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at5[0] = threadVal
+					}
+				}
+			}
+			for gc_rank5 := gc_step14; gc_rank5 < gc_n5; gc_rank5++ {
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31797,10 +33638,10 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 				}
 			}
 		} else {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_n5; gc_step10 += 4 {
+			gc_step15 := 0
+			for ; gc_step15+3 < gc_n5; gc_step15 += 4 {
 				{
-					gc_rank5 := gc_step10 + 0
+					gc_rank5 := gc_step15 + 0
 					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31814,7 +33655,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					}
 				}
 				{
-					gc_rank5 := gc_step10 + 1
+					gc_rank5 := gc_step15 + 1
 					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31828,7 +33669,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					}
 				}
 				{
-					gc_rank5 := gc_step10 + 2
+					gc_rank5 := gc_step15 + 2
 					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31842,7 +33683,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					}
 				}
 				{
-					gc_rank5 := gc_step10 + 3
+					gc_rank5 := gc_step15 + 3
 					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31856,7 +33697,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					}
 				}
 			}
-			for gc_rank5 := gc_step10; gc_rank5 < gc_n5; gc_rank5++ {
+			for gc_rank5 := gc_step15; gc_rank5 < gc_n5; gc_rank5++ {
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:428
@@ -31953,10 +33794,10 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 			}
 			archsimd.ClearAVXUpperBits()
 			{
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 					{
-						gc_rank2 := gc_step3 + 0
+						gc_rank2 := gc_step4 + 0
 						gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -31972,7 +33813,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 						gc_s_threadVal[gc_rank2] = threadVal
 					}
 					{
-						gc_rank2 := gc_step3 + 1
+						gc_rank2 := gc_step4 + 1
 						gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -31988,7 +33829,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 						gc_s_threadVal[gc_rank2] = threadVal
 					}
 					{
-						gc_rank2 := gc_step3 + 2
+						gc_rank2 := gc_step4 + 2
 						gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32004,7 +33845,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 						gc_s_threadVal[gc_rank2] = threadVal
 					}
 					{
-						gc_rank2 := gc_step3 + 3
+						gc_rank2 := gc_step4 + 3
 						gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32020,7 +33861,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 						gc_s_threadVal[gc_rank2] = threadVal
 					}
 				}
-				for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32145,7 +33986,70 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 		gc_off2 := gc_bx2
 		if gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+				{
+					gc_rank2 := gc_step5 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+					threadRank := gc_rank2
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at2[0] = threadVal
+					}
+				}
+				{
+					gc_rank2 := gc_step5 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+					threadRank := gc_rank2
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at2[0] = threadVal
+					}
+				}
+				{
+					gc_rank2 := gc_step5 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+					threadRank := gc_rank2
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at2[0] = threadVal
+					}
+				}
+				{
+					gc_rank2 := gc_step5 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:428
+					threadRank := gc_rank2
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank2]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at2[0] = threadVal
+					}
+				}
+			}
+			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32159,10 +34063,10 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 				}
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 				{
-					gc_rank2 := gc_step4 + 0
+					gc_rank2 := gc_step6 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32176,7 +34080,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					}
 				}
 				{
-					gc_rank2 := gc_step4 + 1
+					gc_rank2 := gc_step6 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32190,7 +34094,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					}
 				}
 				{
-					gc_rank2 := gc_step4 + 2
+					gc_rank2 := gc_step6 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32204,7 +34108,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					}
 				}
 				{
-					gc_rank2 := gc_step4 + 3
+					gc_rank2 := gc_step6 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32218,7 +34122,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					}
 				}
 			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:428
@@ -32314,10 +34218,10 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				return
 			}
 			{
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_n3; gc_step5 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
 					{
-						gc_rank3 := gc_step5 + 0
+						gc_rank3 := gc_step7 + 0
 						gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32333,7 +34237,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_threadVal[gc_rank3] = threadVal
 					}
 					{
-						gc_rank3 := gc_step5 + 1
+						gc_rank3 := gc_step7 + 1
 						gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32349,7 +34253,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_threadVal[gc_rank3] = threadVal
 					}
 					{
-						gc_rank3 := gc_step5 + 2
+						gc_rank3 := gc_step7 + 2
 						gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32365,7 +34269,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_threadVal[gc_rank3] = threadVal
 					}
 					{
-						gc_rank3 := gc_step5 + 3
+						gc_rank3 := gc_step7 + 3
 						gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32381,7 +34285,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_threadVal[gc_rank3] = threadVal
 					}
 				}
-				for gc_rank3 := gc_step5; gc_rank3 < gc_n3; gc_rank3++ {
+				for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
 					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32506,7 +34410,70 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 		gc_off3 := gc_bx3
 		if gc_off3 >= 0 && gc_off3 < len(gOdata) {
 			gc_at3 := gOdata[gc_off3:][:1]
-			for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n3; gc_step8 += 4 {
+				{
+					gc_rank3 := gc_step8 + 0
+					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at3[0] = threadVal
+					}
+				}
+				{
+					gc_rank3 := gc_step8 + 1
+					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at3[0] = threadVal
+					}
+				}
+				{
+					gc_rank3 := gc_step8 + 2
+					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at3[0] = threadVal
+					}
+				}
+				{
+					gc_rank3 := gc_step8 + 3
+					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:428
+					threadRank := gc_rank3
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank3]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at3[0] = threadVal
+					}
+				}
+			}
+			for gc_rank3 := gc_step8; gc_rank3 < gc_n3; gc_rank3++ {
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32520,10 +34487,10 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n3; gc_step6 += 4 {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
 				{
-					gc_rank3 := gc_step6 + 0
+					gc_rank3 := gc_step9 + 0
 					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32537,7 +34504,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 				}
 				{
-					gc_rank3 := gc_step6 + 1
+					gc_rank3 := gc_step9 + 1
 					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32551,7 +34518,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 				}
 				{
-					gc_rank3 := gc_step6 + 2
+					gc_rank3 := gc_step9 + 2
 					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32565,7 +34532,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 				}
 				{
-					gc_rank3 := gc_step6 + 3
+					gc_rank3 := gc_step9 + 3
 					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32579,7 +34546,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 				}
 			}
-			for gc_rank3 := gc_step6; gc_rank3 < gc_n3; gc_rank3++ {
+			for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:428
@@ -32675,10 +34642,10 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				return
 			}
 			{
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_n4; gc_step7 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
 					{
-						gc_rank4 := gc_step7 + 0
+						gc_rank4 := gc_step10 + 0
 						gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32694,7 +34661,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_threadVal[gc_rank4] = threadVal
 					}
 					{
-						gc_rank4 := gc_step7 + 1
+						gc_rank4 := gc_step10 + 1
 						gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32710,7 +34677,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_threadVal[gc_rank4] = threadVal
 					}
 					{
-						gc_rank4 := gc_step7 + 2
+						gc_rank4 := gc_step10 + 2
 						gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32726,7 +34693,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_threadVal[gc_rank4] = threadVal
 					}
 					{
-						gc_rank4 := gc_step7 + 3
+						gc_rank4 := gc_step10 + 3
 						gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32742,7 +34709,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_threadVal[gc_rank4] = threadVal
 					}
 				}
-				for gc_rank4 := gc_step7; gc_rank4 < gc_n4; gc_rank4++ {
+				for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
 					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32867,7 +34834,70 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 		gc_off4 := gc_bx4
 		if gc_off4 >= 0 && gc_off4 < len(gOdata) {
 			gc_at4 := gOdata[gc_off4:][:1]
-			for gc_rank4 := 0; gc_rank4 < gc_n4; gc_rank4++ {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_n4; gc_step11 += 4 {
+				{
+					gc_rank4 := gc_step11 + 0
+					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at4[0] = threadVal
+					}
+				}
+				{
+					gc_rank4 := gc_step11 + 1
+					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at4[0] = threadVal
+					}
+				}
+				{
+					gc_rank4 := gc_step11 + 2
+					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at4[0] = threadVal
+					}
+				}
+				{
+					gc_rank4 := gc_step11 + 3
+					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:428
+					threadRank := gc_rank4
+					_ = threadRank
+					threadVal := gc_s_threadVal[gc_rank4]
+
+//line samples_reduction.go:466
+					if threadRank == 0 {
+						gc_at4[0] = threadVal
+					}
+				}
+			}
+			for gc_rank4 := gc_step11; gc_rank4 < gc_n4; gc_rank4++ {
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32881,10 +34911,10 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n4; gc_step8 += 4 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_n4; gc_step12 += 4 {
 				{
-					gc_rank4 := gc_step8 + 0
+					gc_rank4 := gc_step12 + 0
 					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32898,7 +34928,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 				}
 				{
-					gc_rank4 := gc_step8 + 1
+					gc_rank4 := gc_step12 + 1
 					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32912,7 +34942,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 				}
 				{
-					gc_rank4 := gc_step8 + 2
+					gc_rank4 := gc_step12 + 2
 					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32926,7 +34956,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 				}
 				{
-					gc_rank4 := gc_step8 + 3
+					gc_rank4 := gc_step12 + 3
 					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428
@@ -32940,7 +34970,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 				}
 			}
-			for gc_rank4 := gc_step8; gc_rank4 < gc_n4; gc_rank4++ {
+			for gc_rank4 := gc_step12; gc_rank4 < gc_n4; gc_rank4++ {
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:428

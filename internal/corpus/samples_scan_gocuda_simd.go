@@ -1493,7 +1493,54 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(buf) && gc_off6 >= 0 && gc_off6 < len(dBuffer) {
 				gc_at5 := buf[gc_off5:][:1]
 				gc_at6 := dBuffer[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_scan.go:223
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_scan.go:223
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_scan.go:223
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_scan.go:223
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1503,10 +1550,10 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1516,7 +1563,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1526,7 +1573,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1536,7 +1583,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1546,7 +1593,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -51,7 +51,54 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					gc_at := c[gc_off:][:gc_runhi]
 					gc_at2 := a[gc_off:][:gc_runhi]
 					gc_at3 := b[gc_off:][:gc_runhi]
-					for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
+					gc_step := gc_runlo
+					for ; gc_step+3 < gc_runhi; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line shoc.go:19
+							gid := gc_tx + (gc_bx * gc_bdx)
+							_ = gid
+
+//line shoc.go:20
+							gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line shoc.go:19
+							gid := gc_tx + (gc_bx * gc_bdx)
+							_ = gid
+
+//line shoc.go:20
+							gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line shoc.go:19
+							gid := gc_tx + (gc_bx * gc_bdx)
+							_ = gid
+
+//line shoc.go:20
+							gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line shoc.go:19
+							gid := gc_tx + (gc_bx * gc_bdx)
+							_ = gid
+
+//line shoc.go:20
+							gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
 
 //line shoc.go:19
 						gid := gc_tx + (gc_bx * gc_bdx)
@@ -61,10 +108,10 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
 				} else {
-					gc_step := gc_runlo
-					for ; gc_step+3 < gc_runhi; gc_step += 4 {
+					gc_step2 := gc_runlo
+					for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -77,7 +124,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 							c[gid] = a[gid] + s*b[gid]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -90,7 +137,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 							c[gid] = a[gid] + s*b[gid]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -103,7 +150,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 							c[gid] = a[gid] + s*b[gid]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -116,7 +163,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 							c[gid] = a[gid] + s*b[gid]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -3457,7 +3504,74 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sSeed) && gc_off2 >= 0 && gc_off2 < len(gBlockSums) {
 				gc_at := sSeed[gc_off:][:1]
 				gc_at2 := gBlockSums[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:296
+						i := blockStart + gc_tx
+
+//line shoc.go:300
+						{
+							gc_at[0] = gc_at2[0]
+						}
+						_ = i
+						gc_s_i[gc_rank] = i
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:296
+						i := blockStart + gc_tx
+
+//line shoc.go:300
+						{
+							gc_at[0] = gc_at2[0]
+						}
+						_ = i
+						gc_s_i[gc_rank] = i
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:296
+						i := blockStart + gc_tx
+
+//line shoc.go:300
+						{
+							gc_at[0] = gc_at2[0]
+						}
+						_ = i
+						gc_s_i[gc_rank] = i
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line shoc.go:296
+						i := blockStart + gc_tx
+
+//line shoc.go:300
+						{
+							gc_at[0] = gc_at2[0]
+						}
+						_ = i
+						gc_s_i[gc_rank] = i
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -3472,10 +3586,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3490,7 +3604,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_i[gc_rank] = i
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3505,7 +3619,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_i[gc_rank] = i
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3520,7 +3634,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_i[gc_rank] = i
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3535,7 +3649,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_i[gc_rank] = i
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3627,10 +3741,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
-					gc_rank := gc_step5 + 0
+					gc_rank := gc_step6 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 
@@ -3643,7 +3757,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step5 + 1
+					gc_rank := gc_step6 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 
@@ -3656,7 +3770,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step5 + 2
+					gc_rank := gc_step6 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 
@@ -3669,7 +3783,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step5 + 3
+					gc_rank := gc_step6 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 
@@ -3682,7 +3796,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 
@@ -3696,10 +3810,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 				{
-					gc_rank := gc_step6 + 0
+					gc_rank := gc_step7 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3708,7 +3822,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step6 + 1
+					gc_rank := gc_step7 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3717,7 +3831,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step6 + 2
+					gc_rank := gc_step7 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3726,7 +3840,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step6 + 3
+					gc_rank := gc_step7 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3735,7 +3849,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
@@ -3745,10 +3859,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 				{
-					gc_rank := gc_step7 + 0
+					gc_rank := gc_step8 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3759,7 +3873,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step7 + 1
+					gc_rank := gc_step8 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3770,7 +3884,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step7 + 2
+					gc_rank := gc_step8 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3781,7 +3895,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step7 + 3
+					gc_rank := gc_step8 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3792,7 +3906,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 			}
-			for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
@@ -3804,10 +3918,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_n; gc_step9 += 4 {
 				{
-					gc_rank := gc_step8 + 0
+					gc_rank := gc_step9 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3816,7 +3930,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step8 + 1
+					gc_rank := gc_step9 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3825,7 +3939,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step8 + 2
+					gc_rank := gc_step9 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3834,7 +3948,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step8 + 3
+					gc_rank := gc_step9 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3843,7 +3957,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
@@ -3853,10 +3967,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 				{
-					gc_rank := gc_step9 + 0
+					gc_rank := gc_step10 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3867,7 +3981,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step9 + 1
+					gc_rank := gc_step10 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3878,7 +3992,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step9 + 2
+					gc_rank := gc_step10 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3889,7 +4003,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step9 + 3
+					gc_rank := gc_step10 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3900,7 +4014,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 			}
-			for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
@@ -3912,10 +4026,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 				{
-					gc_rank := gc_step10 + 0
+					gc_rank := gc_step11 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3924,7 +4038,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step10 + 1
+					gc_rank := gc_step11 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3933,7 +4047,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step10 + 2
+					gc_rank := gc_step11 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3942,7 +4056,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step10 + 3
+					gc_rank := gc_step11 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -3951,7 +4065,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 			}
-			for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
@@ -3961,10 +4075,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_n; gc_step11 += 4 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 				{
-					gc_rank := gc_step11 + 0
+					gc_rank := gc_step12 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3975,7 +4089,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step11 + 1
+					gc_rank := gc_step12 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3986,7 +4100,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step11 + 2
+					gc_rank := gc_step12 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -3997,7 +4111,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step11 + 3
+					gc_rank := gc_step12 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4008,7 +4122,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 			}
-			for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
@@ -4020,10 +4134,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_n; gc_step13 += 4 {
 				{
-					gc_rank := gc_step12 + 0
+					gc_rank := gc_step13 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4032,7 +4146,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step12 + 1
+					gc_rank := gc_step13 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4041,7 +4155,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step12 + 2
+					gc_rank := gc_step13 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4050,7 +4164,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step12 + 3
+					gc_rank := gc_step13 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4059,7 +4173,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 			}
-			for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
@@ -4069,10 +4183,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_n; gc_step13 += 4 {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_n; gc_step14 += 4 {
 				{
-					gc_rank := gc_step13 + 0
+					gc_rank := gc_step14 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4083,7 +4197,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step13 + 1
+					gc_rank := gc_step14 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4094,7 +4208,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step13 + 2
+					gc_rank := gc_step14 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4105,7 +4219,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 				{
-					gc_rank := gc_step13 + 3
+					gc_rank := gc_step14 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4116,7 +4230,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_tt[gc_rank] = tt
 				}
 			}
-			for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				var tt float32
@@ -4128,10 +4242,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 			}
 		}
 		{
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_n; gc_step14 += 4 {
+			gc_step15 := 0
+			for ; gc_step15+3 < gc_n; gc_step15 += 4 {
 				{
-					gc_rank := gc_step14 + 0
+					gc_rank := gc_step15 + 0
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4140,7 +4254,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step14 + 1
+					gc_rank := gc_step15 + 1
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4149,7 +4263,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step14 + 2
+					gc_rank := gc_step15 + 2
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4158,7 +4272,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 				{
-					gc_rank := gc_step14 + 3
+					gc_rank := gc_step15 + 3
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4167,7 +4281,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					sData[idx] += tt
 				}
 			}
-			for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				idx := gc_s_idx[gc_rank]
 				tt := gc_s_tt[gc_rank]
@@ -4180,10 +4294,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:213
 		if blockSize_ > 32 {
 			{
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_n; gc_step15 += 4 {
+				gc_step16 := 0
+				for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 					{
-						gc_rank := gc_step15 + 0
+						gc_rank := gc_step16 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4194,7 +4308,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step15 + 1
+						gc_rank := gc_step16 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4205,7 +4319,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step15 + 2
+						gc_rank := gc_step16 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4216,7 +4330,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step15 + 3
+						gc_rank := gc_step16 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4227,7 +4341,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4239,10 +4353,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step16 := 0
-				for ; gc_step16+3 < gc_n; gc_step16 += 4 {
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_n; gc_step17 += 4 {
 					{
-						gc_rank := gc_step16 + 0
+						gc_rank := gc_step17 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4251,7 +4365,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step16 + 1
+						gc_rank := gc_step17 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4260,7 +4374,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step16 + 2
+						gc_rank := gc_step17 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4269,7 +4383,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step16 + 3
+						gc_rank := gc_step17 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4278,7 +4392,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4292,10 +4406,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:219
 		if blockSize_ > 64 {
 			{
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_n; gc_step17 += 4 {
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 					{
-						gc_rank := gc_step17 + 0
+						gc_rank := gc_step18 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4306,7 +4420,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step17 + 1
+						gc_rank := gc_step18 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4317,7 +4431,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step17 + 2
+						gc_rank := gc_step18 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4328,7 +4442,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step17 + 3
+						gc_rank := gc_step18 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4339,7 +4453,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step17; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4351,10 +4465,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step18 := 0
-				for ; gc_step18+3 < gc_n; gc_step18 += 4 {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_n; gc_step19 += 4 {
 					{
-						gc_rank := gc_step18 + 0
+						gc_rank := gc_step19 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4363,7 +4477,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step18 + 1
+						gc_rank := gc_step19 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4372,7 +4486,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step18 + 2
+						gc_rank := gc_step19 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4381,7 +4495,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step18 + 3
+						gc_rank := gc_step19 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4390,7 +4504,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4404,10 +4518,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:225
 		if blockSize_ > 128 {
 			{
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_n; gc_step19 += 4 {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_n; gc_step20 += 4 {
 					{
-						gc_rank := gc_step19 + 0
+						gc_rank := gc_step20 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4418,7 +4532,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step19 + 1
+						gc_rank := gc_step20 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4429,7 +4543,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step19 + 2
+						gc_rank := gc_step20 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4440,7 +4554,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step19 + 3
+						gc_rank := gc_step20 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4451,7 +4565,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4463,10 +4577,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step20 := 0
-				for ; gc_step20+3 < gc_n; gc_step20 += 4 {
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_n; gc_step21 += 4 {
 					{
-						gc_rank := gc_step20 + 0
+						gc_rank := gc_step21 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4475,7 +4589,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step20 + 1
+						gc_rank := gc_step21 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4484,7 +4598,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step20 + 2
+						gc_rank := gc_step21 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4493,7 +4607,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step20 + 3
+						gc_rank := gc_step21 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4502,7 +4616,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4516,10 +4630,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:231
 		if blockSize_ > 256 {
 			{
-				gc_step21 := 0
-				for ; gc_step21+3 < gc_n; gc_step21 += 4 {
+				gc_step22 := 0
+				for ; gc_step22+3 < gc_n; gc_step22 += 4 {
 					{
-						gc_rank := gc_step21 + 0
+						gc_rank := gc_step22 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4530,7 +4644,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step21 + 1
+						gc_rank := gc_step22 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4541,7 +4655,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step21 + 2
+						gc_rank := gc_step22 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4552,7 +4666,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step21 + 3
+						gc_rank := gc_step22 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4563,7 +4677,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step22; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4575,10 +4689,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step22 := 0
-				for ; gc_step22+3 < gc_n; gc_step22 += 4 {
+				gc_step23 := 0
+				for ; gc_step23+3 < gc_n; gc_step23 += 4 {
 					{
-						gc_rank := gc_step22 + 0
+						gc_rank := gc_step23 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4587,7 +4701,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step22 + 1
+						gc_rank := gc_step23 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4596,7 +4710,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step22 + 2
+						gc_rank := gc_step23 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4605,7 +4719,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step22 + 3
+						gc_rank := gc_step23 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4614,7 +4728,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step22; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4628,10 +4742,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:237
 		if blockSize_ > 512 {
 			{
-				gc_step23 := 0
-				for ; gc_step23+3 < gc_n; gc_step23 += 4 {
+				gc_step24 := 0
+				for ; gc_step24+3 < gc_n; gc_step24 += 4 {
 					{
-						gc_rank := gc_step23 + 0
+						gc_rank := gc_step24 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4642,7 +4756,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step23 + 1
+						gc_rank := gc_step24 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4653,7 +4767,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step23 + 2
+						gc_rank := gc_step24 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4664,7 +4778,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 					{
-						gc_rank := gc_step23 + 3
+						gc_rank := gc_step24 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						var tt float32
@@ -4675,7 +4789,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						gc_s_tt[gc_rank] = tt
 					}
 				}
-				for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					var tt float32
@@ -4687,10 +4801,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				}
 			}
 			{
-				gc_step24 := 0
-				for ; gc_step24+3 < gc_n; gc_step24 += 4 {
+				gc_step25 := 0
+				for ; gc_step25+3 < gc_n; gc_step25 += 4 {
 					{
-						gc_rank := gc_step24 + 0
+						gc_rank := gc_step25 + 0
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4699,7 +4813,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step24 + 1
+						gc_rank := gc_step25 + 1
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4708,7 +4822,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step24 + 2
+						gc_rank := gc_step25 + 2
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4717,7 +4831,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 					{
-						gc_rank := gc_step24 + 3
+						gc_rank := gc_step25 + 3
 						gc_pos.Thread = gc_rank
 						idx := gc_s_idx[gc_rank]
 						tt := gc_s_tt[gc_rank]
@@ -4726,7 +4840,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						sData[idx] += tt
 					}
 				}
-				for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					idx := gc_s_idx[gc_rank]
 					tt := gc_s_tt[gc_rank]
@@ -4827,7 +4941,58 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 				gc_off4 := 0
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sSeed) {
 					gc_at4 := sSeed[gc_off4:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step26 := gc_from
+					for ; gc_step26+3 < gc_to; gc_step26 += 4 {
+						{
+							gc_tx := gc_step26 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+							{
+								gc_at4[0] = val4.W
+							}
+						}
+						{
+							gc_tx := gc_step26 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+							{
+								gc_at4[0] = val4.W
+							}
+						}
+						{
+							gc_tx := gc_step26 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+							{
+								gc_at4[0] = val4.W
+							}
+						}
+						{
+							gc_tx := gc_step26 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							val4 := gc_s_val4[gc_rank]
+
+//line shoc.go:339
+							{
+								gc_at4[0] = val4.W
+							}
+						}
+					}
+					for gc_tx := gc_step26; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						val4 := gc_s_val4[gc_rank]
@@ -4838,10 +5003,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 						}
 					}
 				} else {
-					gc_step25 := gc_from
-					for ; gc_step25+3 < gc_to; gc_step25 += 4 {
+					gc_step27 := gc_from
+					for ; gc_step27+3 < gc_to; gc_step27 += 4 {
 						{
-							gc_tx := gc_step25 + 0
+							gc_tx := gc_step27 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val4 := gc_s_val4[gc_rank]
@@ -4852,7 +5017,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 							}
 						}
 						{
-							gc_tx := gc_step25 + 1
+							gc_tx := gc_step27 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val4 := gc_s_val4[gc_rank]
@@ -4863,7 +5028,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 							}
 						}
 						{
-							gc_tx := gc_step25 + 2
+							gc_tx := gc_step27 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val4 := gc_s_val4[gc_rank]
@@ -4874,7 +5039,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 							}
 						}
 						{
-							gc_tx := gc_step25 + 3
+							gc_tx := gc_step27 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val4 := gc_s_val4[gc_rank]
@@ -4885,7 +5050,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 							}
 						}
 					}
-					for gc_tx := gc_step25; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val4 := gc_s_val4[gc_rank]
@@ -4902,10 +5067,10 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 //line shoc.go:344
 		window += blockSize
 		{
-			gc_step26 := 0
-			for ; gc_step26+3 < gc_n; gc_step26 += 4 {
+			gc_step28 := 0
+			for ; gc_step28+3 < gc_n; gc_step28 += 4 {
 				{
-					gc_rank := gc_step26 + 0
+					gc_rank := gc_step28 + 0
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -4914,7 +5079,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step26 + 1
+					gc_rank := gc_step28 + 1
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -4923,7 +5088,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step26 + 2
+					gc_rank := gc_step28 + 2
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -4932,7 +5097,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step26 + 3
+					gc_rank := gc_step28 + 3
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -4941,7 +5106,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 					gc_s_i[gc_rank] = i
 				}
 			}
-			for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step28; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 

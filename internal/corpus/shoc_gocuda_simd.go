@@ -150,10 +150,10 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_runhi2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_runhi2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -166,7 +166,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 							c[gid] = a[gid] + s*b[gid]
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -179,7 +179,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 							c[gid] = a[gid] + s*b[gid]
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -192,7 +192,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 							c[gid] = a[gid] + s*b[gid]
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -205,7 +205,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 							c[gid] = a[gid] + s*b[gid]
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_runhi2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_runhi2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -4493,10 +4493,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:280
 	sSeed := gocuda.Shared[float32](t, 1)[:1]
 	{
-		gc_step27 := 0
-		for ; gc_step27+3 < gc_n2; gc_step27 += 4 {
+		gc_step29 := 0
+		for ; gc_step29+3 < gc_n2; gc_step29 += 4 {
 			{
-				gc_rank2 := gc_step27 + 0
+				gc_rank2 := gc_step29 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4510,7 +4510,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step27 + 1
+				gc_rank2 := gc_step29 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4524,7 +4524,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step27 + 2
+				gc_rank2 := gc_step29 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4538,7 +4538,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 			{
-				gc_rank2 := gc_step27 + 3
+				gc_rank2 := gc_step29 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4552,7 +4552,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_s_gOdata4[gc_rank2] = gOdata4
 			}
 		}
-		for gc_rank2 := gc_step27; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step29; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line shoc.go:283
@@ -4593,10 +4593,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step28 := 0
-			for ; gc_step28+3 < gc_lo4; gc_step28 += 4 {
+			gc_step30 := 0
+			for ; gc_step30+3 < gc_lo4; gc_step30 += 4 {
 				{
-					gc_tx2 := gc_step28 + 0
+					gc_tx2 := gc_step30 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4606,7 +4606,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_tx2 := gc_step28 + 1
+					gc_tx2 := gc_step30 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4616,7 +4616,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_tx2 := gc_step28 + 2
+					gc_tx2 := gc_step30 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4626,7 +4626,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_tx2 := gc_step28 + 3
+					gc_tx2 := gc_step30 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4636,7 +4636,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 			}
-			for gc_tx2 := gc_step28; gc_tx2 < gc_lo4; gc_tx2++ {
+			for gc_tx2 := gc_step30; gc_tx2 < gc_lo4; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
 
@@ -4645,10 +4645,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				_ = i
 				gc_s_i[gc_rank2] = i
 			}
-			gc_step29 := gc_hi4
-			for ; gc_step29+3 < gc_bdx2; gc_step29 += 4 {
+			gc_step31 := gc_hi4
+			for ; gc_step31+3 < gc_bdx2; gc_step31 += 4 {
 				{
-					gc_tx2 := gc_step29 + 0
+					gc_tx2 := gc_step31 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4658,7 +4658,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_tx2 := gc_step29 + 1
+					gc_tx2 := gc_step31 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4668,7 +4668,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_tx2 := gc_step29 + 2
+					gc_tx2 := gc_step31 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4678,7 +4678,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_tx2 := gc_step29 + 3
+					gc_tx2 := gc_step31 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4688,7 +4688,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 			}
-			for gc_tx2 := gc_step29; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step31; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
 
@@ -4710,7 +4710,74 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sSeed) && gc_off6 >= 0 && gc_off6 < len(gBlockSums) {
 				gc_at5 := sSeed[gc_off5:][:1]
 				gc_at6 := gBlockSums[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step32 := gc_from2
+				for ; gc_step32+3 < gc_to2; gc_step32 += 4 {
+					{
+						gc_tx2 := gc_step32 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:296
+						i := blockStart + gc_tx2
+
+//line shoc.go:300
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+						_ = i
+						gc_s_i[gc_rank2] = i
+					}
+					{
+						gc_tx2 := gc_step32 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:296
+						i := blockStart + gc_tx2
+
+//line shoc.go:300
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+						_ = i
+						gc_s_i[gc_rank2] = i
+					}
+					{
+						gc_tx2 := gc_step32 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:296
+						i := blockStart + gc_tx2
+
+//line shoc.go:300
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+						_ = i
+						gc_s_i[gc_rank2] = i
+					}
+					{
+						gc_tx2 := gc_step32 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line shoc.go:296
+						i := blockStart + gc_tx2
+
+//line shoc.go:300
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+						_ = i
+						gc_s_i[gc_rank2] = i
+					}
+				}
+				for gc_tx2 := gc_step32; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4725,10 +4792,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 			} else {
-				gc_step30 := gc_from2
-				for ; gc_step30+3 < gc_to2; gc_step30 += 4 {
+				gc_step33 := gc_from2
+				for ; gc_step33+3 < gc_to2; gc_step33 += 4 {
 					{
-						gc_tx2 := gc_step30 + 0
+						gc_tx2 := gc_step33 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4743,7 +4810,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step30 + 1
+						gc_tx2 := gc_step33 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4758,7 +4825,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step30 + 2
+						gc_tx2 := gc_step33 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4773,7 +4840,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_i[gc_rank2] = i
 					}
 					{
-						gc_tx2 := gc_step30 + 3
+						gc_tx2 := gc_step33 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4788,7 +4855,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_i[gc_rank2] = i
 					}
 				}
-				for gc_tx2 := gc_step30; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step33; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4880,10 +4947,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step31 := 0
-			for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
+			gc_step34 := 0
+			for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
 				{
-					gc_rank2 := gc_step31 + 0
+					gc_rank2 := gc_step34 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -4896,7 +4963,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step31 + 1
+					gc_rank2 := gc_step34 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -4909,7 +4976,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step31 + 2
+					gc_rank2 := gc_step34 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -4922,7 +4989,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step31 + 3
+					gc_rank2 := gc_step34 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 
@@ -4935,7 +5002,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step31; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 
@@ -4949,10 +5016,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step32 := 0
-			for ; gc_step32+3 < gc_n2; gc_step32 += 4 {
+			gc_step35 := 0
+			for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
 				{
-					gc_rank2 := gc_step32 + 0
+					gc_rank2 := gc_step35 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -4961,7 +5028,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step32 + 1
+					gc_rank2 := gc_step35 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -4970,7 +5037,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step32 + 2
+					gc_rank2 := gc_step35 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -4979,7 +5046,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step32 + 3
+					gc_rank2 := gc_step35 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -4988,7 +5055,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step32; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step35; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -4998,10 +5065,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step33 := 0
-			for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
+			gc_step36 := 0
+			for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
 				{
-					gc_rank2 := gc_step33 + 0
+					gc_rank2 := gc_step36 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5012,7 +5079,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step33 + 1
+					gc_rank2 := gc_step36 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5023,7 +5090,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step33 + 2
+					gc_rank2 := gc_step36 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5034,7 +5101,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step33 + 3
+					gc_rank2 := gc_step36 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5045,7 +5112,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step33; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
@@ -5057,10 +5124,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step34 := 0
-			for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
+			gc_step37 := 0
+			for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
 				{
-					gc_rank2 := gc_step34 + 0
+					gc_rank2 := gc_step37 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5069,7 +5136,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step34 + 1
+					gc_rank2 := gc_step37 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5078,7 +5145,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step34 + 2
+					gc_rank2 := gc_step37 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5087,7 +5154,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step34 + 3
+					gc_rank2 := gc_step37 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5096,7 +5163,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5106,10 +5173,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step35 := 0
-			for ; gc_step35+3 < gc_n2; gc_step35 += 4 {
+			gc_step38 := 0
+			for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
 				{
-					gc_rank2 := gc_step35 + 0
+					gc_rank2 := gc_step38 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5120,7 +5187,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step35 + 1
+					gc_rank2 := gc_step38 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5131,7 +5198,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step35 + 2
+					gc_rank2 := gc_step38 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5142,7 +5209,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step35 + 3
+					gc_rank2 := gc_step38 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5153,7 +5220,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step35; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
@@ -5165,10 +5232,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step36 := 0
-			for ; gc_step36+3 < gc_n2; gc_step36 += 4 {
+			gc_step39 := 0
+			for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
 				{
-					gc_rank2 := gc_step36 + 0
+					gc_rank2 := gc_step39 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5177,7 +5244,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step36 + 1
+					gc_rank2 := gc_step39 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5186,7 +5253,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step36 + 2
+					gc_rank2 := gc_step39 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5195,7 +5262,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step36 + 3
+					gc_rank2 := gc_step39 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5204,7 +5271,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step36; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5214,10 +5281,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step37 := 0
-			for ; gc_step37+3 < gc_n2; gc_step37 += 4 {
+			gc_step40 := 0
+			for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
 				{
-					gc_rank2 := gc_step37 + 0
+					gc_rank2 := gc_step40 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5228,7 +5295,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step37 + 1
+					gc_rank2 := gc_step40 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5239,7 +5306,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step37 + 2
+					gc_rank2 := gc_step40 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5250,7 +5317,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step37 + 3
+					gc_rank2 := gc_step40 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5261,7 +5328,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step37; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
@@ -5273,10 +5340,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step38 := 0
-			for ; gc_step38+3 < gc_n2; gc_step38 += 4 {
+			gc_step41 := 0
+			for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
 				{
-					gc_rank2 := gc_step38 + 0
+					gc_rank2 := gc_step41 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5285,7 +5352,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step38 + 1
+					gc_rank2 := gc_step41 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5294,7 +5361,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step38 + 2
+					gc_rank2 := gc_step41 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5303,7 +5370,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step38 + 3
+					gc_rank2 := gc_step41 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5312,7 +5379,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step38; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5322,10 +5389,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step39 := 0
-			for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
+			gc_step42 := 0
+			for ; gc_step42+3 < gc_n2; gc_step42 += 4 {
 				{
-					gc_rank2 := gc_step39 + 0
+					gc_rank2 := gc_step42 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5336,7 +5403,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step39 + 1
+					gc_rank2 := gc_step42 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5347,7 +5414,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step39 + 2
+					gc_rank2 := gc_step42 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5358,7 +5425,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 				{
-					gc_rank2 := gc_step39 + 3
+					gc_rank2 := gc_step42 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5369,7 +5436,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_tt[gc_rank2] = tt
 				}
 			}
-			for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step42; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				var tt float32
@@ -5381,10 +5448,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 			}
 		}
 		{
-			gc_step40 := 0
-			for ; gc_step40+3 < gc_n2; gc_step40 += 4 {
+			gc_step43 := 0
+			for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
 				{
-					gc_rank2 := gc_step40 + 0
+					gc_rank2 := gc_step43 + 0
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5393,7 +5460,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step40 + 1
+					gc_rank2 := gc_step43 + 1
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5402,7 +5469,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step40 + 2
+					gc_rank2 := gc_step43 + 2
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5411,7 +5478,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 				{
-					gc_rank2 := gc_step40 + 3
+					gc_rank2 := gc_step43 + 3
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5420,7 +5487,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					sData[idx] += tt
 				}
 			}
-			for gc_rank2 := gc_step40; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				idx := gc_s_idx[gc_rank2]
 				tt := gc_s_tt[gc_rank2]
@@ -5433,10 +5500,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:213
 		if blockSize_ > 32 {
 			{
-				gc_step41 := 0
-				for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
+				gc_step44 := 0
+				for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
 					{
-						gc_rank2 := gc_step41 + 0
+						gc_rank2 := gc_step44 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5447,7 +5514,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step41 + 1
+						gc_rank2 := gc_step44 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5458,7 +5525,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step41 + 2
+						gc_rank2 := gc_step44 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5469,7 +5536,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step41 + 3
+						gc_rank2 := gc_step44 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5480,7 +5547,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5492,10 +5559,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step42 := 0
-				for ; gc_step42+3 < gc_n2; gc_step42 += 4 {
+				gc_step45 := 0
+				for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
 					{
-						gc_rank2 := gc_step42 + 0
+						gc_rank2 := gc_step45 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5504,7 +5571,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step42 + 1
+						gc_rank2 := gc_step45 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5513,7 +5580,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step42 + 2
+						gc_rank2 := gc_step45 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5522,7 +5589,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step42 + 3
+						gc_rank2 := gc_step45 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5531,7 +5598,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step42; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step45; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5545,10 +5612,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:219
 		if blockSize_ > 64 {
 			{
-				gc_step43 := 0
-				for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
+				gc_step46 := 0
+				for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
 					{
-						gc_rank2 := gc_step43 + 0
+						gc_rank2 := gc_step46 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5559,7 +5626,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step43 + 1
+						gc_rank2 := gc_step46 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5570,7 +5637,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step43 + 2
+						gc_rank2 := gc_step46 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5581,7 +5648,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step43 + 3
+						gc_rank2 := gc_step46 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5592,7 +5659,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step46; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5604,10 +5671,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step44 := 0
-				for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
+				gc_step47 := 0
+				for ; gc_step47+3 < gc_n2; gc_step47 += 4 {
 					{
-						gc_rank2 := gc_step44 + 0
+						gc_rank2 := gc_step47 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5616,7 +5683,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step44 + 1
+						gc_rank2 := gc_step47 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5625,7 +5692,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step44 + 2
+						gc_rank2 := gc_step47 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5634,7 +5701,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step44 + 3
+						gc_rank2 := gc_step47 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5643,7 +5710,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step47; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5657,10 +5724,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:225
 		if blockSize_ > 128 {
 			{
-				gc_step45 := 0
-				for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
+				gc_step48 := 0
+				for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
 					{
-						gc_rank2 := gc_step45 + 0
+						gc_rank2 := gc_step48 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5671,7 +5738,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step45 + 1
+						gc_rank2 := gc_step48 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5682,7 +5749,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step45 + 2
+						gc_rank2 := gc_step48 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5693,7 +5760,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step45 + 3
+						gc_rank2 := gc_step48 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5704,7 +5771,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step45; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step48; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5716,10 +5783,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step46 := 0
-				for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
+				gc_step49 := 0
+				for ; gc_step49+3 < gc_n2; gc_step49 += 4 {
 					{
-						gc_rank2 := gc_step46 + 0
+						gc_rank2 := gc_step49 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5728,7 +5795,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step46 + 1
+						gc_rank2 := gc_step49 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5737,7 +5804,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step46 + 2
+						gc_rank2 := gc_step49 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5746,7 +5813,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step46 + 3
+						gc_rank2 := gc_step49 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5755,7 +5822,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step46; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step49; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5769,10 +5836,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:231
 		if blockSize_ > 256 {
 			{
-				gc_step47 := 0
-				for ; gc_step47+3 < gc_n2; gc_step47 += 4 {
+				gc_step50 := 0
+				for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
 					{
-						gc_rank2 := gc_step47 + 0
+						gc_rank2 := gc_step50 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5783,7 +5850,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step47 + 1
+						gc_rank2 := gc_step50 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5794,7 +5861,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step47 + 2
+						gc_rank2 := gc_step50 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5805,7 +5872,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step47 + 3
+						gc_rank2 := gc_step50 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5816,7 +5883,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step47; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5828,10 +5895,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step48 := 0
-				for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
+				gc_step51 := 0
+				for ; gc_step51+3 < gc_n2; gc_step51 += 4 {
 					{
-						gc_rank2 := gc_step48 + 0
+						gc_rank2 := gc_step51 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5840,7 +5907,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step48 + 1
+						gc_rank2 := gc_step51 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5849,7 +5916,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step48 + 2
+						gc_rank2 := gc_step51 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5858,7 +5925,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step48 + 3
+						gc_rank2 := gc_step51 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5867,7 +5934,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step48; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step51; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -5881,10 +5948,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:237
 		if blockSize_ > 512 {
 			{
-				gc_step49 := 0
-				for ; gc_step49+3 < gc_n2; gc_step49 += 4 {
+				gc_step52 := 0
+				for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
 					{
-						gc_rank2 := gc_step49 + 0
+						gc_rank2 := gc_step52 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5895,7 +5962,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step49 + 1
+						gc_rank2 := gc_step52 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5906,7 +5973,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step49 + 2
+						gc_rank2 := gc_step52 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5917,7 +5984,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 					{
-						gc_rank2 := gc_step49 + 3
+						gc_rank2 := gc_step52 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						var tt float32
@@ -5928,7 +5995,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						gc_s_tt[gc_rank2] = tt
 					}
 				}
-				for gc_rank2 := gc_step49; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					var tt float32
@@ -5940,10 +6007,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				}
 			}
 			{
-				gc_step50 := 0
-				for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
+				gc_step53 := 0
+				for ; gc_step53+3 < gc_n2; gc_step53 += 4 {
 					{
-						gc_rank2 := gc_step50 + 0
+						gc_rank2 := gc_step53 + 0
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5952,7 +6019,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step50 + 1
+						gc_rank2 := gc_step53 + 1
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5961,7 +6028,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step50 + 2
+						gc_rank2 := gc_step53 + 2
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5970,7 +6037,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 					{
-						gc_rank2 := gc_step50 + 3
+						gc_rank2 := gc_step53 + 3
 						gc_pos2.Thread = gc_rank2
 						idx := gc_s_idx[gc_rank2]
 						tt := gc_s_tt[gc_rank2]
@@ -5979,7 +6046,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						sData[idx] += tt
 					}
 				}
-				for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step53; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					idx := gc_s_idx[gc_rank2]
 					tt := gc_s_tt[gc_rank2]
@@ -6080,7 +6147,58 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 				gc_off8 := 0
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(sSeed) {
 					gc_at8 := sSeed[gc_off8:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step54 := gc_from2
+					for ; gc_step54+3 < gc_to2; gc_step54 += 4 {
+						{
+							gc_tx2 := gc_step54 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+							{
+								gc_at8[0] = val4.W
+							}
+						}
+						{
+							gc_tx2 := gc_step54 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+							{
+								gc_at8[0] = val4.W
+							}
+						}
+						{
+							gc_tx2 := gc_step54 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+							{
+								gc_at8[0] = val4.W
+							}
+						}
+						{
+							gc_tx2 := gc_step54 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							val4 := gc_s_val4[gc_rank2]
+
+//line shoc.go:339
+							{
+								gc_at8[0] = val4.W
+							}
+						}
+					}
+					for gc_tx2 := gc_step54; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						val4 := gc_s_val4[gc_rank2]
@@ -6091,10 +6209,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 						}
 					}
 				} else {
-					gc_step51 := gc_from2
-					for ; gc_step51+3 < gc_to2; gc_step51 += 4 {
+					gc_step55 := gc_from2
+					for ; gc_step55+3 < gc_to2; gc_step55 += 4 {
 						{
-							gc_tx2 := gc_step51 + 0
+							gc_tx2 := gc_step55 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val4 := gc_s_val4[gc_rank2]
@@ -6105,7 +6223,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 							}
 						}
 						{
-							gc_tx2 := gc_step51 + 1
+							gc_tx2 := gc_step55 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val4 := gc_s_val4[gc_rank2]
@@ -6116,7 +6234,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 							}
 						}
 						{
-							gc_tx2 := gc_step51 + 2
+							gc_tx2 := gc_step55 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val4 := gc_s_val4[gc_rank2]
@@ -6127,7 +6245,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 							}
 						}
 						{
-							gc_tx2 := gc_step51 + 3
+							gc_tx2 := gc_step55 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val4 := gc_s_val4[gc_rank2]
@@ -6138,7 +6256,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 							}
 						}
 					}
-					for gc_tx2 := gc_step51; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step55; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						val4 := gc_s_val4[gc_rank2]
@@ -6155,10 +6273,10 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 //line shoc.go:344
 		window += blockSize
 		{
-			gc_step52 := 0
-			for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
+			gc_step56 := 0
+			for ; gc_step56+3 < gc_n2; gc_step56 += 4 {
 				{
-					gc_rank2 := gc_step52 + 0
+					gc_rank2 := gc_step56 + 0
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -6167,7 +6285,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step52 + 1
+					gc_rank2 := gc_step56 + 1
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -6176,7 +6294,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step52 + 2
+					gc_rank2 := gc_step56 + 2
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -6185,7 +6303,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 				{
-					gc_rank2 := gc_step52 + 3
+					gc_rank2 := gc_step56 + 3
 					gc_pos2.Thread = gc_rank2
 					i := gc_s_i[gc_rank2]
 
@@ -6194,7 +6312,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 					gc_s_i[gc_rank2] = i
 				}
 			}
-			for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step56; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				i := gc_s_i[gc_rank2]
 

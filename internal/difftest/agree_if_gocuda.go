@@ -943,7 +943,62 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				if compiled.Disjoint(gc_at7, gc_at8) {
 					copy(gc_at7, gc_at8)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line agree_if.go:99
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line agree_if.go:119
+							gc_at7[gc_tx] = gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line agree_if.go:99
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line agree_if.go:119
+							gc_at7[gc_tx] = gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line agree_if.go:99
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line agree_if.go:119
+							gc_at7[gc_tx] = gc_at8[gc_tx]
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line agree_if.go:99
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line agree_if.go:119
+							gc_at7[gc_tx] = gc_at8[gc_tx]
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -956,10 +1011,10 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					}
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -971,7 +1026,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						data[i] = s[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -983,7 +1038,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						data[i] = s[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -995,7 +1050,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						data[i] = s[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1007,7 +1062,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						data[i] = s[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

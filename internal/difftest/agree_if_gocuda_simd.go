@@ -1078,10 +1078,10 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1091,7 +1091,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1101,7 +1101,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1111,7 +1111,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1121,7 +1121,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1230,10 +1230,10 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep2
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					gc_step9 := gc_vstep2
+					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v := gc_s_v[gc_rank2]
@@ -1242,7 +1242,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							s[gc_tx2] = v
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v := gc_s_v[gc_rank2]
@@ -1251,7 +1251,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							s[gc_tx2] = v
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v := gc_s_v[gc_rank2]
@@ -1260,7 +1260,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							s[gc_tx2] = v
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v := gc_s_v[gc_rank2]
@@ -1269,7 +1269,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							s[gc_tx2] = v
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1341,10 +1341,10 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 								gc_s_v_[gc_rank2] = v_
 							}
 						} else {
-							gc_step9 := gc_seg2
-							for ; gc_step9+3 < gc_segend2; gc_step9 += 4 {
+							gc_step10 := gc_seg2
+							for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
 								{
-									gc_tx2 := gc_step9 + 0
+									gc_tx2 := gc_step10 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1354,7 +1354,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 									gc_s_v_[gc_rank2] = v_
 								}
 								{
-									gc_tx2 := gc_step9 + 1
+									gc_tx2 := gc_step10 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1364,7 +1364,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 									gc_s_v_[gc_rank2] = v_
 								}
 								{
-									gc_tx2 := gc_step9 + 2
+									gc_tx2 := gc_step10 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1374,7 +1374,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 									gc_s_v_[gc_rank2] = v_
 								}
 								{
-									gc_tx2 := gc_step9 + 3
+									gc_tx2 := gc_step10 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1384,7 +1384,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 									gc_s_v_[gc_rank2] = v_
 								}
 							}
-							for gc_tx2 := gc_step9; gc_tx2 < gc_segend2; gc_tx2++ {
+							for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1397,10 +1397,10 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						gc_seg2 = gc_segend2
 					}
 				} else {
-					gc_step10 := 0
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1410,7 +1410,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_s_v_[gc_rank2] = v_
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1420,7 +1420,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_s_v_[gc_rank2] = v_
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1430,7 +1430,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_s_v_[gc_rank2] = v_
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1440,7 +1440,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							gc_s_v_[gc_rank2] = v_
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1549,10 +1549,10 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep5
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					gc_step12 := gc_vstep5
+					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
@@ -1561,7 +1561,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							s[gc_tx2] = v_
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
@@ -1570,7 +1570,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							s[gc_tx2] = v_
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
@@ -1579,7 +1579,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							s[gc_tx2] = v_
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
@@ -1588,7 +1588,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 							s[gc_tx2] = v_
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -1698,10 +1698,10 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep7
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				gc_step13 := gc_vstep7
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1713,7 +1713,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						data[i] = s[gc_tx2]
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1725,7 +1725,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						data[i] = s[gc_tx2]
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1737,7 +1737,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						data[i] = s[gc_tx2]
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1749,7 +1749,7 @@ func gc_body_agreeIf(gc_b2 *compiled.Block, data []int32, flag []bool, mixed boo
 						data[i] = s[gc_tx2]
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

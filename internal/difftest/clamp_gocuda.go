@@ -65,7 +65,86 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 			if gc_from >= 0 && gc_to <= len(row) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at := row[:gc_to]
 				gc_at2 := in[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line clamp.go:16
+						tx := gc_tx
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:31
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line clamp.go:16
+						tx := gc_tx
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:31
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line clamp.go:16
+						tx := gc_tx
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:31
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line clamp.go:16
+						tx := gc_tx
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:31
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -83,10 +162,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -104,7 +183,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -122,7 +201,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -140,7 +219,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -158,7 +237,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -187,10 +266,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -216,7 +295,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -242,7 +321,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -268,7 +347,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -294,7 +373,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -330,7 +409,86 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				if gc_from >= 0 && gc_to <= len(row) && gc_to <= len(next) {
 					gc_at3 := row[:gc_to]
 					gc_at4 := next[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line clamp.go:16
+							tx := gc_tx
+							_ = tx
+
+//line clamp.go:30
+							inside := tx <= hi
+							_ = inside
+
+//line clamp.go:40
+							{
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line clamp.go:16
+							tx := gc_tx
+							_ = tx
+
+//line clamp.go:30
+							inside := tx <= hi
+							_ = inside
+
+//line clamp.go:40
+							{
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line clamp.go:16
+							tx := gc_tx
+							_ = tx
+
+//line clamp.go:30
+							inside := tx <= hi
+							_ = inside
+
+//line clamp.go:40
+							{
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line clamp.go:16
+							tx := gc_tx
+							_ = tx
+
+//line clamp.go:30
+							inside := tx <= hi
+							_ = inside
+
+//line clamp.go:40
+							{
+								gc_at3[gc_tx] = gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -348,10 +506,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -369,7 +527,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -387,7 +545,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -405,7 +563,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -423,7 +581,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -454,7 +612,86 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(row) {
 				gc_at5 := out[gc_off2:][:gc_to]
 				gc_at6 := row[:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line clamp.go:16
+						tx := gc_tx
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:45
+						{
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line clamp.go:16
+						tx := gc_tx
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:45
+						{
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line clamp.go:16
+						tx := gc_tx
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:45
+						{
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line clamp.go:16
+						tx := gc_tx
+						_ = tx
+
+//line clamp.go:30
+						inside := tx <= hi
+						_ = inside
+
+//line clamp.go:45
+						{
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -472,10 +709,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -493,7 +730,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -511,7 +748,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -529,7 +766,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -547,7 +784,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -214,10 +214,10 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step8 := gc_vstep2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -235,7 +235,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -253,7 +253,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -271,7 +271,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -289,7 +289,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -548,10 +548,10 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step9 := gc_vstep3
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -577,7 +577,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -603,7 +603,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -629,7 +629,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -655,7 +655,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -839,10 +839,10 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep5
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step10 := gc_vstep5
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -860,7 +860,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -878,7 +878,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -896,7 +896,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -914,7 +914,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1093,10 +1093,10 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep7
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step11 := gc_vstep7
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1114,7 +1114,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1132,7 +1132,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1150,7 +1150,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1168,7 +1168,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -649,7 +649,70 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at2 := out[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						fs := gc_s_fs[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+						gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						fs := gc_s_fs[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+						gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						fs := gc_s_fs[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+						gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line closures.go:88
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						fs := gc_s_fs[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line closures.go:100
+						gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -663,10 +726,10 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -680,7 +743,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -694,7 +757,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -708,7 +771,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -722,7 +785,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1031,7 +1094,66 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 				gc_off2 := gc_bx * gc_bdx
 				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line closures.go:126
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:135
+							gc_at2[gc_tx] = x_
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line closures.go:126
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:135
+							gc_at2[gc_tx] = x_
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line closures.go:126
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:135
+							gc_at2[gc_tx] = x_
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line closures.go:126
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:135
+							gc_at2[gc_tx] = x_
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1044,10 +1166,10 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 						gc_at2[gc_tx] = x_
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1060,7 +1182,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 							out[i] = x_
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1073,7 +1195,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 							out[i] = x_
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1086,7 +1208,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 							out[i] = x_
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1099,7 +1221,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 							out[i] = x_
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1277,7 +1399,66 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				gc_off2 := gc_bx * gc_bdx
 				if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line closures.go:144
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+							gc_at2[gc_tx] = x_
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line closures.go:144
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+							gc_at2[gc_tx] = x_
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line closures.go:144
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+							gc_at2[gc_tx] = x_
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line closures.go:144
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x_ := gc_s_x_[gc_rank]
+
+//line closures.go:153
+							gc_at2[gc_tx] = x_
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1290,10 +1471,10 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						gc_at2[gc_tx] = x_
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1306,7 +1487,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 							out[i] = x_
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1319,7 +1500,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 							out[i] = x_
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1332,7 +1513,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 							out[i] = x_
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1345,7 +1526,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 							out[i] = x_
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -650,7 +650,70 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off5 := gc_bx2 * gc_bdx2
 			if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx2 <= len(out)-gc_off5 {
 				gc_at4 := out[gc_off5:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line closures.go:88
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						fs := gc_s_fs[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+
+//line closures.go:100
+						gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line closures.go:88
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						fs := gc_s_fs[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+
+//line closures.go:100
+						gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line closures.go:88
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						fs := gc_s_fs[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+
+//line closures.go:100
+						gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line closures.go:88
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						fs := gc_s_fs[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+
+//line closures.go:100
+						gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -664,10 +727,10 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at4[gc_tx2] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -681,7 +744,7 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -695,7 +758,7 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -709,7 +772,7 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -723,7 +786,7 @@ func gc_body_closureLoopVars(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -968,10 +1031,10 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 //line closures.go:132
 		done++
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
+					gc_rank2 := gc_step4 + 0
 					gc_pos2.Thread = gc_rank2
 					add := gc_s_add[gc_rank2]
 					x_ := gc_s_x_[gc_rank2]
@@ -981,7 +1044,7 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 					gc_s_x_[gc_rank2] = x_
 				}
 				{
-					gc_rank2 := gc_step3 + 1
+					gc_rank2 := gc_step4 + 1
 					gc_pos2.Thread = gc_rank2
 					add := gc_s_add[gc_rank2]
 					x_ := gc_s_x_[gc_rank2]
@@ -991,7 +1054,7 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 					gc_s_x_[gc_rank2] = x_
 				}
 				{
-					gc_rank2 := gc_step3 + 2
+					gc_rank2 := gc_step4 + 2
 					gc_pos2.Thread = gc_rank2
 					add := gc_s_add[gc_rank2]
 					x_ := gc_s_x_[gc_rank2]
@@ -1001,7 +1064,7 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 					gc_s_x_[gc_rank2] = x_
 				}
 				{
-					gc_rank2 := gc_step3 + 3
+					gc_rank2 := gc_step4 + 3
 					gc_pos2.Thread = gc_rank2
 					add := gc_s_add[gc_rank2]
 					x_ := gc_s_x_[gc_rank2]
@@ -1011,7 +1074,7 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 					gc_s_x_[gc_rank2] = x_
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				add := gc_s_add[gc_rank2]
 				x_ := gc_s_x_[gc_rank2]
@@ -1089,10 +1152,10 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1105,7 +1168,7 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 							out[i] = x_
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1118,7 +1181,7 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 							out[i] = x_
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1131,7 +1194,7 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 							out[i] = x_
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1144,7 +1207,7 @@ func gc_body_closureUniformLater(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 							out[i] = x_
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1258,10 +1321,10 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line closures.go:150
 		done++
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
+					gc_rank2 := gc_step4 + 0
 					gc_pos2.Thread = gc_rank2
 					add := gc_s_add[gc_rank2]
 					x_ := gc_s_x_[gc_rank2]
@@ -1271,7 +1334,7 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_s_x_[gc_rank2] = x_
 				}
 				{
-					gc_rank2 := gc_step3 + 1
+					gc_rank2 := gc_step4 + 1
 					gc_pos2.Thread = gc_rank2
 					add := gc_s_add[gc_rank2]
 					x_ := gc_s_x_[gc_rank2]
@@ -1281,7 +1344,7 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_s_x_[gc_rank2] = x_
 				}
 				{
-					gc_rank2 := gc_step3 + 2
+					gc_rank2 := gc_step4 + 2
 					gc_pos2.Thread = gc_rank2
 					add := gc_s_add[gc_rank2]
 					x_ := gc_s_x_[gc_rank2]
@@ -1291,7 +1354,7 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_s_x_[gc_rank2] = x_
 				}
 				{
-					gc_rank2 := gc_step3 + 3
+					gc_rank2 := gc_step4 + 3
 					gc_pos2.Thread = gc_rank2
 					add := gc_s_add[gc_rank2]
 					x_ := gc_s_x_[gc_rank2]
@@ -1301,7 +1364,7 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_s_x_[gc_rank2] = x_
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				add := gc_s_add[gc_rank2]
 				x_ := gc_s_x_[gc_rank2]
@@ -1379,10 +1442,10 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1395,7 +1458,7 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = x_
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1408,7 +1471,7 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = x_
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1421,7 +1484,7 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = x_
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1434,7 +1497,7 @@ func gc_body_closurePassed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							out[i] = x_
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -424,7 +424,62 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line copies.go:33
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line copies.go:34
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line copies.go:33
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line copies.go:34
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line copies.go:33
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line copies.go:34
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line copies.go:33
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line copies.go:34
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -437,10 +492,10 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -452,7 +507,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 						dst[i] = src[i]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -464,7 +519,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 						dst[i] = src[i]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -476,7 +531,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 						dst[i] = src[i]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -488,7 +543,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 						dst[i] = src[i]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -852,7 +907,110 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:45
+						x := gc_tx
+						_ = x
+
+//line copies.go:45
+						y := gc_ty
+						_ = y
+
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						_ = row
+
+//line copies.go:47
+						col := gc_bx*gc_bdx + x
+						_ = col
+
+//line copies.go:50
+						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:45
+						x := gc_tx
+						_ = x
+
+//line copies.go:45
+						y := gc_ty
+						_ = y
+
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						_ = row
+
+//line copies.go:47
+						col := gc_bx*gc_bdx + x
+						_ = col
+
+//line copies.go:50
+						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:45
+						x := gc_tx
+						_ = x
+
+//line copies.go:45
+						y := gc_ty
+						_ = y
+
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						_ = row
+
+//line copies.go:47
+						col := gc_bx*gc_bdx + x
+						_ = col
+
+//line copies.go:50
+						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line copies.go:45
+						x := gc_tx
+						_ = x
+
+//line copies.go:45
+						y := gc_ty
+						_ = y
+
+//line copies.go:46
+						row := gc_by*gc_bdy + y
+						_ = row
+
+//line copies.go:47
+						col := gc_bx*gc_bdx + x
+						_ = col
+
+//line copies.go:50
+						gc_at3[gc_tx] = gc_at4[gc_tx][y]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -876,10 +1034,10 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -903,7 +1061,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -927,7 +1085,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -951,7 +1109,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -975,7 +1133,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1057,7 +1215,62 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line copies.go:63
+							tid := gc_tx
+							_ = tid
+
+//line copies.go:65
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line copies.go:63
+							tid := gc_tx
+							_ = tid
+
+//line copies.go:65
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line copies.go:63
+							tid := gc_tx
+							_ = tid
+
+//line copies.go:65
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line copies.go:63
+							tid := gc_tx
+							_ = tid
+
+//line copies.go:65
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1070,10 +1283,10 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1085,7 +1298,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						s[tid] = in[gc_bx*n+tid]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1097,7 +1310,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						s[tid] = in[gc_bx*n+tid]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1109,7 +1322,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						s[tid] = in[gc_bx*n+tid]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1121,7 +1334,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						s[tid] = in[gc_bx*n+tid]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1251,10 +1464,10 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 					gc_at5[gc_tx] = s[gc_idx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1266,7 +1479,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*n+tid] = s[n-1-tid]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1278,7 +1491,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*n+tid] = s[n-1-tid]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1290,7 +1503,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*n+tid] = s[n-1-tid]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1302,7 +1515,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 						out[gc_bx*n+tid] = s[n-1-tid]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -690,10 +690,10 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -705,7 +705,7 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 						dst[i] = src[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -717,7 +717,7 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 						dst[i] = src[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -729,7 +729,7 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 						dst[i] = src[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -741,7 +741,7 @@ func gc_body_copyBetween(gc_b2 *compiled.Block, dst, src []float32) {
 						dst[i] = src[i]
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1145,10 +1145,10 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1172,7 +1172,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1196,7 +1196,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1220,7 +1220,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1244,7 +1244,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						tile_[y][x] = StreamAt(in, row*w+col)
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1281,7 +1281,110 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 && gc_bdx2 <= len(tile_) {
 				gc_at7 := out[gc_off4:][:gc_bdx2]
 				gc_at8 := tile_[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:45
+						x := gc_tx2
+						_ = x
+
+//line copies.go:45
+						y := gc_ty2
+						_ = y
+
+//line copies.go:46
+						row := gc_by2*gc_bdy2 + y
+						_ = row
+
+//line copies.go:47
+						col := gc_bx2*gc_bdx2 + x
+						_ = col
+
+//line copies.go:50
+						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:45
+						x := gc_tx2
+						_ = x
+
+//line copies.go:45
+						y := gc_ty2
+						_ = y
+
+//line copies.go:46
+						row := gc_by2*gc_bdy2 + y
+						_ = row
+
+//line copies.go:47
+						col := gc_bx2*gc_bdx2 + x
+						_ = col
+
+//line copies.go:50
+						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:45
+						x := gc_tx2
+						_ = x
+
+//line copies.go:45
+						y := gc_ty2
+						_ = y
+
+//line copies.go:46
+						row := gc_by2*gc_bdy2 + y
+						_ = row
+
+//line copies.go:47
+						col := gc_bx2*gc_bdx2 + x
+						_ = col
+
+//line copies.go:50
+						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line copies.go:45
+						x := gc_tx2
+						_ = x
+
+//line copies.go:45
+						y := gc_ty2
+						_ = y
+
+//line copies.go:46
+						row := gc_by2*gc_bdy2 + y
+						_ = row
+
+//line copies.go:47
+						col := gc_bx2*gc_bdx2 + x
+						_ = col
+
+//line copies.go:50
+						gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1305,10 +1408,10 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 					gc_at7[gc_tx2] = gc_at8[gc_tx2][y]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1332,7 +1435,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1356,7 +1459,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1380,7 +1483,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1404,7 +1507,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 						out[row*w+col] = tile_[x][y]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1573,10 +1676,10 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1588,7 +1691,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						s[tid] = in[gc_bx2*n+tid]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1600,7 +1703,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						s[tid] = in[gc_bx2*n+tid]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1612,7 +1715,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						s[tid] = in[gc_bx2*n+tid]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1624,7 +1727,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						s[tid] = in[gc_bx2*n+tid]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1795,10 +1898,10 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 					gc_at10[gc_tx2] = s[gc_idx2]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1810,7 +1913,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						out[gc_bx2*n+tid] = s[n-1-tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1822,7 +1925,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						out[gc_bx2*n+tid] = s[n-1-tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1834,7 +1937,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						out[gc_bx2*n+tid] = s[n-1-tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1846,7 +1949,7 @@ func gc_body_copyLanes(gc_b2 *compiled.Block, in, out []float32) {
 						out[gc_bx2*n+tid] = s[n-1-tid]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -146,7 +146,58 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 			gc_off := gc_bx*gc_bdy + gc_ty
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 				gc_at := out[gc_off:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line demand.go:26
+						{
+							gc_at[0] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line demand.go:26
+						{
+							gc_at[0] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line demand.go:26
+						{
+							gc_at[0] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line demand.go:26
+						{
+							gc_at[0] = v
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					v := gc_s_v[gc_rank]
@@ -157,10 +208,10 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -171,7 +222,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -182,7 +233,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -193,7 +244,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -204,7 +255,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]

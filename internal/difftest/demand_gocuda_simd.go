@@ -270,7 +270,58 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 			gc_off2 := gc_bx2*gc_bdy2 + gc_ty2
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 				gc_at2 := out[gc_off2:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line demand.go:26
+						{
+							gc_at2[0] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line demand.go:26
+						{
+							gc_at2[0] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line demand.go:26
+						{
+							gc_at2[0] = v
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line demand.go:26
+						{
+							gc_at2[0] = v
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -281,10 +332,10 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -295,7 +346,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -306,7 +357,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -317,7 +368,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -328,7 +379,7 @@ func gc_body_demandRows(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]

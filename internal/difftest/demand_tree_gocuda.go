@@ -1192,7 +1192,74 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := out[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+						keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+						{
+							gc_at8[0] = gc_at9[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+						keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+						{
+							gc_at8[0] = gc_at9[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+						keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+						{
+							gc_at8[0] = gc_at9[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:62
+						tid := gc_tx
+						_ = tid
+						keep := gc_s_keep[gc_rank]
+
+//line demand_tree.go:72
+						{
+							gc_at8[0] = gc_at9[0] + keep[0][5]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1207,10 +1274,10 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1225,7 +1292,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1240,7 +1307,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1255,7 +1322,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1270,7 +1337,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1565,7 +1632,86 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := out[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							gc_at8[0] = gc_at9[0] + kept[5]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							gc_at8[0] = gc_at9[0] + kept[5]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							gc_at8[0] = gc_at9[0] + kept[5]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line demand_tree.go:99
+						tid := gc_tx
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							gc_at8[0] = gc_at9[0] + kept[5]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1583,10 +1729,10 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1604,7 +1750,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1622,7 +1768,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1640,7 +1786,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1658,7 +1804,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -1526,7 +1526,74 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
 				gc_at16 := out[gc_off14:][:1]
 				gc_at17 := sdata[gc_off15:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+						keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+						{
+							gc_at16[0] = gc_at17[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+						keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+						{
+							gc_at16[0] = gc_at17[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+						keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+						{
+							gc_at16[0] = gc_at17[0] + keep[0][5]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:62
+						tid := gc_tx2
+						_ = tid
+						keep := gc_s_keep[gc_rank2]
+
+//line demand_tree.go:72
+						{
+							gc_at16[0] = gc_at17[0] + keep[0][5]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1541,10 +1608,10 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1559,7 +1626,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1574,7 +1641,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1589,7 +1656,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1604,7 +1671,7 @@ func gc_body_demandTreeKept(gc_b2 *compiled.Block, in, out []float32, start int)
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2032,7 +2099,86 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) {
 				gc_at16 := out[gc_off14:][:1]
 				gc_at17 := sdata[gc_off15:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							gc_at16[0] = gc_at17[0] + kept[5]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							gc_at16[0] = gc_at17[0] + kept[5]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							gc_at16[0] = gc_at17[0] + kept[5]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line demand_tree.go:99
+						tid := gc_tx2
+						_ = tid
+
+//line demand_tree.go:107
+						kept, _ := sdata, tid
+						_ = kept
+
+//line demand_tree.go:108
+						{
+							gc_at16[0] = gc_at17[0] + kept[5]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2050,10 +2196,10 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2071,7 +2217,7 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2089,7 +2235,7 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2107,7 +2253,7 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2125,7 +2271,7 @@ func gc_body_demandTreeCopied(gc_b2 *compiled.Block, in, out []float32, start in
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -157,7 +157,82 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_to <= len(s)-gc_off7 {
 					gc_at := out[gc_off6:][:gc_to]
 					gc_at2 := s[gc_off7:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line fill.go:20
+							i := gc_tx
+							_ = i
+
+//line fill.go:26
+							k := i + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:27
+							gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line fill.go:20
+							i := gc_tx
+							_ = i
+
+//line fill.go:26
+							k := i + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:27
+							gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line fill.go:20
+							i := gc_tx
+							_ = i
+
+//line fill.go:26
+							k := i + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:27
+							gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line fill.go:20
+							i := gc_tx
+							_ = i
+
+//line fill.go:26
+							k := i + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:27
+							gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -174,10 +249,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -193,7 +268,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							out[gc_bx*m+k] = s[k] + s[m-1-k]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -209,7 +284,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							out[gc_bx*m+k] = s[k] + s[m-1-k]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -225,7 +300,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							out[gc_bx*m+k] = s[k] + s[m-1-k]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -241,7 +316,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							out[gc_bx*m+k] = s[k] + s[m-1-k]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -286,7 +361,66 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				gc_off8 := gc_off2
 				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(s_) && gc_to <= len(s_)-gc_off8 {
 					gc_at3 := s_[gc_off8:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = k_
+
+//line fill.go:37
+							gc_at3[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = k_
+
+//line fill.go:37
+							gc_at3[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = k_
+
+//line fill.go:37
+							gc_at3[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = k_
+
+//line fill.go:37
+							gc_at3[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -299,10 +433,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						gc_at3[gc_tx] = -1
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -314,7 +448,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							s_[k_] = -1
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -326,7 +460,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							s_[k_] = -1
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -338,7 +472,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							s_[k_] = -1
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -350,7 +484,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 							s_[k_] = -1
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -537,7 +671,66 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				gc_off6 := gc_off
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s_) && gc_to <= len(s_)-gc_off6 {
 					gc_at2 := s_[gc_off6:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at2[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at2[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at2[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at2[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -548,400 +741,6 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 
 //line fill.go:37
 						gc_at2[gc_tx] = -1
-					}
-				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line fill.go:36
-							k := gc_tx + gc_off
-							gc_more = true
-
-//line fill.go:37
-							s_[k] = -1
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-
-//line fill.go:37
-						s_[k] = -1
-					}
-				}
-			}
-		}
-	}
-}
-
-// FillGuardedKernel writes the elements of the threads a guard admits
-// (form 0), or adds to them (1): each form leaves elements to read as
-// zero, or reads them itself.
-//
-//line fill.go:59
-func FillGuardedKernel(data, out []int32, form int) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_fillGuarded,
-		func(gc_t *gocuda.Thread) { fillGuarded(gc_t, data, out, form) },
-		func(gc_b *compiled.Block) { gc_body_fillGuarded(gc_b, data, out, form) })
-}
-
-//line fill.go:59
-var gc_src_fillGuarded = compiled.NewSource("fillGuarded", "7dbe265aa322b01f609ccd27d1cd620b68a9220bd658047369a9c68804e8cd96", "fill.go:54-74", "fill.go:32-39")
-
-//line fill.go:59
-func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bidx := gc_b.Index()
-	gc_bx := gc_bidx.X
-	gc_n := gc_b.Len()
-
-//line fill.go:60
-	b := gc_bdx
-
-//line fill.go:62
-	s := gocuda.Shared[int32](t, b)[:b]
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * b
-			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
-				gc_at := s[:gc_bdx]
-				gc_at2 := data[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line fill.go:60
-					i := gc_tx
-					_ = i
-
-//line fill.go:61
-					g := gc_bx*b + i
-					_ = g
-
-//line fill.go:63
-					switch form {
-					case 0:
-						if i%3 != 0 {
-							gc_at[gc_tx] = gc_at2[gc_tx]
-						}
-					case 1:
-						gc_at[gc_tx] += gc_at2[gc_tx]
-					}
-				}
-			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:63
-						switch form {
-						case 0:
-							if i%3 != 0 {
-								s[i] = data[g]
-							}
-						case 1:
-							s[i] += data[g]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line fill.go:60
-					i := gc_tx
-					_ = i
-
-//line fill.go:61
-					g := gc_bx*b + i
-					_ = g
-
-//line fill.go:63
-					switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-			}
-		}
-	}
-
-//line fill.go:73
-	var s_ []int32 = s
-
-//line fill.go:73
-	_ = s_
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_bx * b
-			gc_stride := 0 - 1
-			gc_off4 := b - 1
-			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
-				gc_at3 := out[gc_off3:][:gc_bdx]
-				gc_at4 := s[:gc_bdx]
-				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
-
-//line fill.go:60
-					i := gc_tx
-					_ = i
-
-//line fill.go:61
-					g := gc_bx*b + i
-					_ = g
-
-//line fill.go:72
-					gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
-				}
-			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line fill.go:60
-						i := gc_tx
-						_ = i
-
-//line fill.go:61
-						g := gc_bx*b + i
-						_ = g
-
-//line fill.go:72
-						out[g] = s[i] + s[b-1-i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line fill.go:60
-					i := gc_tx
-					_ = i
-
-//line fill.go:61
-					g := gc_bx*b + i
-					_ = g
-
-//line fill.go:72
-					out[g] = s[i] + s[b-1-i]
-				}
-			}
-		}
-	}
-
-//line fill.go:36
-	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off, gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
-					gc_at5 := s_[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						_ = gc_rank
-
-//line fill.go:36
-						k := gc_tx + gc_off
-						gc_more = true
-						_ = k
-
-//line fill.go:37
-						gc_at5[gc_tx] = -1
 					}
 				} else {
 					gc_step3 := gc_from
@@ -996,6 +795,558 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+
+//line fill.go:37
+						s_[k] = -1
+					}
+				}
+			}
+		}
+	}
+}
+
+// FillGuardedKernel writes the elements of the threads a guard admits
+// (form 0), or adds to them (1): each form leaves elements to read as
+// zero, or reads them itself.
+//
+//line fill.go:59
+func FillGuardedKernel(data, out []int32, form int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_fillGuarded,
+		func(gc_t *gocuda.Thread) { fillGuarded(gc_t, data, out, form) },
+		func(gc_b *compiled.Block) { gc_body_fillGuarded(gc_b, data, out, form) })
+}
+
+//line fill.go:59
+var gc_src_fillGuarded = compiled.NewSource("fillGuarded", "7dbe265aa322b01f609ccd27d1cd620b68a9220bd658047369a9c68804e8cd96", "fill.go:54-74", "fill.go:32-39")
+
+//line fill.go:59
+func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+
+//line fill.go:60
+	b := gc_bdx
+
+//line fill.go:62
+	s := gocuda.Shared[int32](t, b)[:b]
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * b
+			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+				gc_at := s[:gc_bdx]
+				gc_at2 := data[gc_off2:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						case 1:
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						case 1:
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						case 1:
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						case 1:
+							gc_at[gc_tx] += gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line fill.go:60
+					i := gc_tx
+					_ = i
+
+//line fill.go:61
+					g := gc_bx*b + i
+					_ = g
+
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					case 1:
+						gc_at[gc_tx] += gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								s[i] = data[g]
+							}
+						case 1:
+							s[i] += data[g]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								s[i] = data[g]
+							}
+						case 1:
+							s[i] += data[g]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								s[i] = data[g]
+							}
+						case 1:
+							s[i] += data[g]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								s[i] = data[g]
+							}
+						case 1:
+							s[i] += data[g]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line fill.go:60
+					i := gc_tx
+					_ = i
+
+//line fill.go:61
+					g := gc_bx*b + i
+					_ = g
+
+//line fill.go:63
+					switch form {
+					case 0:
+						if i%3 != 0 {
+							s[i] = data[g]
+						}
+					case 1:
+						s[i] += data[g]
+					}
+				}
+			}
+		}
+	}
+
+//line fill.go:73
+	var s_ []int32 = s
+
+//line fill.go:73
+	_ = s_
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * b
+			gc_stride := 0 - 1
+			gc_off4 := b - 1
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_bdx <= len(s) && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+				gc_at3 := out[gc_off3:][:gc_bdx]
+				gc_at4 := s[:gc_bdx]
+				for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line fill.go:60
+					i := gc_tx
+					_ = i
+
+//line fill.go:61
+					g := gc_bx*b + i
+					_ = g
+
+//line fill.go:72
+					gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:72
+						out[g] = s[i] + s[b-1-i]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:72
+						out[g] = s[i] + s[b-1-i]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:72
+						out[g] = s[i] + s[b-1-i]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line fill.go:60
+						i := gc_tx
+						_ = i
+
+//line fill.go:61
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:72
+						out[g] = s[i] + s[b-1-i]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line fill.go:60
+					i := gc_tx
+					_ = i
+
+//line fill.go:61
+					g := gc_bx*b + i
+					_ = g
+
+//line fill.go:72
+					out[g] = s[i] + s[b-1-i]
+				}
+			}
+		}
+	}
+
+//line fill.go:36
+	for gc_off, gc_limit, gc_more := 0, len(s_), true; gc_more; gc_off += gc_bdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := gc_off
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
+					gc_at5 := s_[gc_off5:][:gc_to]
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:36
+						k := gc_tx + gc_off
+						gc_more = true
+						_ = k
+
+//line fill.go:37
+						gc_at5[gc_tx] = -1
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+
+//line fill.go:37
+							s_[k] = -1
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+
+//line fill.go:37
+							s_[k] = -1
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+
+//line fill.go:37
+							s_[k] = -1
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+
+//line fill.go:37
+							s_[k] = -1
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1262,7 +1613,94 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 				gc_at := s[:gc_bdx]
 				gc_at2 := data[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:97
+						i := gc_tx
+						_ = i
+
+//line fill.go:98
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:100
+						old := gc_at[gc_tx]
+
+//line fill.go:101
+						gc_at[gc_tx] = gc_at2[gc_tx] + old
+						_ = old
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:97
+						i := gc_tx
+						_ = i
+
+//line fill.go:98
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:100
+						old := gc_at[gc_tx]
+
+//line fill.go:101
+						gc_at[gc_tx] = gc_at2[gc_tx] + old
+						_ = old
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:97
+						i := gc_tx
+						_ = i
+
+//line fill.go:98
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:100
+						old := gc_at[gc_tx]
+
+//line fill.go:101
+						gc_at[gc_tx] = gc_at2[gc_tx] + old
+						_ = old
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:97
+						i := gc_tx
+						_ = i
+
+//line fill.go:98
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:100
+						old := gc_at[gc_tx]
+
+//line fill.go:101
+						gc_at[gc_tx] = gc_at2[gc_tx] + old
+						_ = old
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1282,10 +1720,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					_ = old
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1305,7 +1743,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						_ = old
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1325,7 +1763,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						_ = old
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1345,7 +1783,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						_ = old
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1365,7 +1803,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						_ = old
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1417,10 +1855,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 					gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1436,7 +1874,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1452,7 +1890,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1468,7 +1906,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1484,7 +1922,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1522,7 +1960,66 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				gc_off5 := gc_off
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
 					gc_at5 := s_[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1535,10 +2032,10 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 						gc_at5[gc_tx] = -1
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1550,7 +2047,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1562,7 +2059,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1574,7 +2071,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1586,7 +2083,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1636,7 +2133,78 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 				gc_at := s[:gc_bdx]
 				gc_at2 := data[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:111
+						i := gc_tx
+						_ = i
+
+//line fill.go:112
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:114
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:111
+						i := gc_tx
+						_ = i
+
+//line fill.go:112
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:114
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:111
+						i := gc_tx
+						_ = i
+
+//line fill.go:112
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:114
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line fill.go:111
+						i := gc_tx
+						_ = i
+
+//line fill.go:112
+						g := gc_bx*b + i
+						_ = g
+
+//line fill.go:114
+						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1652,10 +2220,10 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1671,7 +2239,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						s[i] = data[g] + s[i]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1687,7 +2255,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						s[i] = data[g] + s[i]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1703,7 +2271,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						s[i] = data[g] + s[i]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1719,7 +2287,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						s[i] = data[g] + s[i]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1767,10 +2335,10 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 					gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1786,7 +2354,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1802,7 +2370,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1818,7 +2386,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1834,7 +2402,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1872,7 +2440,66 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				gc_off5 := gc_off
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
 					gc_at5 := s_[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line fill.go:36
+							k := gc_tx + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:37
+							gc_at5[gc_tx] = -1
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1885,10 +2512,10 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 						gc_at5[gc_tx] = -1
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1900,7 +2527,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1912,7 +2539,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1924,7 +2551,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1936,7 +2563,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -257,10 +257,10 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step6 := gc_vstep
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -272,7 +272,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -284,7 +284,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -296,7 +296,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -308,7 +308,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -343,7 +343,82 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to2 <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 {
 					gc_at4 := out[gc_off9:][:gc_to2]
 					gc_at5 := s[gc_off10:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line fill.go:20
+							i := gc_tx2
+							_ = i
+
+//line fill.go:26
+							k := i + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:27
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line fill.go:20
+							i := gc_tx2
+							_ = i
+
+//line fill.go:26
+							k := i + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:27
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line fill.go:20
+							i := gc_tx2
+							_ = i
+
+//line fill.go:26
+							k := i + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:27
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line fill.go:20
+							i := gc_tx2
+							_ = i
+
+//line fill.go:26
+							k := i + gc_off
+							gc_more = true
+							_ = k
+
+//line fill.go:27
+							gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -360,10 +435,10 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s[m-1-k]
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -379,7 +454,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							out[gc_bx2*m+k] = s[k] + s[m-1-k]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -395,7 +470,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							out[gc_bx2*m+k] = s[k] + s[m-1-k]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -411,7 +486,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							out[gc_bx2*m+k] = s[k] + s[m-1-k]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -427,7 +502,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							out[gc_bx2*m+k] = s[k] + s[m-1-k]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -591,10 +666,10 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 					if gc_vstep3 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step6 := gc_vstep3
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step9 := gc_vstep3
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -606,7 +681,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							s_[k_] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -618,7 +693,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							s_[k_] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -630,7 +705,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							s_[k_] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -642,7 +717,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 							s_[k_] = -1
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -938,10 +1013,10 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -953,7 +1028,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						s[2*i] = data[gc_bx2*b+i]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -965,7 +1040,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						s[2*i] = data[gc_bx2*b+i]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -977,7 +1052,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						s[2*i] = data[gc_bx2*b+i]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -989,7 +1064,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 						s[2*i] = data[gc_bx2*b+i]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1367,10 +1442,10 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 					if gc_vstep5 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep5
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step5 := gc_vstep5
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1382,7 +1457,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1394,7 +1469,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1406,7 +1481,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1418,7 +1493,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1470,7 +1545,106 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(data) && gc_bdx2 <= len(data)-gc_off6 {
 				gc_at6 := s[:gc_bdx2]
 				gc_at7 := data[gc_off6:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line fill.go:60
+						i := gc_tx2
+						_ = i
+
+//line fill.go:61
+						g := gc_bx2*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							}
+						case 1:
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line fill.go:60
+						i := gc_tx2
+						_ = i
+
+//line fill.go:61
+						g := gc_bx2*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							}
+						case 1:
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line fill.go:60
+						i := gc_tx2
+						_ = i
+
+//line fill.go:61
+						g := gc_bx2*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							}
+						case 1:
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line fill.go:60
+						i := gc_tx2
+						_ = i
+
+//line fill.go:61
+						g := gc_bx2*b + i
+						_ = g
+
+//line fill.go:63
+						switch form {
+						case 0:
+							if i%3 != 0 {
+								gc_at6[gc_tx2] = gc_at7[gc_tx2]
+							}
+						case 1:
+							gc_at6[gc_tx2] += gc_at7[gc_tx2]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1493,10 +1667,10 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1519,7 +1693,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1542,7 +1716,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1565,7 +1739,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1588,7 +1762,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1643,10 +1817,10 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1662,7 +1836,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1678,7 +1852,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1694,7 +1868,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1710,7 +1884,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 						out[g] = s[i] + s[b-1-i]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1867,10 +2041,10 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 					if gc_vstep2 > gc_from2 {
 						gc_more = true
 					}
-					gc_step6 := gc_vstep2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step9 := gc_vstep2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1882,7 +2056,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1894,7 +2068,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1906,7 +2080,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1918,7 +2092,7 @@ func gc_body_fillGuarded(gc_b2 *compiled.Block, data, out []int32, form int) {
 							s_[k] = -1
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2428,10 +2602,10 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2451,7 +2625,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						_ = old
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2471,7 +2645,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						_ = old
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2491,7 +2665,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						_ = old
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2511,7 +2685,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						_ = old
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2563,10 +2737,10 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2582,7 +2756,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2598,7 +2772,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2614,7 +2788,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2630,7 +2804,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2787,10 +2961,10 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 					if gc_vstep4 > gc_from2 {
 						gc_more = true
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2802,7 +2976,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2814,7 +2988,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2826,7 +3000,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2838,7 +3012,7 @@ func gc_body_fillReadFirst(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3000,10 +3174,10 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3019,7 +3193,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						s[i] = data[g] + s[i]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3035,7 +3209,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						s[i] = data[g] + s[i]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3051,7 +3225,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						s[i] = data[g] + s[i]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3067,7 +3241,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						s[i] = data[g] + s[i]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3115,10 +3289,10 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 					gc_at8[gc_tx2] = gc_at9[gc_tx2] + s[gc_idx2]
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3134,7 +3308,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3150,7 +3324,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3166,7 +3340,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3182,7 +3356,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 						out[g] = s[i] + s[b-1-i]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3339,10 +3513,10 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 					if gc_vstep4 > gc_from2 {
 						gc_more = true
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3354,7 +3528,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3366,7 +3540,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3378,7 +3552,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3390,7 +3564,7 @@ func gc_body_fillSelf(gc_b2 *compiled.Block, data, out []int32) {
 							s_[k] = -1
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

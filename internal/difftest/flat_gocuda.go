@@ -62,7 +62,66 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 						gc_at := out[gc_off2:][:gc_to]
 						gc_at2 := in[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line flat.go:19
+								gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line flat.go:19
+								gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line flat.go:19
+								gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line flat.go:18
+								i := base + gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line flat.go:19
+								gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -75,10 +134,10 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -90,7 +149,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -102,7 +161,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -114,7 +173,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -126,7 +185,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 								out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -171,7 +230,66 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 								gc_at3 := out[gc_off3:][:gc_to]
 								gc_at4 := in[gc_off3:][:gc_to]
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_step3 := gc_from
+								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+									{
+										gc_tx := gc_step3 + 0
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line flat.go:18
+										i := base + gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line flat.go:19
+										gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+									}
+									{
+										gc_tx := gc_step3 + 1
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line flat.go:18
+										i := base + gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line flat.go:19
+										gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+									}
+									{
+										gc_tx := gc_step3 + 2
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line flat.go:18
+										i := base + gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line flat.go:19
+										gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+									}
+									{
+										gc_tx := gc_step3 + 3
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line flat.go:18
+										i := base + gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line flat.go:19
+										gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
+									}
+								}
+								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
 
@@ -184,10 +302,10 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 							} else {
-								gc_step2 := gc_from
-								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								gc_step4 := gc_from
+								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 									{
-										gc_tx := gc_step2 + 0
+										gc_tx := gc_step4 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -199,7 +317,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 									}
 									{
-										gc_tx := gc_step2 + 1
+										gc_tx := gc_step4 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -211,7 +329,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 									}
 									{
-										gc_tx := gc_step2 + 2
+										gc_tx := gc_step4 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -223,7 +341,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 									}
 									{
-										gc_tx := gc_step2 + 3
+										gc_tx := gc_step4 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -235,7 +353,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 										out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
 									}
 								}
-								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -610,7 +728,94 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off2:][:gc_to]
 					gc_at2 := in[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line flat.go:59
+							i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:60
+							v += gc_at[gc_tx]
+
+//line flat.go:61
+							if true || i+b < n {
+								v += gc_at2[gc_tx] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line flat.go:59
+							i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:60
+							v += gc_at[gc_tx]
+
+//line flat.go:61
+							if true || i+b < n {
+								v += gc_at2[gc_tx] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line flat.go:59
+							i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:60
+							v += gc_at[gc_tx]
+
+//line flat.go:61
+							if true || i+b < n {
+								v += gc_at2[gc_tx] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							v := gc_s_v[gc_rank]
+
+//line flat.go:59
+							i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:60
+							v += gc_at[gc_tx]
+
+//line flat.go:61
+							if true || i+b < n {
+								v += gc_at2[gc_tx] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						v := gc_s_v[gc_rank]
@@ -630,10 +835,10 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v := gc_s_v[gc_rank]
@@ -652,7 +857,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v := gc_s_v[gc_rank]
@@ -671,7 +876,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v := gc_s_v[gc_rank]
@@ -690,7 +895,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v := gc_s_v[gc_rank]
@@ -709,7 +914,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -747,10 +952,10 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 //line flat.go:66
 				copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -759,7 +964,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						s[gc_tx] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -768,7 +973,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						s[gc_tx] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -777,7 +982,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						s[gc_tx] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -786,7 +991,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						s[gc_tx] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]

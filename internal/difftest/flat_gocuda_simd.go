@@ -206,10 +206,10 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						gc_step5 := gc_vstep2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -221,7 +221,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -233,7 +233,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -245,7 +245,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -257,7 +257,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 								out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -302,7 +302,66 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
 								gc_at7 := out[gc_off5:][:gc_to2]
 								gc_at8 := in[gc_off5:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_step6 := gc_from2
+								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+									{
+										gc_tx2 := gc_step6 + 0
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line flat.go:18
+										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line flat.go:19
+										gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									}
+									{
+										gc_tx2 := gc_step6 + 1
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line flat.go:18
+										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line flat.go:19
+										gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									}
+									{
+										gc_tx2 := gc_step6 + 2
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line flat.go:18
+										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line flat.go:19
+										gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									}
+									{
+										gc_tx2 := gc_step6 + 3
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line flat.go:18
+										i := base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line flat.go:19
+										gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
+									}
+								}
+								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 
@@ -315,10 +374,10 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
 							} else {
-								gc_step4 := gc_from2
-								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+								gc_step7 := gc_from2
+								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 									{
-										gc_tx2 := gc_step4 + 0
+										gc_tx2 := gc_step7 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -330,7 +389,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 									}
 									{
-										gc_tx2 := gc_step4 + 1
+										gc_tx2 := gc_step7 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -342,7 +401,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 									}
 									{
-										gc_tx2 := gc_step4 + 2
+										gc_tx2 := gc_step7 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -354,7 +413,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 									}
 									{
-										gc_tx2 := gc_step4 + 3
+										gc_tx2 := gc_step7 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -366,7 +425,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 										out[i] = in[i] + int32(gc_bx2*1000+gc_tx2)*100
 									}
 								}
-								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -984,10 +1043,10 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 //line flat.go:57
 	b := gc_bdx4
 	{
-		gc_step10 := 0
-		for ; gc_step10+3 < gc_n4; gc_step10 += 4 {
+		gc_step11 := 0
+		for ; gc_step11+3 < gc_n4; gc_step11 += 4 {
 			{
-				gc_rank4 := gc_step10 + 0
+				gc_rank4 := gc_step11 + 0
 				gc_pos4.Thread = gc_rank4
 
 //line flat.go:58
@@ -996,7 +1055,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step10 + 1
+				gc_rank4 := gc_step11 + 1
 				gc_pos4.Thread = gc_rank4
 
 //line flat.go:58
@@ -1005,7 +1064,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step10 + 2
+				gc_rank4 := gc_step11 + 2
 				gc_pos4.Thread = gc_rank4
 
 //line flat.go:58
@@ -1014,7 +1073,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_s_v[gc_rank4] = v
 			}
 			{
-				gc_rank4 := gc_step10 + 3
+				gc_rank4 := gc_step11 + 3
 				gc_pos4.Thread = gc_rank4
 
 //line flat.go:58
@@ -1023,7 +1082,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				gc_s_v[gc_rank4] = v
 			}
 		}
-		for gc_rank4 := gc_step10; gc_rank4 < gc_n4; gc_rank4++ {
+		for gc_rank4 := gc_step11; gc_rank4 < gc_n4; gc_rank4++ {
 			gc_pos4.Thread = gc_rank4
 
 //line flat.go:58
@@ -1054,7 +1113,94 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 				if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 <= len(in) && gc_to4 <= len(in)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(in) && gc_to4 <= len(in)-gc_off12 {
 					gc_at13 := in[gc_off11:][:gc_to4]
 					gc_at14 := in[gc_off12:][:gc_to4]
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_step12 := gc_from4
+					for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+						{
+							gc_tx4 := gc_step12 + 0
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+							v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+							i := gc_bx4*2*b + gc_tx4 + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:60
+							v += gc_at13[gc_tx4]
+
+//line flat.go:61
+							if true || i+b < n {
+								v += gc_at14[gc_tx4] * 2
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step12 + 1
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+							v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+							i := gc_bx4*2*b + gc_tx4 + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:60
+							v += gc_at13[gc_tx4]
+
+//line flat.go:61
+							if true || i+b < n {
+								v += gc_at14[gc_tx4] * 2
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step12 + 2
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+							v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+							i := gc_bx4*2*b + gc_tx4 + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:60
+							v += gc_at13[gc_tx4]
+
+//line flat.go:61
+							if true || i+b < n {
+								v += gc_at14[gc_tx4] * 2
+							}
+							gc_s_v[gc_rank4] = v
+						}
+						{
+							gc_tx4 := gc_step12 + 3
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+							v := gc_s_v[gc_rank4]
+
+//line flat.go:59
+							i := gc_bx4*2*b + gc_tx4 + gc_off
+							gc_more = true
+							_ = i
+
+//line flat.go:60
+							v += gc_at13[gc_tx4]
+
+//line flat.go:61
+							if true || i+b < n {
+								v += gc_at14[gc_tx4] * 2
+							}
+							gc_s_v[gc_rank4] = v
+						}
+					}
+					for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1074,10 +1220,10 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						gc_s_v[gc_rank4] = v
 					}
 				} else {
-					gc_step11 := gc_from4
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step13 := gc_from4
+					for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step13 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 							v := gc_s_v[gc_rank4]
@@ -1096,7 +1242,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 							gc_s_v[gc_rank4] = v
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step13 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 							v := gc_s_v[gc_rank4]
@@ -1115,7 +1261,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 							gc_s_v[gc_rank4] = v
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step13 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 							v := gc_s_v[gc_rank4]
@@ -1134,7 +1280,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 							gc_s_v[gc_rank4] = v
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step13 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 							v := gc_s_v[gc_rank4]
@@ -1153,7 +1299,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 							gc_s_v[gc_rank4] = v
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1191,10 +1337,10 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 //line flat.go:66
 				copy(gc_at15, gc_s_v[gc_base4:][:gc_bdx4])
 			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step14 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1203,7 +1349,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						s[gc_tx4] = v
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step14 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1212,7 +1358,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						s[gc_tx4] = v
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step14 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1221,7 +1367,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						s[gc_tx4] = v
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step14 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 						v := gc_s_v[gc_rank4]
@@ -1230,7 +1376,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						s[gc_tx4] = v
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 					v := gc_s_v[gc_rank4]
@@ -1335,10 +1481,10 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line flat.go:58
@@ -1347,7 +1493,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line flat.go:58
@@ -1356,7 +1502,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line flat.go:58
@@ -1365,7 +1511,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_s_v[gc_rank2] = v
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line flat.go:58
@@ -1374,7 +1520,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				gc_s_v[gc_rank2] = v
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line flat.go:58
@@ -1643,10 +1789,10 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step6 := gc_vstep3
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v := gc_s_v[gc_rank2]
@@ -1665,7 +1811,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v := gc_s_v[gc_rank2]
@@ -1684,7 +1830,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v := gc_s_v[gc_rank2]
@@ -1703,7 +1849,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v := gc_s_v[gc_rank2]
@@ -1722,7 +1868,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1849,10 +1995,10 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep5
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step7 := gc_vstep5
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1861,7 +2007,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						s[gc_tx2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1870,7 +2016,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						s[gc_tx2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1879,7 +2025,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						s[gc_tx2] = v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -1888,7 +2034,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						s[gc_tx2] = v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1991,10 +2137,10 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep6
-		for ; gc_step7+3 < gc_n3; gc_step7 += 4 {
+		gc_step8 := gc_vstep6
+		for ; gc_step8+3 < gc_n3; gc_step8 += 4 {
 			{
-				gc_rank3 := gc_step7 + 0
+				gc_rank3 := gc_step8 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line flat.go:58
@@ -2003,7 +2149,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step7 + 1
+				gc_rank3 := gc_step8 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line flat.go:58
@@ -2012,7 +2158,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step7 + 2
+				gc_rank3 := gc_step8 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line flat.go:58
@@ -2021,7 +2167,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_s_v[gc_rank3] = v
 			}
 			{
-				gc_rank3 := gc_step7 + 3
+				gc_rank3 := gc_step8 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line flat.go:58
@@ -2030,7 +2176,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				gc_s_v[gc_rank3] = v
 			}
 		}
-		for gc_rank3 := gc_step7; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step8; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line flat.go:58
@@ -2299,10 +2445,10 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					if gc_vstep8 > gc_from3 {
 						gc_more = true
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step9 := gc_vstep8
+					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step9 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 							v := gc_s_v[gc_rank3]
@@ -2321,7 +2467,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							gc_s_v[gc_rank3] = v
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step9 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 							v := gc_s_v[gc_rank3]
@@ -2340,7 +2486,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							gc_s_v[gc_rank3] = v
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step9 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 							v := gc_s_v[gc_rank3]
@@ -2359,7 +2505,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							gc_s_v[gc_rank3] = v
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step9 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 							v := gc_s_v[gc_rank3]
@@ -2378,7 +2524,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 							gc_s_v[gc_rank3] = v
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2505,10 +2651,10 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep10
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step10 := gc_vstep10
+				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2517,7 +2663,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						s[gc_tx3] = v
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2526,7 +2672,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						s[gc_tx3] = v
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2535,7 +2681,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						s[gc_tx3] = v
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						v := gc_s_v[gc_rank3]
@@ -2544,7 +2690,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						s[gc_tx3] = v
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					v := gc_s_v[gc_rank3]

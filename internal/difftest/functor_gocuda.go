@@ -746,7 +746,74 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
 					gc_at2 := out[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line functor.go:116
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line functor.go:117
+							if gc_at[gc_tx] > 0 {
+								gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line functor.go:116
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line functor.go:117
+							if gc_at[gc_tx] > 0 {
+								gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line functor.go:116
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line functor.go:117
+							if gc_at[gc_tx] > 0 {
+								gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							gc_b.Enter(gc_rank)
+
+//line functor.go:116
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line functor.go:117
+							if gc_at[gc_tx] > 0 {
+								gc_at2[gc_tx] = tagWith(t, gc_at[gc_tx], laneTagOps{})
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -761,10 +828,10 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 						}
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gc_b.Enter(gc_rank)
@@ -779,7 +846,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gc_b.Enter(gc_rank)
@@ -794,7 +861,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gc_b.Enter(gc_rank)
@@ -809,7 +876,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gc_b.Enter(gc_rank)
@@ -824,7 +891,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)

@@ -1318,7 +1318,78 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 					gc_at8 := s[:gc_bdx2]
 					gc_at9 := in[gc_off7:][:gc_bdx2]
 					gc_at10 := in[gc_off8:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line guarded_load.go:46
+							tid := gc_tx2
+							_ = tid
+
+//line guarded_load.go:47
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line guarded_load.go:49
+							gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line guarded_load.go:46
+							tid := gc_tx2
+							_ = tid
+
+//line guarded_load.go:47
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line guarded_load.go:49
+							gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line guarded_load.go:46
+							tid := gc_tx2
+							_ = tid
+
+//line guarded_load.go:47
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line guarded_load.go:49
+							gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line guarded_load.go:46
+							tid := gc_tx2
+							_ = tid
+
+//line guarded_load.go:47
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line guarded_load.go:49
+							gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1334,10 +1405,10 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						gc_at8[gc_tx2] = gc_at9[gc_tx2] - gc_at10[gc_tx2]
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1353,7 +1424,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1369,7 +1440,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1385,7 +1456,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1401,7 +1472,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 							s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1439,10 +1510,10 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 					gc_at11[gc_tx2] = s[gc_idx2]
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1454,7 +1525,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1466,7 +1537,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1478,7 +1549,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1490,7 +1561,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

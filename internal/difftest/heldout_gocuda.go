@@ -226,7 +226,138 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := sh[:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank][1]
+
+//line heldout.go:48
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank] = part
+						gc_s_last[gc_rank] = last
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank][1]
+
+//line heldout.go:48
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank] = part
+						gc_s_last[gc_rank] = last
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank][1]
+
+//line heldout.go:48
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank] = part
+						gc_s_last[gc_rank] = last
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank][1]
+
+//line heldout.go:48
+						gc_at[gc_tx] = gc_at2[gc_tx]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank] = part
+						gc_s_last[gc_rank] = last
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -257,10 +388,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_s_last[gc_rank] = last
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -291,7 +422,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank] = last
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -322,7 +453,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank] = last
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -353,7 +484,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank] = last
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -384,7 +515,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank] = last
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -426,10 +557,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_step2 := gc_seg
-					for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+					gc_step3 := gc_seg
+					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -442,7 +573,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 							part[0] = sh[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -455,7 +586,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 							part[0] = sh[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -468,7 +599,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 							part[0] = sh[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -481,7 +612,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 							part[0] = sh[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -496,10 +627,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -512,7 +643,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						part[0] = sh[(tid+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -525,7 +656,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						part[0] = sh[(tid+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -538,7 +669,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						part[0] = sh[(tid+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -551,7 +682,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						part[0] = sh[(tid+1)%gc_bdx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -567,10 +698,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				part := gc_s_part[gc_rank]
 				last := gc_s_last[gc_rank]
@@ -579,7 +710,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				part := gc_s_part[gc_rank]
 				last := gc_s_last[gc_rank]
@@ -588,7 +719,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				part := gc_s_part[gc_rank]
 				last := gc_s_last[gc_rank]
@@ -597,7 +728,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				part := gc_s_part[gc_rank]
 				last := gc_s_last[gc_rank]
@@ -606,7 +737,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
@@ -620,7 +751,78 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at3 := out[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:54
+						gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step6 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:54
+						gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step6 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:54
+						gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step6 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line heldout.go:54
+						gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -636,10 +838,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -655,7 +857,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -671,7 +873,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -687,7 +889,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -703,7 +905,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1017,7 +1219,62 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:91
+						gc_at[gc_tx] = &gc_s_x[gc_rank]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:91
+						gc_at[gc_tx] = &gc_s_x[gc_rank]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:91
+						gc_at[gc_tx] = &gc_s_x[gc_rank]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:87
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:91
+						gc_at[gc_tx] = &gc_s_x[gc_rank]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1029,10 +1286,10 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 					gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1044,7 +1301,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 						out[i] = &gc_s_x[gc_rank]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1056,7 +1313,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 						out[i] = &gc_s_x[gc_rank]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1068,7 +1325,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 						out[i] = &gc_s_x[gc_rank]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1080,7 +1337,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 						out[i] = &gc_s_x[gc_rank]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1285,7 +1542,62 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 			gc_off := gc_bx * gc_bdx
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:107
+						gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:107
+						gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:107
+						gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:100
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line heldout.go:107
+						gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1297,10 +1609,10 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1312,7 +1624,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1324,7 +1636,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1336,7 +1648,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1348,7 +1660,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1579,7 +1891,54 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sums) {
 				gc_at := sums[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						s := gc_s_s[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line heldout.go:127
+						gc_at[gc_tx] = s + c
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						s := gc_s_s[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line heldout.go:127
+						gc_at[gc_tx] = s + c
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						s := gc_s_s[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line heldout.go:127
+						gc_at[gc_tx] = s + c
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						s := gc_s_s[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line heldout.go:127
+						gc_at[gc_tx] = s + c
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1589,10 +1948,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_at[gc_tx] = s + c
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						s := gc_s_s[gc_rank]
@@ -1602,7 +1961,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						sums[gc_tx] = s + c
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						s := gc_s_s[gc_rank]
@@ -1612,7 +1971,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						sums[gc_tx] = s + c
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						s := gc_s_s[gc_rank]
@@ -1622,7 +1981,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						sums[gc_tx] = s + c
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						s := gc_s_s[gc_rank]
@@ -1632,7 +1991,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						sums[gc_tx] = s + c
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1668,10 +2027,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 							gc_at2[gc_u] = gc_at3[gc_u]
 						}
 					} else {
-						gc_step4 := gc_seg
-						for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
+						gc_step5 := gc_seg
+						for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
 							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1679,7 +2038,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 								out[gc_tx] = sums[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1687,7 +2046,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 								out[gc_tx] = sums[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1695,7 +2054,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 								out[gc_tx] = sums[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1703,7 +2062,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 								out[gc_tx] = sums[(gc_tx + gc_r)]
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1714,10 +2073,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1725,7 +2084,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1733,7 +2092,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1741,7 +2100,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1749,7 +2108,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1967,7 +2326,62 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					if compiled.Disjoint(gc_at, gc_at2) {
 						copy(gc_at, gc_at2)
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_step := 0
+						for ; gc_step+3 < gc_bdx; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line heldout.go:166
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line heldout.go:166
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line heldout.go:166
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line heldout.go:166
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -1980,10 +2394,10 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						}
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1995,7 +2409,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx] = data[i]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2007,7 +2421,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx] = data[i]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2019,7 +2433,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx] = data[i]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2031,7 +2445,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx] = data[i]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2073,10 +2487,10 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 								gc_at3[gc_u] = gc_at4[gc_u]
 							}
 						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+							gc_step3 := gc_seg
+							for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 								{
-									gc_tx := gc_step2 + 0
+									gc_tx := gc_step3 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2088,7 +2502,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 									data[i] = s[(gc_tx + gc_r)]
 								}
 								{
-									gc_tx := gc_step2 + 1
+									gc_tx := gc_step3 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2100,7 +2514,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 									data[i] = s[(gc_tx + gc_r)]
 								}
 								{
-									gc_tx := gc_step2 + 2
+									gc_tx := gc_step3 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2112,7 +2526,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 									data[i] = s[(gc_tx + gc_r)]
 								}
 								{
-									gc_tx := gc_step2 + 3
+									gc_tx := gc_step3 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2124,7 +2538,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 									data[i] = s[(gc_tx + gc_r)]
 								}
 							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2139,10 +2553,10 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2154,7 +2568,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							data[i] = s[(gc_tx+1)%gc_bdx]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2166,7 +2580,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							data[i] = s[(gc_tx+1)%gc_bdx]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2178,7 +2592,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							data[i] = s[(gc_tx+1)%gc_bdx]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2190,7 +2604,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							data[i] = s[(gc_tx+1)%gc_bdx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2324,7 +2738,70 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_at := v[gc_off:][:1]
 				gc_at2 := v[gc_off2:][:1]
 				gc_at3 := in[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:202
+						{
+							gc_at[0], gc_at2[0] = gc_at3[0], 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:202
+						{
+							gc_at[0], gc_at2[0] = gc_at3[0], 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:202
+						{
+							gc_at[0], gc_at2[0] = gc_at3[0], 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:202
+						{
+							gc_at[0], gc_at2[0] = gc_at3[0], 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2338,10 +2815,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2355,7 +2832,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2369,7 +2846,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2383,7 +2860,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2397,7 +2874,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2435,7 +2912,70 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_off4 := 1
 					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(v) {
 						gc_at4 := v[gc_off4:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:201
+								tid := gc_tx
+								_ = tid
+
+//line heldout.go:210
+								{
+									gc_at4[0]++
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:201
+								tid := gc_tx
+								_ = tid
+
+//line heldout.go:210
+								{
+									gc_at4[0]++
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:201
+								tid := gc_tx
+								_ = tid
+
+//line heldout.go:210
+								{
+									gc_at4[0]++
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:201
+								tid := gc_tx
+								_ = tid
+
+//line heldout.go:210
+								{
+									gc_at4[0]++
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -2449,10 +2989,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2466,7 +3006,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2480,7 +3020,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2494,7 +3034,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2508,7 +3048,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2534,7 +3074,70 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_off5 := 0
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(v) {
 					gc_at5 := v[gc_off5:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:215
+							{
+								gc_at5[0] = next
+							}
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:215
+							{
+								gc_at5[0] = next
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:215
+							{
+								gc_at5[0] = next
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line heldout.go:201
+							tid := gc_tx
+							_ = tid
+
+//line heldout.go:215
+							{
+								gc_at5[0] = next
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2548,10 +3151,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2565,7 +3168,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2579,7 +3182,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2593,7 +3196,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2607,7 +3210,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2634,7 +3237,62 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_at6 := out[gc_off6:][:gc_bdx]
 				gc_at7 := v[gc_off7:][:1]
 				gc_elem := gc_at7[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:220
+						gc_at6[gc_tx] = gc_elem
+					}
+					{
+						gc_tx := gc_step7 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:220
+						gc_at6[gc_tx] = gc_elem
+					}
+					{
+						gc_tx := gc_step7 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:220
+						gc_at6[gc_tx] = gc_elem
+					}
+					{
+						gc_tx := gc_step7 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line heldout.go:201
+						tid := gc_tx
+						_ = tid
+
+//line heldout.go:220
+						gc_at6[gc_tx] = gc_elem
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2646,10 +3304,10 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					gc_at6[gc_tx] = gc_elem
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2661,7 +3319,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = v[1]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2673,7 +3331,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = v[1]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2685,7 +3343,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = v[1]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2697,7 +3355,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = v[1]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

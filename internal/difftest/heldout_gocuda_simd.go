@@ -226,7 +226,138 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_bdx2 <= len(sh) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 {
 				gc_at4 := sh[:gc_bdx2]
 				gc_at5 := in[gc_off3:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank2][1]
+
+//line heldout.go:48
+						gc_at4[gc_tx2] = gc_at5[gc_tx2]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank2] = part
+						gc_s_last[gc_rank2] = last
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank2][1]
+
+//line heldout.go:48
+						gc_at4[gc_tx2] = gc_at5[gc_tx2]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank2] = part
+						gc_s_last[gc_rank2] = last
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank2][1]
+
+//line heldout.go:48
+						gc_at4[gc_tx2] = gc_at5[gc_tx2]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank2] = part
+						gc_s_last[gc_rank2] = last
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:45
+						var acc [2]int32
+						gc_s_acc[gc_rank2] = acc
+
+//line heldout.go:46
+						part := gc_s_acc[gc_rank2][:]
+
+//line heldout.go:47
+						last := &gc_s_acc[gc_rank2][1]
+
+//line heldout.go:48
+						gc_at4[gc_tx2] = gc_at5[gc_tx2]
+						_ = acc
+						_ = part
+						_ = last
+						gc_s_part[gc_rank2] = part
+						gc_s_last[gc_rank2] = last
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -257,10 +388,10 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_last[gc_rank2] = last
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -291,7 +422,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank2] = last
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -322,7 +453,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank2] = last
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -353,7 +484,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank2] = last
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -384,7 +515,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank2] = last
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -426,10 +557,10 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_r := gc_qoff2 - gc_q*gc_qd2
 					_, _ = gc_q, gc_r
 					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_step7 := gc_seg2
-					for ; gc_step7+3 < gc_segend2; gc_step7 += 4 {
+					gc_step10 := gc_seg2
+					for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -442,7 +573,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 							part[0] = sh[(gc_tx2 + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -455,7 +586,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 							part[0] = sh[(gc_tx2 + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -468,7 +599,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 							part[0] = sh[(gc_tx2 + gc_r)]
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -481,7 +612,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 							part[0] = sh[(gc_tx2 + gc_r)]
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_segend2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -496,10 +627,10 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -512,7 +643,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						part[0] = sh[(tid+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -525,7 +656,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						part[0] = sh[(tid+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -538,7 +669,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						part[0] = sh[(tid+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -551,7 +682,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						part[0] = sh[(tid+1)%gc_bdx2]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -567,10 +698,10 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_step9 := 0
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 			{
-				gc_rank2 := gc_step9 + 0
+				gc_rank2 := gc_step12 + 0
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 				last := gc_s_last[gc_rank2]
@@ -579,7 +710,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step9 + 1
+				gc_rank2 := gc_step12 + 1
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 				last := gc_s_last[gc_rank2]
@@ -588,7 +719,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step9 + 2
+				gc_rank2 := gc_step12 + 2
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 				last := gc_s_last[gc_rank2]
@@ -597,7 +728,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step9 + 3
+				gc_rank2 := gc_step12 + 3
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 				last := gc_s_last[gc_rank2]
@@ -606,7 +737,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			part := gc_s_part[gc_rank2]
 			last := gc_s_last[gc_rank2]
@@ -620,7 +751,78 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off4 := gc_bx2 * gc_bdx2
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
 				gc_at6 := out[gc_off4:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:54
+						gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step13 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:54
+						gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:54
+						gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:43
+						i := gc_bx2*gc_bdx2 + tid
+						_ = i
+
+//line heldout.go:54
+						gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -636,10 +838,10 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -655,7 +857,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step14 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -671,7 +873,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step14 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -687,7 +889,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step14 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -703,7 +905,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -923,10 +1125,10 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 	gc_s_x := make([]int, gc_b2.Len())
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
-					gc_tx2 := gc_step3 + 0
+					gc_tx2 := gc_step4 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -943,7 +1145,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 					_ = x
 				}
 				{
-					gc_tx2 := gc_step3 + 1
+					gc_tx2 := gc_step4 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -960,7 +1162,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 					_ = x
 				}
 				{
-					gc_tx2 := gc_step3 + 2
+					gc_tx2 := gc_step4 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -977,7 +1179,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 					_ = x
 				}
 				{
-					gc_tx2 := gc_step3 + 3
+					gc_tx2 := gc_step4 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -994,7 +1196,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 					_ = x
 				}
 			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1017,7 +1219,62 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:91
+						gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:91
+						gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:91
+						gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:87
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:91
+						gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1029,10 +1286,10 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1044,7 +1301,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 						out[i] = &gc_s_x[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1056,7 +1313,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 						out[i] = &gc_s_x[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1068,7 +1325,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 						out[i] = &gc_s_x[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1080,7 +1337,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 						out[i] = &gc_s_x[gc_rank2]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1122,10 +1379,10 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 	gc_s_part := compiled.Scratch[[]int32](gc_b2, 0)[:gc_n2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1147,7 +1404,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_part[gc_rank2] = part
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1169,7 +1426,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_part[gc_rank2] = part
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1191,7 +1448,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_part[gc_rank2] = part
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1213,7 +1470,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_part[gc_rank2] = part
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1237,10 +1494,10 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 		}
 	}
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 
@@ -1248,7 +1505,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 				part[1] = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 
@@ -1256,7 +1513,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 				part[1] = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 
@@ -1264,7 +1521,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 				part[1] = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 
@@ -1272,7 +1529,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 				part[1] = part[0] * 2
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			part := gc_s_part[gc_rank2]
 
@@ -1285,7 +1542,62 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:107
+						gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:107
+						gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:107
+						gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:100
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line heldout.go:107
+						gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1297,10 +1609,10 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1312,7 +1624,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1324,7 +1636,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1336,7 +1648,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1348,7 +1660,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1438,10 +1750,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep8
-		for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
+		gc_step12 := gc_vstep8
+		for ; gc_step12+3 < gc_n3; gc_step12 += 4 {
 			{
-				gc_rank3 := gc_step11 + 0
+				gc_rank3 := gc_step12 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1450,7 +1762,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_s[gc_rank3] = s
 			}
 			{
-				gc_rank3 := gc_step11 + 1
+				gc_rank3 := gc_step12 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1459,7 +1771,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_s[gc_rank3] = s
 			}
 			{
-				gc_rank3 := gc_step11 + 2
+				gc_rank3 := gc_step12 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1468,7 +1780,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_s[gc_rank3] = s
 			}
 			{
-				gc_rank3 := gc_step11 + 3
+				gc_rank3 := gc_step12 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1477,7 +1789,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_s[gc_rank3] = s
 			}
 		}
-		for gc_rank3 := gc_step11; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step12; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1551,10 +1863,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step12 := gc_vstep9
-		for ; gc_step12+3 < gc_n3; gc_step12 += 4 {
+		gc_step13 := gc_vstep9
+		for ; gc_step13+3 < gc_n3; gc_step13 += 4 {
 			{
-				gc_rank3 := gc_step12 + 0
+				gc_rank3 := gc_step13 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1563,7 +1875,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_c[gc_rank3] = c
 			}
 			{
-				gc_rank3 := gc_step12 + 1
+				gc_rank3 := gc_step13 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1572,7 +1884,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_c[gc_rank3] = c
 			}
 			{
-				gc_rank3 := gc_step12 + 2
+				gc_rank3 := gc_step13 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1581,7 +1893,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_c[gc_rank3] = c
 			}
 			{
-				gc_rank3 := gc_step12 + 3
+				gc_rank3 := gc_step13 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1590,7 +1902,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_c[gc_rank3] = c
 			}
 		}
-		for gc_rank3 := gc_step12; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step13; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1739,10 +2051,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep11
-				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+				gc_step14 := gc_vstep11
+				for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
 					{
-						gc_tx3 := gc_step13 + 0
+						gc_tx3 := gc_step14 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						s := gc_s_s[gc_rank3]
@@ -1752,7 +2064,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						sums[gc_tx3] = s + c
 					}
 					{
-						gc_tx3 := gc_step13 + 1
+						gc_tx3 := gc_step14 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						s := gc_s_s[gc_rank3]
@@ -1762,7 +2074,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						sums[gc_tx3] = s + c
 					}
 					{
-						gc_tx3 := gc_step13 + 2
+						gc_tx3 := gc_step14 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						s := gc_s_s[gc_rank3]
@@ -1772,7 +2084,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						sums[gc_tx3] = s + c
 					}
 					{
-						gc_tx3 := gc_step13 + 3
+						gc_tx3 := gc_step14 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						s := gc_s_s[gc_rank3]
@@ -1782,7 +2094,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						sums[gc_tx3] = s + c
 					}
 				}
-				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					s := gc_s_s[gc_rank3]
@@ -1844,10 +2156,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 							gc_at8[gc_u3] = gc_at9[gc_u3]
 						}
 					} else {
-						gc_step14 := gc_seg3
-						for ; gc_step14+3 < gc_segend3; gc_step14 += 4 {
+						gc_step15 := gc_seg3
+						for ; gc_step15+3 < gc_segend3; gc_step15 += 4 {
 							{
-								gc_tx3 := gc_step14 + 0
+								gc_tx3 := gc_step15 + 0
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -1855,7 +2167,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 							}
 							{
-								gc_tx3 := gc_step14 + 1
+								gc_tx3 := gc_step15 + 1
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -1863,7 +2175,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 							}
 							{
-								gc_tx3 := gc_step14 + 2
+								gc_tx3 := gc_step15 + 2
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -1871,7 +2183,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 							}
 							{
-								gc_tx3 := gc_step14 + 3
+								gc_tx3 := gc_step15 + 3
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -1879,7 +2191,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
 							}
 						}
-						for gc_tx3 := gc_step14; gc_tx3 < gc_segend3; gc_tx3++ {
+						for gc_tx3 := gc_step15; gc_tx3 < gc_segend3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1890,10 +2202,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
+				gc_step16 := 0
+				for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
+						gc_tx3 := gc_step16 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1901,7 +2213,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 					}
 					{
-						gc_tx3 := gc_step15 + 1
+						gc_tx3 := gc_step16 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1909,7 +2221,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 					}
 					{
-						gc_tx3 := gc_step15 + 2
+						gc_tx3 := gc_step16 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1917,7 +2229,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 					}
 					{
-						gc_tx3 := gc_step15 + 3
+						gc_tx3 := gc_step16 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1925,7 +2237,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1989,10 +2301,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep3
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step7 := gc_vstep3
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -2001,7 +2313,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_s[gc_rank2] = s
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -2010,7 +2322,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_s[gc_rank2] = s
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -2019,7 +2331,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_s[gc_rank2] = s
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -2028,7 +2340,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_s[gc_rank2] = s
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -2102,10 +2414,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep4
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step8 := gc_vstep4
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -2114,7 +2426,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_c[gc_rank2] = c
 			}
 			{
-				gc_rank2 := gc_step7 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -2123,7 +2435,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_c[gc_rank2] = c
 			}
 			{
-				gc_rank2 := gc_step7 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -2132,7 +2444,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_c[gc_rank2] = c
 			}
 			{
-				gc_rank2 := gc_step7 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -2141,7 +2453,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_c[gc_rank2] = c
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -2290,10 +2602,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						s := gc_s_s[gc_rank2]
@@ -2303,7 +2615,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						sums[gc_tx2] = s + c
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						s := gc_s_s[gc_rank2]
@@ -2313,7 +2625,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						sums[gc_tx2] = s + c
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						s := gc_s_s[gc_rank2]
@@ -2323,7 +2635,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						sums[gc_tx2] = s + c
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						s := gc_s_s[gc_rank2]
@@ -2333,7 +2645,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						sums[gc_tx2] = s + c
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					s := gc_s_s[gc_rank2]
@@ -2395,10 +2707,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
 					} else {
-						gc_step9 := gc_seg2
-						for ; gc_step9+3 < gc_segend2; gc_step9 += 4 {
+						gc_step10 := gc_seg2
+						for ; gc_step10+3 < gc_segend2; gc_step10 += 4 {
 							{
-								gc_tx2 := gc_step9 + 0
+								gc_tx2 := gc_step10 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2406,7 +2718,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step9 + 1
+								gc_tx2 := gc_step10 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2414,7 +2726,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step9 + 2
+								gc_tx2 := gc_step10 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2422,7 +2734,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step9 + 3
+								gc_tx2 := gc_step10 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2430,7 +2742,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
 							}
 						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_segend2; gc_tx2++ {
+						for gc_tx2 := gc_step10; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2441,10 +2753,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2452,7 +2764,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2460,7 +2772,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2468,7 +2780,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2476,7 +2788,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2929,10 +3241,10 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2944,7 +3256,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx2] = data[i]
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2956,7 +3268,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx2] = data[i]
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2968,7 +3280,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx2] = data[i]
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2980,7 +3292,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx2] = data[i]
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3056,10 +3368,10 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 								gc_at7[gc_u2] = gc_at8[gc_u2]
 							}
 						} else {
-							gc_step5 := gc_seg2
-							for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+							gc_step6 := gc_seg2
+							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 								{
-									gc_tx2 := gc_step5 + 0
+									gc_tx2 := gc_step6 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3071,7 +3383,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 									data[i] = s[(gc_tx2 + gc_r)]
 								}
 								{
-									gc_tx2 := gc_step5 + 1
+									gc_tx2 := gc_step6 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3083,7 +3395,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 									data[i] = s[(gc_tx2 + gc_r)]
 								}
 								{
-									gc_tx2 := gc_step5 + 2
+									gc_tx2 := gc_step6 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3095,7 +3407,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 									data[i] = s[(gc_tx2 + gc_r)]
 								}
 								{
-									gc_tx2 := gc_step5 + 3
+									gc_tx2 := gc_step6 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3107,7 +3419,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 									data[i] = s[(gc_tx2 + gc_r)]
 								}
 							}
-							for gc_tx2 := gc_step5; gc_tx2 < gc_segend2; gc_tx2++ {
+							for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -3122,10 +3434,10 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 						gc_seg2 = gc_segend2
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3137,7 +3449,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							data[i] = s[(gc_tx2+1)%gc_bdx2]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3149,7 +3461,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							data[i] = s[(gc_tx2+1)%gc_bdx2]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3161,7 +3473,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							data[i] = s[(gc_tx2+1)%gc_bdx2]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3173,7 +3485,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							data[i] = s[(gc_tx2+1)%gc_bdx2]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3307,7 +3619,70 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				gc_at8 := v[gc_off8:][:1]
 				gc_at9 := v[gc_off9:][:1]
 				gc_at10 := in[gc_off10:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:202
+						{
+							gc_at8[0], gc_at9[0] = gc_at10[0], 0
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:202
+						{
+							gc_at8[0], gc_at9[0] = gc_at10[0], 0
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:202
+						{
+							gc_at8[0], gc_at9[0] = gc_at10[0], 0
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line heldout.go:201
+						tid := gc_tx2
+						_ = tid
+
+//line heldout.go:202
+						{
+							gc_at8[0], gc_at9[0] = gc_at10[0], 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3321,10 +3696,10 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3338,7 +3713,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3352,7 +3727,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3366,7 +3741,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3380,7 +3755,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3418,7 +3793,70 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					gc_off11 := 1
 					if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(v) {
 						gc_at11 := v[gc_off11:][:1]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step11 := gc_from2
+						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+							{
+								gc_tx2 := gc_step11 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line heldout.go:201
+								tid := gc_tx2
+								_ = tid
+
+//line heldout.go:210
+								{
+									gc_at11[0]++
+								}
+							}
+							{
+								gc_tx2 := gc_step11 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line heldout.go:201
+								tid := gc_tx2
+								_ = tid
+
+//line heldout.go:210
+								{
+									gc_at11[0]++
+								}
+							}
+							{
+								gc_tx2 := gc_step11 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line heldout.go:201
+								tid := gc_tx2
+								_ = tid
+
+//line heldout.go:210
+								{
+									gc_at11[0]++
+								}
+							}
+							{
+								gc_tx2 := gc_step11 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line heldout.go:201
+								tid := gc_tx2
+								_ = tid
+
+//line heldout.go:210
+								{
+									gc_at11[0]++
+								}
+							}
+						}
+						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -3432,10 +3870,10 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					} else {
-						gc_step6 := gc_from2
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						gc_step12 := gc_from2
+						for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 							{
-								gc_tx2 := gc_step6 + 0
+								gc_tx2 := gc_step12 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -3449,7 +3887,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 							{
-								gc_tx2 := gc_step6 + 1
+								gc_tx2 := gc_step12 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -3463,7 +3901,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 							{
-								gc_tx2 := gc_step6 + 2
+								gc_tx2 := gc_step12 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -3477,7 +3915,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 							{
-								gc_tx2 := gc_step6 + 3
+								gc_tx2 := gc_step12 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -3491,7 +3929,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 								}
 							}
 						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3517,7 +3955,70 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				gc_off12 := 0
 				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(v) {
 					gc_at12 := v[gc_off12:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step13 := gc_from2
+					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:215
+							{
+								gc_at12[0] = next
+							}
+						}
+						{
+							gc_tx2 := gc_step13 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:215
+							{
+								gc_at12[0] = next
+							}
+						}
+						{
+							gc_tx2 := gc_step13 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:215
+							{
+								gc_at12[0] = next
+							}
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line heldout.go:201
+							tid := gc_tx2
+							_ = tid
+
+//line heldout.go:215
+							{
+								gc_at12[0] = next
+							}
+						}
+					}
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -3531,10 +4032,10 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				} else {
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step14 := gc_from2
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3548,7 +4049,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3562,7 +4063,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3576,7 +4077,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3590,7 +4091,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3709,10 +4210,10 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step15 := gc_vstep2
+				for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step15 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3724,7 +4225,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = v[1]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step15 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3736,7 +4237,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = v[1]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step15 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3748,7 +4249,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = v[1]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step15 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3760,7 +4261,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = v[1]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

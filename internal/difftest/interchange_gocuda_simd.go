@@ -1040,10 +1040,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep6
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			gc_step7 := gc_vstep6
+			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 				{
-					gc_rank2 := gc_step6 + 0
+					gc_rank2 := gc_step7 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line interchange.go:65
@@ -1057,7 +1057,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step6 + 1
+					gc_rank2 := gc_step7 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line interchange.go:65
@@ -1071,7 +1071,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step6 + 2
+					gc_rank2 := gc_step7 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line interchange.go:65
@@ -1085,7 +1085,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					gc_s_minDist[gc_rank2] = minDist
 				}
 				{
-					gc_rank2 := gc_step6 + 3
+					gc_rank2 := gc_step7 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line interchange.go:65
@@ -1099,7 +1099,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					gc_s_minDist[gc_rank2] = minDist
 				}
 			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line interchange.go:65
@@ -1154,10 +1154,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep7
-				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+				gc_step8 := gc_vstep7
+				for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 					{
-						gc_rank2 := gc_step7 + 0
+						gc_rank2 := gc_step8 + 0
 						gc_pos2.Thread = gc_rank2
 
 //line interchange.go:70
@@ -1166,7 +1166,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step7 + 1
+						gc_rank2 := gc_step8 + 1
 						gc_pos2.Thread = gc_rank2
 
 //line interchange.go:70
@@ -1175,7 +1175,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step7 + 2
+						gc_rank2 := gc_step8 + 2
 						gc_pos2.Thread = gc_rank2
 
 //line interchange.go:70
@@ -1184,7 +1184,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						gc_s_ans[gc_rank2] = ans
 					}
 					{
-						gc_rank2 := gc_step7 + 3
+						gc_rank2 := gc_step8 + 3
 						gc_pos2.Thread = gc_rank2
 
 //line interchange.go:70
@@ -1193,7 +1193,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						gc_s_ans[gc_rank2] = ans
 					}
 				}
-				for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 
 //line interchange.go:70
@@ -1401,10 +1401,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step8 := gc_vstep9
-							for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+							gc_step9 := gc_vstep9
+							for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 								{
-									gc_tx2 := gc_step8 + 0
+									gc_tx2 := gc_step9 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1425,7 +1425,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step8 + 1
+									gc_tx2 := gc_step9 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1446,7 +1446,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step8 + 2
+									gc_tx2 := gc_step9 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1467,7 +1467,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									gc_s_ans[gc_rank2] = ans
 								}
 								{
-									gc_tx2 := gc_step8 + 3
+									gc_tx2 := gc_step9 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1488,7 +1488,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									gc_s_ans[gc_rank2] = ans
 								}
 							}
-							for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1627,10 +1627,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep10
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step10 := gc_vstep10
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1656,7 +1656,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1682,7 +1682,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1708,7 +1708,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							gc_s_minDist[gc_rank2] = minDist
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1734,7 +1734,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							gc_s_minDist[gc_rank2] = minDist
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1911,10 +1911,10 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep12
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1931,7 +1931,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1948,7 +1948,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1965,7 +1965,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1982,7 +1982,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

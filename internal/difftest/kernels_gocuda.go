@@ -830,7 +830,122 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:17
+						ty := gc_ty
+						_ = ty
+
+//line kernels.go:18
+						row := gc_by*tile + ty
+						_ = row
+
+//line kernels.go:17
+						tx := gc_tx
+						_ = tx
+
+//line kernels.go:19
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line kernels.go:29
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -857,10 +972,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -887,7 +1002,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -914,7 +1029,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -941,7 +1056,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -968,7 +1083,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1337,7 +1452,70 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 			gc_off3 := n - 1
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
 				gc_at := temp[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:95
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:95
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:95
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:79
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:95
+						{
+							gc_at[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1351,10 +1529,10 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1368,7 +1546,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1382,7 +1560,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1396,7 +1574,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1410,7 +1588,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2015,44 +2193,75 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 		gc_off := gc_bx
 		if gc_off >= 0 && gc_off < len(out) {
 			gc_at := out[gc_off:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					_ = gc_rank
+
+//line kernels.go:187
+					gc_at[0] = 1
+				}
+				{
+					gc_rank := gc_step + 1
+					_ = gc_rank
+
+//line kernels.go:187
+					gc_at[0] = 1
+				}
+				{
+					gc_rank := gc_step + 2
+					_ = gc_rank
+
+//line kernels.go:187
+					gc_at[0] = 1
+				}
+				{
+					gc_rank := gc_step + 3
+					_ = gc_rank
+
+//line kernels.go:187
+					gc_at[0] = 1
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 
 //line kernels.go:187
 				gc_at[0] = 1
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank := gc_step + 0
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
 
 //line kernels.go:187
 					out[gc_bx] = 1
 				}
 				{
-					gc_rank := gc_step + 1
+					gc_rank := gc_step2 + 1
 					gc_pos.Thread = gc_rank
 
 //line kernels.go:187
 					out[gc_bx] = 1
 				}
 				{
-					gc_rank := gc_step + 2
+					gc_rank := gc_step2 + 2
 					gc_pos.Thread = gc_rank
 
 //line kernels.go:187
 					out[gc_bx] = 1
 				}
 				{
-					gc_rank := gc_step + 3
+					gc_rank := gc_step2 + 3
 					gc_pos.Thread = gc_rank
 
 //line kernels.go:187
 					out[gc_bx] = 1
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:187
@@ -2061,10 +2270,10 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 		}
 	}
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:189
@@ -2073,7 +2282,7 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 				}
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:189
@@ -2082,7 +2291,7 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 				}
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:189
@@ -2091,7 +2300,7 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 				}
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 
 //line kernels.go:189
@@ -2100,7 +2309,7 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 				}
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line kernels.go:189
@@ -2158,7 +2367,58 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at := y[gc_off2:][:gc_to]
 						gc_at2 := x[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line kernels.go:200
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line kernels.go:200
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line kernels.go:200
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+
+//line kernels.go:199
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line kernels.go:200
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line kernels.go:199
 							i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -2169,10 +2429,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -2185,7 +2445,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -2198,7 +2458,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -2211,7 +2471,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -2224,7 +2484,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
@@ -2270,7 +2530,66 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 								gc_at3 := y[gc_off3:][:gc_to]
 								gc_at4 := x[gc_off3:][:gc_to]
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_step3 := gc_from
+								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+									{
+										gc_tx := gc_step3 + 0
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line kernels.go:199
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line kernels.go:200
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 1
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line kernels.go:199
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line kernels.go:200
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 2
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line kernels.go:199
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line kernels.go:200
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 3
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line kernels.go:199
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line kernels.go:200
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+								}
+								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
 
@@ -2283,10 +2602,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							} else {
-								gc_step2 := gc_from
-								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								gc_step4 := gc_from
+								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 									{
-										gc_tx := gc_step2 + 0
+										gc_tx := gc_step4 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -2298,7 +2617,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 1
+										gc_tx := gc_step4 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -2310,7 +2629,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 2
+										gc_tx := gc_step4 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -2322,7 +2641,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 3
+										gc_tx := gc_step4 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -2334,7 +2653,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 										y[i] = a*x[i] + y[i]
 									}
 								}
-								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2392,7 +2711,114 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+
+//line kernels.go:216
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+
+//line kernels.go:216
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+
+//line kernels.go:216
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+
+//line kernels.go:216
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2417,10 +2843,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					_ = v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2445,7 +2871,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2470,7 +2896,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2495,7 +2921,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2520,7 +2946,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2584,7 +3010,70 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[:gc_to]
 					gc_at4 := x_[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line kernels.go:232
+							tid_ := gc_tx
+							_ = tid_
+
+//line kernels.go:234
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line kernels.go:232
+							tid_ := gc_tx
+							_ = tid_
+
+//line kernels.go:234
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line kernels.go:232
+							tid_ := gc_tx
+							_ = tid_
+
+//line kernels.go:234
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line kernels.go:232
+							tid_ := gc_tx
+							_ = tid_
+
+//line kernels.go:234
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2598,10 +3087,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2615,7 +3104,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2629,7 +3118,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2643,7 +3132,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2657,7 +3146,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2684,7 +3173,114 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				gc_at5 := x[gc_off3:][:1]
 				gc_at6 := partial[gc_off4:][:1]
 				gc_elem := gc_at5[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:227
+						var r T = gc_elem
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step5 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:227
+						var r T = gc_elem
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step5 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:227
+						var r T = gc_elem
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step5 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:210
+						tid := gc_tx
+						_ = tid
+
+//line kernels.go:227
+						var r T = gc_elem
+
+//line kernels.go:227
+						_ = r
+
+//line kernels.go:218
+						sum := r
+
+//line kernels.go:219
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2709,10 +3305,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					_ = sum
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2737,7 +3333,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2762,7 +3358,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2787,7 +3383,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2812,7 +3408,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3335,7 +3931,78 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:285
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+						{
+							gc_at2[gc_tx] = v + total/1024
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:285
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+						{
+							gc_at2[gc_tx] = v + total/1024
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:285
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+						{
+							gc_at2[gc_tx] = v + total/1024
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line kernels.go:285
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+						total := gc_s_total[gc_rank]
+
+//line kernels.go:299
+						{
+							gc_at2[gc_tx] = v + total/1024
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -3351,10 +4018,10 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3370,7 +4037,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3386,7 +4053,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3402,7 +4069,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3418,7 +4085,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -76,10 +76,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep5
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := gc_vstep5
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:20
@@ -88,7 +88,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:20
@@ -97,7 +97,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:20
@@ -106,7 +106,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:20
@@ -115,7 +115,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line kernels.go:20
@@ -718,10 +718,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep7
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step6 := gc_vstep7
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -745,7 +745,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -769,7 +769,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -793,7 +793,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -817,7 +817,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 							as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1475,10 +1475,10 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep10
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step7 := gc_vstep10
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1505,7 +1505,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1532,7 +1532,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1559,7 +1559,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1586,7 +1586,7 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4203,7 +4203,70 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off6 := n - 1
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(temp) {
 				gc_at2 := temp[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kernels.go:79
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:95
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kernels.go:79
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:95
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kernels.go:79
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:95
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line kernels.go:79
+						tid := gc_tx2
+						_ = tid
+
+//line kernels.go:95
+						{
+							gc_at2[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4217,10 +4280,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4234,7 +4297,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4248,7 +4311,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4262,7 +4325,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4276,7 +4339,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -6179,44 +6242,75 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 		gc_off2 := gc_bx2
 		if gc_off2 >= 0 && gc_off2 < len(out) {
 			gc_at2 := out[gc_off2:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+				{
+					gc_rank2 := gc_step4 + 0
+					_ = gc_rank2
+
+//line kernels.go:187
+					gc_at2[0] = 1
+				}
+				{
+					gc_rank2 := gc_step4 + 1
+					_ = gc_rank2
+
+//line kernels.go:187
+					gc_at2[0] = 1
+				}
+				{
+					gc_rank2 := gc_step4 + 2
+					_ = gc_rank2
+
+//line kernels.go:187
+					gc_at2[0] = 1
+				}
+				{
+					gc_rank2 := gc_step4 + 3
+					_ = gc_rank2
+
+//line kernels.go:187
+					gc_at2[0] = 1
+				}
+			}
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line kernels.go:187
 				gc_at2[0] = 1
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
+					gc_rank2 := gc_step5 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:187
 					out[gc_bx2] = 1
 				}
 				{
-					gc_rank2 := gc_step3 + 1
+					gc_rank2 := gc_step5 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:187
 					out[gc_bx2] = 1
 				}
 				{
-					gc_rank2 := gc_step3 + 2
+					gc_rank2 := gc_step5 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:187
 					out[gc_bx2] = 1
 				}
 				{
-					gc_rank2 := gc_step3 + 3
+					gc_rank2 := gc_step5 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line kernels.go:187
 					out[gc_bx2] = 1
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:187
@@ -6225,10 +6319,10 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 		}
 	}
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:189
@@ -6237,7 +6331,7 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 				}
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:189
@@ -6246,7 +6340,7 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 				}
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:189
@@ -6255,7 +6349,7 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 				}
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:189
@@ -6264,7 +6358,7 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 				}
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line kernels.go:189
@@ -6428,10 +6522,10 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						gc_step5 := gc_vstep2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -6444,7 +6538,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -6457,7 +6551,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -6470,7 +6564,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -6483,7 +6577,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
@@ -6529,7 +6623,66 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 								gc_at7 := y[gc_off5:][:gc_to2]
 								gc_at8 := x[gc_off5:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_step6 := gc_from2
+								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+									{
+										gc_tx2 := gc_step6 + 0
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line kernels.go:199
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line kernels.go:200
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 1
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line kernels.go:199
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line kernels.go:200
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 2
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line kernels.go:199
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line kernels.go:200
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 3
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line kernels.go:199
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line kernels.go:200
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+								}
+								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 
@@ -6542,10 +6695,10 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
-								gc_step4 := gc_from2
-								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+								gc_step7 := gc_from2
+								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 									{
-										gc_tx2 := gc_step4 + 0
+										gc_tx2 := gc_step7 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -6557,7 +6710,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 1
+										gc_tx2 := gc_step7 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -6569,7 +6722,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 2
+										gc_tx2 := gc_step7 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -6581,7 +6734,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 3
+										gc_tx2 := gc_step7 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -6593,7 +6746,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 										y[i] = a*x[i] + y[i]
 									}
 								}
-								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -6662,7 +6815,114 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 			if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
 				gc_at19 := in[gc_off13:][:gc_bdx4]
 				gc_at20 := sdata[:gc_bdx4]
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+					{
+						gc_tx4 := gc_step13 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if true || i < len(in) {
+							v = gc_at19[gc_tx4]
+						}
+
+//line kernels.go:216
+						gc_at20[gc_tx4] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step13 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if true || i < len(in) {
+							v = gc_at19[gc_tx4]
+						}
+
+//line kernels.go:216
+						gc_at20[gc_tx4] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step13 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if true || i < len(in) {
+							v = gc_at19[gc_tx4]
+						}
+
+//line kernels.go:216
+						gc_at20[gc_tx4] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step13 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line kernels.go:210
+						tid := gc_tx4
+						_ = tid
+
+//line kernels.go:211
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line kernels.go:212
+						var v T
+
+//line kernels.go:213
+						if true || i < len(in) {
+							v = gc_at19[gc_tx4]
+						}
+
+//line kernels.go:216
+						gc_at20[gc_tx4] = v
+						_ = v
+					}
+				}
+				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -6687,10 +6947,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step14 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6715,7 +6975,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step14 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6740,7 +7000,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step14 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6765,7 +7025,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step14 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6790,7 +7050,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = v
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -6855,7 +7115,70 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
 					gc_at21 := x_[:gc_to4]
 					gc_at22 := x_[gc_off14:][:gc_to4]
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_step15 := gc_from4
+					for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+						{
+							gc_tx4 := gc_step15 + 0
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line kernels.go:232
+							tid_ := gc_tx4
+							_ = tid_
+
+//line kernels.go:234
+							{
+								gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							}
+						}
+						{
+							gc_tx4 := gc_step15 + 1
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line kernels.go:232
+							tid_ := gc_tx4
+							_ = tid_
+
+//line kernels.go:234
+							{
+								gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							}
+						}
+						{
+							gc_tx4 := gc_step15 + 2
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line kernels.go:232
+							tid_ := gc_tx4
+							_ = tid_
+
+//line kernels.go:234
+							{
+								gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							}
+						}
+						{
+							gc_tx4 := gc_step15 + 3
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line kernels.go:232
+							tid_ := gc_tx4
+							_ = tid_
+
+//line kernels.go:234
+							{
+								gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							}
+						}
+					}
+					for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -6869,10 +7192,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step11 := gc_from4
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step16 := gc_from4
+					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step16 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6886,7 +7209,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step16 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6900,7 +7223,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step16 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6914,7 +7237,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step16 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6928,7 +7251,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7164,10 +7487,10 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep14
-				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				gc_step17 := gc_vstep14
+				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step17 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7192,7 +7515,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7217,7 +7540,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7242,7 +7565,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -7267,7 +7590,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -7544,10 +7867,10 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7572,7 +7895,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7597,7 +7920,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7622,7 +7945,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7647,7 +7970,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = v
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7817,10 +8140,10 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7834,7 +8157,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7848,7 +8171,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7862,7 +8185,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7876,7 +8199,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8112,10 +8435,10 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8140,7 +8463,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8165,7 +8488,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8190,7 +8513,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8215,7 +8538,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = sum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8492,10 +8815,10 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step10 := gc_vstep8
+				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8520,7 +8843,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8545,7 +8868,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8570,7 +8893,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8595,7 +8918,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = v
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8765,10 +9088,10 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep10
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step11 := gc_vstep10
+					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8782,7 +9105,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8796,7 +9119,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8810,7 +9133,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8824,7 +9147,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9060,10 +9383,10 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep12
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step12 := gc_vstep12
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9088,7 +9411,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9113,7 +9436,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9138,7 +9461,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -9163,7 +9486,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = sum
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -10432,10 +10755,10 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -10451,7 +10774,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -10467,7 +10790,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -10483,7 +10806,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -10499,7 +10822,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

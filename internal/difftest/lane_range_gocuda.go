@@ -694,7 +694,86 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 				gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
 					gc_at := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line lane_range.go:102
+							tid := gc_tx
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								gc_at[gc_tx] = 1
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line lane_range.go:102
+							tid := gc_tx
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								gc_at[gc_tx] = 1
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line lane_range.go:102
+							tid := gc_tx
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								gc_at[gc_tx] = 1
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line lane_range.go:102
+							tid := gc_tx
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								gc_at[gc_tx] = 1
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -712,10 +791,10 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -733,7 +812,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -751,7 +830,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -769,7 +848,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -787,7 +866,7 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -1615,10 +1615,10 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1636,7 +1636,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1654,7 +1654,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1672,7 +1672,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1690,7 +1690,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

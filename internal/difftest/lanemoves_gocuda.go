@@ -137,7 +137,78 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						x := gc_s_x[gc_rank]
+						keep := gc_s_keep[gc_rank]
+
+//line lanemoves.go:22
+						{
+							gc_at2[gc_tx] = 2*keep + x
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						x := gc_s_x[gc_rank]
+						keep := gc_s_keep[gc_rank]
+
+//line lanemoves.go:22
+						{
+							gc_at2[gc_tx] = 2*keep + x
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						x := gc_s_x[gc_rank]
+						keep := gc_s_keep[gc_rank]
+
+//line lanemoves.go:22
+						{
+							gc_at2[gc_tx] = 2*keep + x
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:13
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						x := gc_s_x[gc_rank]
+						keep := gc_s_keep[gc_rank]
+
+//line lanemoves.go:22
+						{
+							gc_at2[gc_tx] = 2*keep + x
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -153,10 +224,10 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -172,7 +243,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -188,7 +259,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -204,7 +275,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -220,7 +291,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -590,7 +661,118 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							gc_at2[gc_tx] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							gc_at2[gc_tx] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							gc_at2[gc_tx] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:58
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:67
+						z := r
+
+//line lanemoves.go:68
+						{
+							gc_at2[gc_tx] = z
+						}
+						_ = r
+						_ = z
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -616,10 +798,10 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 					_ = z
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -645,7 +827,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						_ = z
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -671,7 +853,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						_ = z
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -697,7 +879,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						_ = z
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -723,7 +905,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 						_ = z
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -881,7 +1063,118 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:78
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							gc_at2[gc_tx] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:78
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							gc_at2[gc_tx] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:78
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							gc_at2[gc_tx] = z
+						}
+						_ = r
+						_ = z
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:78
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+
+//line lanemoves.go:97
+						var r int32 = v_
+
+//line lanemoves.go:97
+						_ = r
+
+//line lanemoves.go:87
+						z := r
+
+//line lanemoves.go:88
+						{
+							gc_at2[gc_tx] = z
+						}
+						_ = r
+						_ = z
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -907,10 +1200,10 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 					_ = z
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -936,7 +1229,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						_ = z
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -962,7 +1255,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						_ = z
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -988,7 +1281,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						_ = z
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1014,7 +1307,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 						_ = z
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1200,7 +1493,78 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+						{
+							gc_at2[gc_tx] = 2*up - down
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+						{
+							gc_at2[gc_tx] = 2*up - down
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+						{
+							gc_at2[gc_tx] = 2*up - down
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lanemoves.go:107
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						up := gc_s_up[gc_rank]
+						down := gc_s_down[gc_rank]
+
+//line lanemoves.go:116
+						{
+							gc_at2[gc_tx] = 2*up - down
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1216,10 +1580,10 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1235,7 +1599,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1251,7 +1615,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1267,7 +1631,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1283,7 +1647,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -304,7 +304,74 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(out) {
 				gc_at2 := out[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line liveness.go:13
+						i := gc_tx
+						_ = i
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line liveness.go:33
+						gc_at2[gc_tx] = a + b*3 + c*5
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line liveness.go:13
+						i := gc_tx
+						_ = i
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line liveness.go:33
+						gc_at2[gc_tx] = a + b*3 + c*5
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line liveness.go:13
+						i := gc_tx
+						_ = i
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line liveness.go:33
+						gc_at2[gc_tx] = a + b*3 + c*5
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line liveness.go:13
+						i := gc_tx
+						_ = i
+						a := gc_s_a[gc_rank]
+						b := gc_s_b[gc_rank]
+						c := gc_s_c[gc_rank]
+
+//line liveness.go:33
+						gc_at2[gc_tx] = a + b*3 + c*5
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -319,10 +386,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -337,7 +404,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 						out[i] = a + b*3 + c*5
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -352,7 +419,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 						out[i] = a + b*3 + c*5
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -367,7 +434,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 						out[i] = a + b*3 + c*5
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -382,7 +449,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 						out[i] = a + b*3 + c*5
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -145,10 +145,10 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -172,7 +172,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_c[gc_rank2] = c
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -196,7 +196,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_c[gc_rank2] = c
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -220,7 +220,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_c[gc_rank2] = c
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -244,7 +244,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_c[gc_rank2] = c
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -399,10 +399,10 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -417,7 +417,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = a + b*3 + c*5
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -432,7 +432,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = a + b*3 + c*5
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -447,7 +447,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = a + b*3 + c*5
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -462,7 +462,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = a + b*3 + c*5
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -53,7 +53,122 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						gc_at[gc_tx] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						gc_at[gc_tx] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						gc_at[gc_tx] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:43
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						gc_at[gc_tx] = v * b.scale
+						_ = b
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -80,10 +195,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					_ = b
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -110,7 +225,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = b
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -137,7 +252,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = b
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -164,7 +279,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = b
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -191,7 +306,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						_ = b
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -233,7 +348,70 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
 					gc_at2 := s[:gc_to]
 					gc_at3 := s[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:15
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:19
+							{
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:15
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:19
+							{
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:15
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:19
+							{
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:15
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:19
+							{
+								gc_at2[gc_tx] += gc_at3[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -247,10 +425,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -264,7 +442,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -278,7 +456,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -292,7 +470,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -306,7 +484,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -356,10 +534,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				_ = r
 				lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_step5 + 0
 					gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -368,7 +546,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_step5 + 1
 					gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -377,7 +555,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_step5 + 2
 					gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -386,7 +564,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_step5 + 3
 					gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -395,7 +573,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -469,7 +647,70 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
 					gc_at5 := s_[:gc_to]
 					gc_at6 := s_[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:15
+							tid_ := gc_tx
+							_ = tid_
+
+//line methods.go:19
+							{
+								gc_at5[gc_tx] += gc_at6[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:15
+							tid_ := gc_tx
+							_ = tid_
+
+//line methods.go:19
+							{
+								gc_at5[gc_tx] += gc_at6[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:15
+							tid_ := gc_tx
+							_ = tid_
+
+//line methods.go:19
+							{
+								gc_at5[gc_tx] += gc_at6[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:15
+							tid_ := gc_tx
+							_ = tid_
+
+//line methods.go:19
+							{
+								gc_at5[gc_tx] += gc_at6[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -483,10 +724,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -500,7 +741,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -514,7 +755,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -528,7 +769,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -542,7 +783,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -592,10 +833,10 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				_ = r_2
 				lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 				{
-					gc_rank := gc_step5 + 0
+					gc_rank := gc_step8 + 0
 					gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -604,7 +845,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_s_r_2[gc_rank] = r_2
 				}
 				{
-					gc_rank := gc_step5 + 1
+					gc_rank := gc_step8 + 1
 					gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -613,7 +854,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_s_r_2[gc_rank] = r_2
 				}
 				{
-					gc_rank := gc_step5 + 2
+					gc_rank := gc_step8 + 2
 					gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -622,7 +863,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_s_r_2[gc_rank] = r_2
 				}
 				{
-					gc_rank := gc_step5 + 3
+					gc_rank := gc_step8 + 3
 					gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -631,7 +872,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					gc_s_r_2[gc_rank] = r_2
 				}
 			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line methods.go:24
@@ -788,7 +1029,106 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_2) {
 				gc_at := s_2[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						gc_at[gc_tx] = v_
+						_ = step
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						gc_at[gc_tx] = v_
+						_ = step
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						gc_at[gc_tx] = v_
+						_ = step
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:75
+						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+
+//line methods.go:75
+						_ = step
+
+//line methods.go:63
+						gc_at[gc_tx] = v_
+						_ = step
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -811,10 +1151,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					_ = step
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -837,7 +1177,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -860,7 +1200,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -883,7 +1223,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -906,7 +1246,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						_ = step
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -963,10 +1303,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_3[gc_rank] = r_3
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -984,7 +1324,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1002,7 +1342,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1020,7 +1360,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1038,7 +1378,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_s_r_3[gc_rank] = r_3
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1059,10 +1399,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1080,7 +1420,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1098,7 +1438,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1116,7 +1456,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1134,7 +1474,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1299,10 +1639,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:63
 					r_.StoreSlice(gc_s_r_[gc_rank:])
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1331,7 +1671,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1360,7 +1700,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1389,7 +1729,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1418,7 +1758,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank] = r_
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1481,10 +1821,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 					} else {
-						gc_step5 := gc_seg2
-						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+						gc_step6 := gc_seg2
+						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 							{
-								gc_tx := gc_step5 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1502,7 +1842,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_s_r_5[gc_rank] = r_5
 							}
 							{
-								gc_tx := gc_step5 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1520,7 +1860,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_s_r_5[gc_rank] = r_5
 							}
 							{
-								gc_tx := gc_step5 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1538,7 +1878,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_s_r_5[gc_rank] = r_5
 							}
 							{
-								gc_tx := gc_step5 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1556,7 +1896,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 								gc_s_r_5[gc_rank] = r_5
 							}
 						}
-						for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1577,10 +1917,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1598,7 +1938,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1616,7 +1956,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1634,7 +1974,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1652,7 +1992,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1781,7 +2121,78 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:87
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:89
+							i := gc_bx*n + tid
+							_ = i
+
+//line methods.go:90
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:87
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:89
+							i := gc_bx*n + tid
+							_ = i
+
+//line methods.go:90
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:87
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:89
+							i := gc_bx*n + tid
+							_ = i
+
+//line methods.go:90
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:87
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:89
+							i := gc_bx*n + tid
+							_ = i
+
+//line methods.go:90
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1798,10 +2209,10 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1817,7 +2228,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 						s[tid] = in[i]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1833,7 +2244,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 						s[tid] = in[i]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1849,7 +2260,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 						s[tid] = in[i]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1865,7 +2276,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 						s[tid] = in[i]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -53,7 +53,122 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
 				gc_at8 := s[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						gc_at8[gc_tx2] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						gc_at8[gc_tx2] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						gc_at8[gc_tx2] = v * b.scale
+						_ = b
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:43
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line methods.go:46
+						var v int32 = int32(i % 7)
+						_ = v
+
+//line methods.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line methods.go:46
+						var b blockTree[int32] = blockTree[int32]{scale: 2}
+
+//line methods.go:46
+						_ = b
+
+//line methods.go:16
+						gc_at8[gc_tx2] = v * b.scale
+						_ = b
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -80,10 +195,10 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					_ = b
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -110,7 +225,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						_ = b
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -137,7 +252,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						_ = b
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -164,7 +279,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						_ = b
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -191,7 +306,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						_ = b
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -345,10 +460,10 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step11 := gc_vstep6
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -362,7 +477,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -376,7 +491,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -390,7 +505,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -404,7 +519,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -498,10 +613,10 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep8
-			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			gc_step12 := gc_vstep8
+			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 				{
-					gc_rank2 := gc_step8 + 0
+					gc_rank2 := gc_step12 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -510,7 +625,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_rank2 := gc_step8 + 1
+					gc_rank2 := gc_step12 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -519,7 +634,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_rank2 := gc_step8 + 2
+					gc_rank2 := gc_step12 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -528,7 +643,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_rank2 := gc_step8 + 3
+					gc_rank2 := gc_step12 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -537,7 +652,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r[gc_rank2] = r
 				}
 			}
-			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -723,10 +838,10 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep10
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step13 := gc_vstep10
+					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -740,7 +855,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step13 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -754,7 +869,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step13 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -768,7 +883,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step13 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -782,7 +897,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -896,10 +1011,10 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep12
-			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+			gc_step14 := gc_vstep12
+			for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
 				{
-					gc_rank2 := gc_step10 + 0
+					gc_rank2 := gc_step14 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -908,7 +1023,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r_2[gc_rank2] = r_2
 				}
 				{
-					gc_rank2 := gc_step10 + 1
+					gc_rank2 := gc_step14 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -917,7 +1032,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r_2[gc_rank2] = r_2
 				}
 				{
-					gc_rank2 := gc_step10 + 2
+					gc_rank2 := gc_step14 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -926,7 +1041,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r_2[gc_rank2] = r_2
 				}
 				{
-					gc_rank2 := gc_step10 + 3
+					gc_rank2 := gc_step14 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -935,7 +1050,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r_2[gc_rank2] = r_2
 				}
 			}
-			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line methods.go:24
@@ -1279,10 +1394,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1305,7 +1420,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1328,7 +1443,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1351,7 +1466,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1374,7 +1489,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = step
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1511,10 +1626,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							gc_s_r_3[gc_rank2] = r_3
 						}
 					} else {
-						gc_step8 := gc_seg3
-						for ; gc_step8+3 < gc_segend3; gc_step8 += 4 {
+						gc_step9 := gc_seg3
+						for ; gc_step9+3 < gc_segend3; gc_step9 += 4 {
 							{
-								gc_tx2 := gc_step8 + 0
+								gc_tx2 := gc_step9 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1532,7 +1647,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								gc_s_r_3[gc_rank2] = r_3
 							}
 							{
-								gc_tx2 := gc_step8 + 1
+								gc_tx2 := gc_step9 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1550,7 +1665,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								gc_s_r_3[gc_rank2] = r_3
 							}
 							{
-								gc_tx2 := gc_step8 + 2
+								gc_tx2 := gc_step9 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1568,7 +1683,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								gc_s_r_3[gc_rank2] = r_3
 							}
 							{
-								gc_tx2 := gc_step8 + 3
+								gc_tx2 := gc_step9 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1586,7 +1701,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								gc_s_r_3[gc_rank2] = r_3
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_segend3; gc_tx2++ {
+						for gc_tx2 := gc_step9; gc_tx2 < gc_segend3; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1607,10 +1722,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1628,7 +1743,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1646,7 +1761,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1664,7 +1779,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1682,7 +1797,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1977,10 +2092,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep7
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step11 := gc_vstep7
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2009,7 +2124,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2038,7 +2153,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2067,7 +2182,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2096,7 +2211,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank2] = r_
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2255,10 +2370,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank2] = r_5
 						}
 					} else {
-						gc_step11 := gc_seg4
-						for ; gc_step11+3 < gc_segend4; gc_step11 += 4 {
+						gc_step12 := gc_seg4
+						for ; gc_step12+3 < gc_segend4; gc_step12 += 4 {
 							{
-								gc_tx2 := gc_step11 + 0
+								gc_tx2 := gc_step12 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2276,7 +2391,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								gc_s_r_5[gc_rank2] = r_5
 							}
 							{
-								gc_tx2 := gc_step11 + 1
+								gc_tx2 := gc_step12 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2294,7 +2409,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								gc_s_r_5[gc_rank2] = r_5
 							}
 							{
-								gc_tx2 := gc_step11 + 2
+								gc_tx2 := gc_step12 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2312,7 +2427,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								gc_s_r_5[gc_rank2] = r_5
 							}
 							{
-								gc_tx2 := gc_step11 + 3
+								gc_tx2 := gc_step12 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2330,7 +2445,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 								gc_s_r_5[gc_rank2] = r_5
 							}
 						}
-						for gc_tx2 := gc_step11; gc_tx2 < gc_segend4; gc_tx2++ {
+						for gc_tx2 := gc_step12; gc_tx2 < gc_segend4; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2351,10 +2466,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_seg4 = gc_segend4
 				}
 			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2372,7 +2487,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank2] = r_5
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2390,7 +2505,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank2] = r_5
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2408,7 +2523,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank2] = r_5
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2426,7 +2541,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank2] = r_5
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2826,10 +2941,10 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2845,7 +2960,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						s[tid] = in[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2861,7 +2976,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						s[tid] = in[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2877,7 +2992,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						s[tid] = in[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2893,7 +3008,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						s[tid] = in[i]
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

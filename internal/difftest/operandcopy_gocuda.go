@@ -257,7 +257,74 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line operandcopy.go:16
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						y := gc_s_y[gc_rank]
+
+//line operandcopy.go:31
+						{
+							gc_at2[gc_tx] = y
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line operandcopy.go:16
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						y := gc_s_y[gc_rank]
+
+//line operandcopy.go:31
+						{
+							gc_at2[gc_tx] = y
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line operandcopy.go:16
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						y := gc_s_y[gc_rank]
+
+//line operandcopy.go:31
+						{
+							gc_at2[gc_tx] = y
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line operandcopy.go:16
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						y := gc_s_y[gc_rank]
+
+//line operandcopy.go:31
+						{
+							gc_at2[gc_tx] = y
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -272,10 +339,10 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -290,7 +357,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -305,7 +372,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -320,7 +387,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -335,7 +402,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -50,7 +50,86 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 			if gc_from >= 0 && gc_to <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at := tile_[:gc_to]
 				gc_at2 := in[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line peel.go:17
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:20
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line peel.go:17
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:20
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line peel.go:17
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:20
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line peel.go:17
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:20
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -68,10 +147,10 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -89,7 +168,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -107,7 +186,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -125,7 +204,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -143,7 +222,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -405,7 +484,78 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line peel.go:39
+							tx := gc_tx
+							_ = tx
+
+//line peel.go:40
+							i := gc_bx*gc_bdx + tx
+							_ = i
+
+//line peel.go:42
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line peel.go:39
+							tx := gc_tx
+							_ = tx
+
+//line peel.go:40
+							i := gc_bx*gc_bdx + tx
+							_ = i
+
+//line peel.go:42
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line peel.go:39
+							tx := gc_tx
+							_ = tx
+
+//line peel.go:40
+							i := gc_bx*gc_bdx + tx
+							_ = i
+
+//line peel.go:42
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line peel.go:39
+							tx := gc_tx
+							_ = tx
+
+//line peel.go:40
+							i := gc_bx*gc_bdx + tx
+							_ = i
+
+//line peel.go:42
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -422,10 +572,10 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -441,7 +591,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -457,7 +607,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -473,7 +623,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -489,7 +639,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						tile_[tx] = in[i]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -668,10 +818,10 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 //line peel.go:48
 					y.StoreSlice(out[i:])
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -696,7 +846,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						_ = y
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -721,7 +871,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						_ = y
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -746,7 +896,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						_ = y
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -771,7 +921,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 						_ = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1017,7 +1167,94 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line peel.go:69
+							tx := gc_tx
+							_ = tx
+
+//line peel.go:69
+							ty := gc_ty
+							_ = ty
+
+//line peel.go:71
+							i := (gc_bx*gc_bdy+ty)*w + tx
+							_ = i
+
+//line peel.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line peel.go:69
+							tx := gc_tx
+							_ = tx
+
+//line peel.go:69
+							ty := gc_ty
+							_ = ty
+
+//line peel.go:71
+							i := (gc_bx*gc_bdy+ty)*w + tx
+							_ = i
+
+//line peel.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line peel.go:69
+							tx := gc_tx
+							_ = tx
+
+//line peel.go:69
+							ty := gc_ty
+							_ = ty
+
+//line peel.go:71
+							i := (gc_bx*gc_bdy+ty)*w + tx
+							_ = i
+
+//line peel.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line peel.go:69
+							tx := gc_tx
+							_ = tx
+
+//line peel.go:69
+							ty := gc_ty
+							_ = ty
+
+//line peel.go:71
+							i := (gc_bx*gc_bdy+ty)*w + tx
+							_ = i
+
+//line peel.go:73
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1038,10 +1275,10 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1061,7 +1298,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						tile_[ty][tx] = in[i]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1081,7 +1318,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						tile_[ty][tx] = in[i]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1101,7 +1338,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						tile_[ty][tx] = in[i]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1121,7 +1358,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 						tile_[ty][tx] = in[i]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

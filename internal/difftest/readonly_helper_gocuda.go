@@ -376,7 +376,94 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_off4 := gc_bx * gc_bdx
 				if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 					gc_at5 := out[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line readonly_helper.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x := gc_s_x[gc_rank]
+
+//line readonly_helper.go:25
+							var r int32 = x
+
+//line readonly_helper.go:25
+							_ = r
+
+//line readonly_helper.go:15
+							gc_at5[gc_tx] = r
+							_ = r
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line readonly_helper.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x := gc_s_x[gc_rank]
+
+//line readonly_helper.go:25
+							var r int32 = x
+
+//line readonly_helper.go:25
+							_ = r
+
+//line readonly_helper.go:15
+							gc_at5[gc_tx] = r
+							_ = r
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line readonly_helper.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x := gc_s_x[gc_rank]
+
+//line readonly_helper.go:25
+							var r int32 = x
+
+//line readonly_helper.go:25
+							_ = r
+
+//line readonly_helper.go:15
+							gc_at5[gc_tx] = r
+							_ = r
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line readonly_helper.go:14
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							x := gc_s_x[gc_rank]
+
+//line readonly_helper.go:25
+							var r int32 = x
+
+//line readonly_helper.go:25
+							_ = r
+
+//line readonly_helper.go:15
+							gc_at5[gc_tx] = r
+							_ = r
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -396,10 +483,10 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						_ = r
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -419,7 +506,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							_ = r
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -439,7 +526,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							_ = r
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -459,7 +546,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							_ = r
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -479,7 +566,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							_ = r
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

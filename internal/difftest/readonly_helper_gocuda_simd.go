@@ -196,10 +196,10 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -216,7 +216,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						gc_s_x[gc_rank2] = x
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -233,7 +233,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						gc_s_x[gc_rank2] = x
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -250,7 +250,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						gc_s_x[gc_rank2] = x
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -267,7 +267,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						gc_s_x[gc_rank2] = x
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -386,10 +386,10 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							x := gc_s_x[gc_rank2]
@@ -398,7 +398,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							s_[gc_tx2] = x
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							x := gc_s_x[gc_rank2]
@@ -407,7 +407,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							s_[gc_tx2] = x
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							x := gc_s_x[gc_rank2]
@@ -416,7 +416,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							s_[gc_tx2] = x
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							x := gc_s_x[gc_rank2]
@@ -425,7 +425,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							s_[gc_tx2] = x
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						x := gc_s_x[gc_rank2]
@@ -731,10 +731,10 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep9
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step7 := gc_vstep9
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -754,7 +754,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							_ = r
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -774,7 +774,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							_ = r
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -794,7 +794,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							_ = r
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -814,7 +814,7 @@ func gc_body_helperReadOnly(gc_b2 *compiled.Block, in, out []int32, k int) {
 							_ = r
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

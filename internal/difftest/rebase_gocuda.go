@@ -277,7 +277,62 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 					gc_at := out[gc_off:][:gc_to]
 					gc_at2 := in[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line rebase.go:39
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:40
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line rebase.go:39
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:40
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line rebase.go:39
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:40
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line rebase.go:39
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:40
+							{
+								gc_at[gc_tx] = gc_at2[gc_tx] * 2
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line rebase.go:39
 						i := gc_bx*gc_bdx + gc_tx
@@ -289,10 +344,10 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -307,7 +362,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -322,7 +377,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -337,7 +392,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -352,7 +407,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -419,7 +474,58 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 						gc_at := y[gc_off2:][:gc_to]
 						gc_at2 := x[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+
+//line rebase.go:50
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line rebase.go:51
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+
+//line rebase.go:50
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line rebase.go:51
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+
+//line rebase.go:50
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line rebase.go:51
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+
+//line rebase.go:50
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								_ = i
+
+//line rebase.go:51
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line rebase.go:50
 							i := gc_bx*gc_bdx + gc_tx + gc_off
@@ -430,10 +536,10 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -446,7 +552,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -459,7 +565,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -472,7 +578,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -485,7 +591,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
@@ -531,7 +637,66 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 								gc_at3 := y[gc_off3:][:gc_to]
 								gc_at4 := x[gc_off3:][:gc_to]
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_step3 := gc_from
+								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+									{
+										gc_tx := gc_step3 + 0
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line rebase.go:50
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line rebase.go:51
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 1
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line rebase.go:50
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line rebase.go:51
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 2
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line rebase.go:50
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line rebase.go:51
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+									{
+										gc_tx := gc_step3 + 3
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line rebase.go:50
+										i := gc_bx*gc_bdx + gc_tx + gc_off
+										gc_more = true
+										_ = i
+
+//line rebase.go:51
+										gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+									}
+								}
+								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
 
@@ -544,10 +709,10 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							} else {
-								gc_step2 := gc_from
-								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								gc_step4 := gc_from
+								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 									{
-										gc_tx := gc_step2 + 0
+										gc_tx := gc_step4 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -559,7 +724,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 1
+										gc_tx := gc_step4 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -571,7 +736,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 2
+										gc_tx := gc_step4 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -583,7 +748,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx := gc_step2 + 3
+										gc_tx := gc_step4 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -595,7 +760,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 										y[i] = a*x[i] + y[i]
 									}
 								}
-								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -670,7 +835,78 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 				gc_off := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
 					gc_at := out[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line rebase.go:60
+							x := gc_bx*gc_bdx + gc_tx
+							_ = x
+
+//line rebase.go:61
+							y := gc_by*gc_bdy + gc_ty
+							_ = y
+
+//line rebase.go:62
+							{
+								gc_at[gc_tx] = int32(y*1000 + gc_ty)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line rebase.go:60
+							x := gc_bx*gc_bdx + gc_tx
+							_ = x
+
+//line rebase.go:61
+							y := gc_by*gc_bdy + gc_ty
+							_ = y
+
+//line rebase.go:62
+							{
+								gc_at[gc_tx] = int32(y*1000 + gc_ty)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line rebase.go:60
+							x := gc_bx*gc_bdx + gc_tx
+							_ = x
+
+//line rebase.go:61
+							y := gc_by*gc_bdy + gc_ty
+							_ = y
+
+//line rebase.go:62
+							{
+								gc_at[gc_tx] = int32(y*1000 + gc_ty)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line rebase.go:60
+							x := gc_bx*gc_bdx + gc_tx
+							_ = x
+
+//line rebase.go:61
+							y := gc_by*gc_bdy + gc_ty
+							_ = y
+
+//line rebase.go:62
+							{
+								gc_at[gc_tx] = int32(y*1000 + gc_ty)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line rebase.go:60
 						x := gc_bx*gc_bdx + gc_tx
@@ -686,10 +922,10 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -708,7 +944,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -727,7 +963,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -746,7 +982,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -765,7 +1001,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -1025,7 +1261,94 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rebase.go:98
+							tx := gc_tx
+							_ = tx
+
+//line rebase.go:98
+							ty := gc_ty
+							_ = ty
+
+//line rebase.go:100
+							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+
+//line rebase.go:101
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rebase.go:98
+							tx := gc_tx
+							_ = tx
+
+//line rebase.go:98
+							ty := gc_ty
+							_ = ty
+
+//line rebase.go:100
+							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+
+//line rebase.go:101
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rebase.go:98
+							tx := gc_tx
+							_ = tx
+
+//line rebase.go:98
+							ty := gc_ty
+							_ = ty
+
+//line rebase.go:100
+							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+
+//line rebase.go:101
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rebase.go:98
+							tx := gc_tx
+							_ = tx
+
+//line rebase.go:98
+							ty := gc_ty
+							_ = ty
+
+//line rebase.go:100
+							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+
+//line rebase.go:101
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1046,10 +1369,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1069,7 +1392,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1089,7 +1412,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1109,7 +1432,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1129,7 +1452,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						tile_[ty][tx] = in[at]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1242,7 +1565,94 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 				if compiled.Disjoint(gc_at5, gc_at6) {
 					copy(gc_at5, gc_at6)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rebase.go:98
+							tx := gc_tx
+							_ = tx
+
+//line rebase.go:98
+							ty := gc_ty
+							_ = ty
+
+//line rebase.go:100
+							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+
+//line rebase.go:111
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rebase.go:98
+							tx := gc_tx
+							_ = tx
+
+//line rebase.go:98
+							ty := gc_ty
+							_ = ty
+
+//line rebase.go:100
+							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+
+//line rebase.go:111
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rebase.go:98
+							tx := gc_tx
+							_ = tx
+
+//line rebase.go:98
+							ty := gc_ty
+							_ = ty
+
+//line rebase.go:100
+							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+
+//line rebase.go:111
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rebase.go:98
+							tx := gc_tx
+							_ = tx
+
+//line rebase.go:98
+							ty := gc_ty
+							_ = ty
+
+//line rebase.go:100
+							at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
+							_ = at
+
+//line rebase.go:111
+							gc_at5[gc_tx] = gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1263,10 +1673,10 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1286,7 +1696,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1306,7 +1716,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1326,7 +1736,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1346,7 +1756,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 						out[at] = tile_[ty+r][tx+k]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1420,7 +1830,70 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(idx) && gc_to <= len(idx)-gc_off {
 					gc_at := out[gc_off:][:gc_to]
 					gc_at2 := idx[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:122
+							{
+								gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:122
+							{
+								gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:122
+							{
+								gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rebase.go:121
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:122
+							{
+								gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1434,10 +1907,10 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1451,7 +1924,7 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1465,7 +1938,7 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1479,7 +1952,7 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1493,7 +1966,7 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1562,7 +2035,74 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := out[gc_off:][:gc_to]
 					gc_at2 := in[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line rebase.go:134
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+//line rebase.go:136
+								_ = src
+								gc_at[gc_tx] = gc_at2[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line rebase.go:134
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+//line rebase.go:136
+								_ = src
+								gc_at[gc_tx] = gc_at2[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line rebase.go:134
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+//line rebase.go:136
+								_ = src
+								gc_at[gc_tx] = gc_at2[gc_tx] * 2
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line rebase.go:134
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line rebase.go:135
+							{
+								src := off + i
+//line rebase.go:136
+								_ = src
+								gc_at[gc_tx] = gc_at2[gc_tx] * 2
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line rebase.go:134
 						i := gc_bx*gc_bdx + gc_tx
@@ -1577,10 +2117,10 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1596,7 +2136,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1612,7 +2152,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1628,7 +2168,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1644,7 +2184,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank

@@ -673,10 +673,10 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -691,7 +691,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -706,7 +706,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -721,7 +721,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -736,7 +736,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -909,10 +909,10 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						gc_step5 := gc_vstep2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -925,7 +925,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -938,7 +938,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -951,7 +951,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 								y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -964,7 +964,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 								y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
@@ -1010,7 +1010,66 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 								gc_at7 := y[gc_off5:][:gc_to2]
 								gc_at8 := x[gc_off5:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_step6 := gc_from2
+								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+									{
+										gc_tx2 := gc_step6 + 0
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line rebase.go:50
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line rebase.go:51
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 1
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line rebase.go:50
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line rebase.go:51
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 2
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line rebase.go:50
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line rebase.go:51
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+									{
+										gc_tx2 := gc_step6 + 3
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line rebase.go:50
+										i := gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+										gc_more = true
+										_ = i
+
+//line rebase.go:51
+										gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
+									}
+								}
+								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 
@@ -1023,10 +1082,10 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
-								gc_step4 := gc_from2
-								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+								gc_step7 := gc_from2
+								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 									{
-										gc_tx2 := gc_step4 + 0
+										gc_tx2 := gc_step7 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -1038,7 +1097,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 1
+										gc_tx2 := gc_step7 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -1050,7 +1109,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 2
+										gc_tx2 := gc_step7 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -1062,7 +1121,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 										y[i] = a*x[i] + y[i]
 									}
 									{
-										gc_tx2 := gc_step4 + 3
+										gc_tx2 := gc_step7 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -1074,7 +1133,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 										y[i] = a*x[i] + y[i]
 									}
 								}
-								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1269,10 +1328,10 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1291,7 +1350,7 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1310,7 +1369,7 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1329,7 +1388,7 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1348,7 +1407,7 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -1856,10 +1915,10 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1879,7 +1938,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1899,7 +1958,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1919,7 +1978,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						tile_[ty][tx] = in[at]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1939,7 +1998,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						tile_[ty][tx] = in[at]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2391,10 +2450,10 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2414,7 +2473,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2434,7 +2493,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2454,7 +2513,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						out[at] = tile_[ty+r][tx+k]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2474,7 +2533,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						out[at] = tile_[ty+r][tx+k]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2548,7 +2607,70 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 && gc_off2 <= len(idx) && gc_to2 <= len(idx)-gc_off2 {
 					gc_at3 := out[gc_off2:][:gc_to2]
 					gc_at4 := idx[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:122
+							{
+								gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:122
+							{
+								gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:122
+							{
+								gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rebase.go:121
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line rebase.go:122
+							{
+								gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2562,10 +2684,10 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 						}
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2579,7 +2701,7 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2593,7 +2715,7 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2607,7 +2729,7 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2621,7 +2743,7 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2823,10 +2945,10 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -2842,7 +2964,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -2858,7 +2980,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -2874,7 +2996,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -2890,7 +3012,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2

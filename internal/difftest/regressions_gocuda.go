@@ -377,7 +377,74 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at4 := out[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						gc_at4[gc_tx] = n + b + ix
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						gc_at4[gc_tx] = n + b + ix
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						gc_at4[gc_tx] = n + b + ix
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						gc_at4[gc_tx] = n + b + ix
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -392,10 +459,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_at4[gc_tx] = n + b + ix
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -410,7 +477,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = n + b + ix
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -425,7 +492,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = n + b + ix
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -440,7 +507,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = n + b + ix
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -455,7 +522,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = n + b + ix
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -520,7 +587,62 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx)
+						_ = v_
+
+//line regressions.go:41
+						gc_at[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx)
+						_ = v_
+
+//line regressions.go:41
+						gc_at[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx)
+						_ = v_
+
+//line regressions.go:41
+						gc_at[gc_tx] = v_ * k
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:34
+						var v_ float32 = float32(gc_tx)
+						_ = v_
+
+//line regressions.go:41
+						gc_at[gc_tx] = v_ * k
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -532,10 +654,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_at[gc_tx] = v_ * k
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -547,7 +669,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						s_[gc_tx] = v_ * k
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -559,7 +681,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						s_[gc_tx] = v_ * k
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -571,7 +693,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						s_[gc_tx] = v_ * k
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -583,7 +705,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						s_[gc_tx] = v_ * k
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -599,10 +721,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -612,7 +734,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -622,7 +744,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -632,7 +754,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -642,7 +764,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -754,10 +876,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:41
 					v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
@@ -778,7 +900,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
@@ -799,7 +921,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
@@ -820,7 +942,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
@@ -841,7 +963,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					r := gc_s_r[gc_rank]
@@ -866,10 +988,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -879,7 +1001,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_r_2[gc_rank] = r_2
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -889,7 +1011,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_r_2[gc_rank] = r_2
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -899,7 +1021,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_r_2[gc_rank] = r_2
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -909,7 +1031,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					gc_s_r_2[gc_rank] = r_2
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -1683,7 +1805,82 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(counts) {
 				gc_at := counts[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:98
+						gc_at[gc_tx] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:98
+						gc_at[gc_tx] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:98
+						gc_at[gc_tx] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:98
+						gc_at[gc_tx] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank] = offset
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1700,10 +1897,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_offset[gc_rank] = offset
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1720,7 +1917,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank] = offset
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1737,7 +1934,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank] = offset
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1754,7 +1951,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank] = offset
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1771,7 +1968,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank] = offset
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1800,7 +1997,74 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(counts) {
 					gc_at2 := counts[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+							if offset >= stride {
+								gc_at2[gc_tx]++
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+							if offset >= stride {
+								gc_at2[gc_tx]++
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+							if offset >= stride {
+								gc_at2[gc_tx]++
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line regressions.go:104
+							if offset >= stride {
+								gc_at2[gc_tx]++
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1815,10 +2079,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1833,7 +2097,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1848,7 +2112,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1863,7 +2127,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1878,7 +2142,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1908,10 +2172,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_r := gc_qoff - gc_q*gc_qd
 					_, _ = gc_q, gc_r
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
-					gc_step3 := gc_seg
-					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+					gc_step5 := gc_seg
+					for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1930,7 +2194,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1949,7 +2213,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1968,7 +2232,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1987,7 +2251,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2008,10 +2272,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2030,7 +2294,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2049,7 +2313,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2068,7 +2332,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2087,7 +2351,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2112,10 +2376,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
 		{
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 				{
-					gc_rank := gc_step5 + 0
+					gc_rank := gc_step7 + 0
 					gc_pos.Thread = gc_rank
 					lane := gc_s_lane[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -2125,7 +2389,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step5 + 1
+					gc_rank := gc_step7 + 1
 					gc_pos.Thread = gc_rank
 					lane := gc_s_lane[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -2135,7 +2399,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step5 + 2
+					gc_rank := gc_step7 + 2
 					gc_pos.Thread = gc_rank
 					lane := gc_s_lane[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -2145,7 +2409,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step5 + 3
+					gc_rank := gc_step7 + 3
 					gc_pos.Thread = gc_rank
 					lane := gc_s_lane[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -2155,7 +2419,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -2175,7 +2439,66 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
 				gc_at3 := out[gc_off:][:gc_bdx]
 				gc_at4 := counts[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+						gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					}
+					{
+						gc_tx := gc_step8 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+						gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					}
+					{
+						gc_tx := gc_step8 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+						gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					}
+					{
+						gc_tx := gc_step8 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+						sum := gc_s_sum[gc_rank]
+
+//line regressions.go:117
+						gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2188,10 +2511,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2204,7 +2527,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2217,7 +2540,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2230,7 +2553,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2243,7 +2566,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2296,7 +2619,82 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+						gc_at[gc_tx] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank] = b
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+						gc_at[gc_tx] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank] = b
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+						gc_at[gc_tx] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank] = b
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx)
+
+//line regressions.go:136
+						gc_at[gc_tx] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank] = b
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2313,10 +2711,10 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 					gc_s_b[gc_rank] = b
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2333,7 +2731,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 						gc_s_b[gc_rank] = b
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2350,7 +2748,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 						gc_s_b[gc_rank] = b
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2367,7 +2765,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 						gc_s_b[gc_rank] = b
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2384,7 +2782,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 						gc_s_b[gc_rank] = b
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2495,7 +2893,54 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				gc_off := 0
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(s) {
 					gc_at := s[gc_off:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line regressions.go:160
+							{
+								gc_at[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line regressions.go:160
+							{
+								gc_at[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line regressions.go:160
+							{
+								gc_at[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line regressions.go:160
+							{
+								gc_at[0] += int32(c + 1)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2505,10 +2950,10 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2518,7 +2963,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2528,7 +2973,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2538,7 +2983,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2548,7 +2993,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2571,7 +3016,46 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_at3 := s[gc_off3:][:1]
 				gc_elem := gc_at3[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:165
+						gc_at2[gc_tx] = gc_elem
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:165
+						gc_at2[gc_tx] = gc_elem
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:165
+						gc_at2[gc_tx] = gc_elem
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:165
+						gc_at2[gc_tx] = gc_elem
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2579,10 +3063,10 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					gc_at2[gc_tx] = gc_elem
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2590,7 +3074,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						out[gc_bx*gc_bdx+gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2598,7 +3082,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						out[gc_bx*gc_bdx+gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2606,7 +3090,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						out[gc_bx*gc_bdx+gc_tx] = s[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2614,7 +3098,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 						out[gc_bx*gc_bdx+gc_tx] = s[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3216,7 +3700,86 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_at3 := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx*gc_bdx + tx
+						_ = i
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+						gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx*gc_bdx + tx
+						_ = i
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+						gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx*gc_bdx + tx
+						_ = i
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+						gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx*gc_bdx + tx
+						_ = i
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+						gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -3234,10 +3797,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3255,7 +3818,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						out[i] = (a+s[tx])*1000 + w
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3273,7 +3836,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						out[i] = (a+s[tx])*1000 + w
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3291,7 +3854,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						out[i] = (a+s[tx])*1000 + w
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3309,7 +3872,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 						out[i] = (a+s[tx])*1000 + w
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

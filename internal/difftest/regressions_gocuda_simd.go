@@ -381,10 +381,10 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							gc_s_ix[gc_rank2] = ix
 						}
 					} else {
-						gc_step4 := gc_seg2
-						for ; gc_step4+3 < gc_segend2; gc_step4 += 4 {
+						gc_step5 := gc_seg2
+						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step4 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -398,7 +398,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 								gc_s_ix[gc_rank2] = ix
 							}
 							{
-								gc_tx2 := gc_step4 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -412,7 +412,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 								gc_s_ix[gc_rank2] = ix
 							}
 							{
-								gc_tx2 := gc_step4 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -426,7 +426,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 								gc_s_ix[gc_rank2] = ix
 							}
 							{
-								gc_tx2 := gc_step4 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -440,7 +440,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 								gc_s_ix[gc_rank2] = ix
 							}
 						}
-						for gc_tx2 := gc_step4; gc_tx2 < gc_segend2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -457,10 +457,10 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -474,7 +474,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_ix[gc_rank2] = ix
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -488,7 +488,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_ix[gc_rank2] = ix
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -502,7 +502,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_ix[gc_rank2] = ix
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -516,7 +516,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_ix[gc_rank2] = ix
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -680,10 +680,10 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep7
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step7 := gc_vstep7
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -698,7 +698,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = n + b + ix
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -713,7 +713,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = n + b + ix
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -728,7 +728,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = n + b + ix
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -743,7 +743,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = n + b + ix
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -969,10 +969,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -984,7 +984,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						s_[gc_tx2] = v_ * k
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -996,7 +996,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						s_[gc_tx2] = v_ * k
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1008,7 +1008,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						s_[gc_tx2] = v_ * k
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1020,7 +1020,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						s_[gc_tx2] = v_ * k
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1036,10 +1036,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1049,7 +1049,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_tx2 := gc_step6 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1059,7 +1059,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_tx2 := gc_step6 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1069,7 +1069,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_r[gc_rank2] = r
 				}
 				{
-					gc_tx2 := gc_step6 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1079,7 +1079,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_r[gc_rank2] = r
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1275,10 +1275,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step8 := gc_vstep6
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						r := gc_s_r[gc_rank2]
@@ -1299,7 +1299,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						r := gc_s_r[gc_rank2]
@@ -1320,7 +1320,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						r := gc_s_r[gc_rank2]
@@ -1341,7 +1341,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						r := gc_s_r[gc_rank2]
@@ -1362,7 +1362,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					r := gc_s_r[gc_rank2]
@@ -1387,10 +1387,10 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1400,7 +1400,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_r_2[gc_rank2] = r_2
 				}
 				{
-					gc_tx2 := gc_step8 + 1
+					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1410,7 +1410,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_r_2[gc_rank2] = r_2
 				}
 				{
-					gc_tx2 := gc_step8 + 2
+					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1420,7 +1420,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_r_2[gc_rank2] = r_2
 				}
 				{
-					gc_tx2 := gc_step8 + 3
+					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1430,7 +1430,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					gc_s_r_2[gc_rank2] = r_2
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -2767,7 +2767,82 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(counts) {
 				gc_at5 := counts[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:98
+						gc_at5[gc_tx2] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank2] = offset
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:98
+						gc_at5[gc_tx2] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank2] = offset
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:98
+						gc_at5[gc_tx2] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank2] = offset
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:98
+						gc_at5[gc_tx2] = 0
+
+//line regressions.go:100
+						offset := tid & (stride - 1)
+						_ = offset
+						gc_s_offset[gc_rank2] = offset
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2784,10 +2859,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_offset[gc_rank2] = offset
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2804,7 +2879,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank2] = offset
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2821,7 +2896,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank2] = offset
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2838,7 +2913,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank2] = offset
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2855,7 +2930,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank2] = offset
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2884,7 +2959,74 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(counts) {
 					gc_at6 := counts[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step12 := 0
+					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+							if offset >= stride {
+								gc_at6[gc_tx2]++
+							}
+						}
+						{
+							gc_tx2 := gc_step12 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+							if offset >= stride {
+								gc_at6[gc_tx2]++
+							}
+						}
+						{
+							gc_tx2 := gc_step12 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+							if offset >= stride {
+								gc_at6[gc_tx2]++
+							}
+						}
+						{
+							gc_tx2 := gc_step12 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line regressions.go:104
+							if offset >= stride {
+								gc_at6[gc_tx2]++
+							}
+						}
+					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2899,10 +3041,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2917,7 +3059,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step13 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2932,7 +3074,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step13 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2947,7 +3089,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step13 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2962,7 +3104,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2992,10 +3134,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_r := gc_qoff2 - gc_q*gc_qd2
 					_, _ = gc_q, gc_r
 					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
-					gc_step9 := gc_seg2
-					for ; gc_step9+3 < gc_segend2; gc_step9 += 4 {
+					gc_step14 := gc_seg2
+					for ; gc_step14+3 < gc_segend2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3014,7 +3156,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3033,7 +3175,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3052,7 +3194,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3071,7 +3213,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_segend2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_segend2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3092,10 +3234,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx2; gc_step15 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step15 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3114,7 +3256,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step15 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3133,7 +3275,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step15 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3152,7 +3294,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step15 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3171,7 +3313,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step15; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3196,10 +3338,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
 		{
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+			gc_step16 := 0
+			for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 				{
-					gc_rank2 := gc_step11 + 0
+					gc_rank2 := gc_step16 + 0
 					gc_pos2.Thread = gc_rank2
 					lane := gc_s_lane[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
@@ -3209,7 +3351,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step11 + 1
+					gc_rank2 := gc_step16 + 1
 					gc_pos2.Thread = gc_rank2
 					lane := gc_s_lane[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
@@ -3219,7 +3361,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step11 + 2
+					gc_rank2 := gc_step16 + 2
 					gc_pos2.Thread = gc_rank2
 					lane := gc_s_lane[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
@@ -3229,7 +3371,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step11 + 3
+					gc_rank2 := gc_step16 + 3
 					gc_pos2.Thread = gc_rank2
 					lane := gc_s_lane[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
@@ -3239,7 +3381,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				lane := gc_s_lane[gc_rank2]
 				sum := gc_s_sum[gc_rank2]
@@ -3384,10 +3526,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep2
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				gc_step17 := gc_vstep2
+				for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step17 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3400,7 +3542,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step17 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3413,7 +3555,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step17 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3426,7 +3568,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step17 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3439,7 +3581,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step17; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3492,7 +3634,82 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
 				gc_at4 := s[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx2)
+
+//line regressions.go:136
+						gc_at4[gc_tx2] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank2] = b
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx2)
+
+//line regressions.go:136
+						gc_at4[gc_tx2] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank2] = b
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx2)
+
+//line regressions.go:136
+						gc_at4[gc_tx2] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank2] = b
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:133
+						var a, b int
+
+//line regressions.go:134
+						setPair(&a, &b, gc_tx2)
+
+//line regressions.go:136
+						gc_at4[gc_tx2] = int32(a)
+						_ = a
+						_ = b
+						gc_s_b[gc_rank2] = b
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3509,10 +3726,10 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					gc_s_b[gc_rank2] = b
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3529,7 +3746,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 						gc_s_b[gc_rank2] = b
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3546,7 +3763,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 						gc_s_b[gc_rank2] = b
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3563,7 +3780,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 						gc_s_b[gc_rank2] = b
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3580,7 +3797,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 						gc_s_b[gc_rank2] = b
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3691,7 +3908,54 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 				gc_off4 := 0
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(s) {
 					gc_at4 := s[gc_off4:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step5 := gc_from2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:160
+							{
+								gc_at4[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:160
+							{
+								gc_at4[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:160
+							{
+								gc_at4[0] += int32(c + 1)
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:160
+							{
+								gc_at4[0] += int32(c + 1)
+							}
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -3701,10 +3965,10 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						}
 					}
 				} else {
-					gc_step3 := gc_from2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3714,7 +3978,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3724,7 +3988,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3734,7 +3998,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3744,7 +4008,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3839,10 +4103,10 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3850,7 +4114,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3858,7 +4122,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3866,7 +4130,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3874,7 +4138,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						out[gc_bx2*gc_bdx2+gc_tx2] = s[0]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4649,10 +4913,10 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := gc_vstep4
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4674,7 +4938,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						gc_s_a[gc_rank2] = a
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4696,7 +4960,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						gc_s_a[gc_rank2] = a
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4718,7 +4982,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						gc_s_a[gc_rank2] = a
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4740,7 +5004,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						gc_s_a[gc_rank2] = a
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4765,10 +5029,10 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 		}
 	}
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 				w := gc_s_w[gc_rank2]
 				a := gc_s_a[gc_rank2]
@@ -4783,7 +5047,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				gc_s_a[gc_rank2] = a
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 				w := gc_s_w[gc_rank2]
 				a := gc_s_a[gc_rank2]
@@ -4798,7 +5062,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				gc_s_a[gc_rank2] = a
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 				w := gc_s_w[gc_rank2]
 				a := gc_s_a[gc_rank2]
@@ -4813,7 +5077,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				gc_s_a[gc_rank2] = a
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 				w := gc_s_w[gc_rank2]
 				a := gc_s_a[gc_rank2]
@@ -4828,7 +5092,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 				gc_s_a[gc_rank2] = a
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			w := gc_s_w[gc_rank2]
 			a := gc_s_a[gc_rank2]
@@ -5011,10 +5275,10 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5032,7 +5296,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						out[i] = (a+s[tx])*1000 + w
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5050,7 +5314,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						out[i] = (a+s[tx])*1000 + w
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5068,7 +5332,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						out[i] = (a+s[tx])*1000 + w
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5086,7 +5350,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 						out[i] = (a+s[tx])*1000 + w
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -53,7 +53,62 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:17
+							g := gc_bx*gc_bdx + gc_tx
+							_ = g
+
+//line reverse.go:19
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:17
+							g := gc_bx*gc_bdx + gc_tx
+							_ = g
+
+//line reverse.go:19
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:17
+							g := gc_bx*gc_bdx + gc_tx
+							_ = g
+
+//line reverse.go:19
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:17
+							g := gc_bx*gc_bdx + gc_tx
+							_ = g
+
+//line reverse.go:19
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -66,10 +121,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -81,7 +136,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						x[gc_tx] = data[g]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -93,7 +148,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						x[gc_tx] = data[g]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -105,7 +160,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						x[gc_tx] = data[g]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -117,7 +172,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						x[gc_tx] = data[g]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -283,7 +338,58 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(x) {
 						gc_at5 := x[:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								temp := gc_s_temp[gc_rank]
+
+//line reverse.go:27
+								{
+									gc_at5[gc_tx] = temp
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								temp := gc_s_temp[gc_rank]
+
+//line reverse.go:27
+								{
+									gc_at5[gc_tx] = temp
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								temp := gc_s_temp[gc_rank]
+
+//line reverse.go:27
+								{
+									gc_at5[gc_tx] = temp
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								temp := gc_s_temp[gc_rank]
+
+//line reverse.go:27
+								{
+									gc_at5[gc_tx] = temp
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							temp := gc_s_temp[gc_rank]
@@ -294,10 +400,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 							}
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								temp := gc_s_temp[gc_rank]
@@ -308,7 +414,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								temp := gc_s_temp[gc_rank]
@@ -319,7 +425,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								temp := gc_s_temp[gc_rank]
@@ -330,7 +436,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								temp := gc_s_temp[gc_rank]
@@ -341,7 +447,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							temp := gc_s_temp[gc_rank]
@@ -367,7 +473,62 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				if compiled.Disjoint(gc_at6, gc_at7) {
 					copy(gc_at6, gc_at7)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:17
+							g := gc_bx*gc_bdx + gc_tx
+							_ = g
+
+//line reverse.go:32
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:17
+							g := gc_bx*gc_bdx + gc_tx
+							_ = g
+
+//line reverse.go:32
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:17
+							g := gc_bx*gc_bdx + gc_tx
+							_ = g
+
+//line reverse.go:32
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:17
+							g := gc_bx*gc_bdx + gc_tx
+							_ = g
+
+//line reverse.go:32
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -380,10 +541,10 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -395,7 +556,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						data[g] = x[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -407,7 +568,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						data[g] = x[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -419,7 +580,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						data[g] = x[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -431,7 +592,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						data[g] = x[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -833,7 +994,74 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at2 := x[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:44
+							i := gc_tx
+							_ = i
+							y := gc_s_y[gc_rank]
+
+//line reverse.go:59
+							{
+								gc_at2[gc_tx] = y - gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:44
+							i := gc_tx
+							_ = i
+							y := gc_s_y[gc_rank]
+
+//line reverse.go:59
+							{
+								gc_at2[gc_tx] = y - gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:44
+							i := gc_tx
+							_ = i
+							y := gc_s_y[gc_rank]
+
+//line reverse.go:59
+							{
+								gc_at2[gc_tx] = y - gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reverse.go:44
+							i := gc_tx
+							_ = i
+							y := gc_s_y[gc_rank]
+
+//line reverse.go:59
+							{
+								gc_at2[gc_tx] = y - gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -848,10 +1076,10 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -866,7 +1094,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -881,7 +1109,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -896,7 +1124,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -911,7 +1139,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -935,7 +1163,82 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 			if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 				gc_at3 := data[gc_off2:][:gc_bdx]
 				gc_at4 := x[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:44
+						i := gc_tx
+						_ = i
+
+//line reverse.go:45
+						g := gc_bx*gc_bdx + i
+						_ = g
+						y := gc_s_y[gc_rank]
+
+//line reverse.go:63
+						gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:44
+						i := gc_tx
+						_ = i
+
+//line reverse.go:45
+						g := gc_bx*gc_bdx + i
+						_ = g
+						y := gc_s_y[gc_rank]
+
+//line reverse.go:63
+						gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:44
+						i := gc_tx
+						_ = i
+
+//line reverse.go:45
+						g := gc_bx*gc_bdx + i
+						_ = g
+						y := gc_s_y[gc_rank]
+
+//line reverse.go:63
+						gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reverse.go:44
+						i := gc_tx
+						_ = i
+
+//line reverse.go:45
+						g := gc_bx*gc_bdx + i
+						_ = g
+						y := gc_s_y[gc_rank]
+
+//line reverse.go:63
+						gc_at3[gc_tx] = gc_at4[gc_tx] + y
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -952,10 +1255,10 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -972,7 +1275,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -989,7 +1292,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1006,7 +1309,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1023,7 +1326,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1394,7 +1697,58 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 					if gc_from >= 0 && gc_to <= len(sh) {
 						gc_at3 := sh[:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								y := gc_s_y[gc_rank]
+
+//line reverse.go:87
+								{
+									gc_at3[gc_tx] += y
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								y := gc_s_y[gc_rank]
+
+//line reverse.go:87
+								{
+									gc_at3[gc_tx] += y
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								y := gc_s_y[gc_rank]
+
+//line reverse.go:87
+								{
+									gc_at3[gc_tx] += y
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								y := gc_s_y[gc_rank]
+
+//line reverse.go:87
+								{
+									gc_at3[gc_tx] += y
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1405,10 +1759,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							}
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								y := gc_s_y[gc_rank]
@@ -1419,7 +1773,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								}
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								y := gc_s_y[gc_rank]
@@ -1430,7 +1784,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								}
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								y := gc_s_y[gc_rank]
@@ -1441,7 +1795,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								}
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								y := gc_s_y[gc_rank]
@@ -1452,7 +1806,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								}
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
@@ -1468,10 +1822,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		}
 	}
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 
 //line reverse.go:76
@@ -1487,7 +1841,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				data[rank] = a0
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 
 //line reverse.go:76
@@ -1503,7 +1857,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				data[rank] = a0
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 
 //line reverse.go:76
@@ -1519,7 +1873,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				data[rank] = a0
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 
 //line reverse.go:76
@@ -1535,7 +1889,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				data[rank] = a0
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line reverse.go:76

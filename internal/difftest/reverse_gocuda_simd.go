@@ -140,10 +140,10 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -155,7 +155,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						x[gc_tx2] = data[g]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -167,7 +167,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						x[gc_tx2] = data[g]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -179,7 +179,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						x[gc_tx2] = data[g]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -191,7 +191,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						x[gc_tx2] = data[g]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -497,10 +497,10 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep8
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							temp := gc_s_temp[gc_rank2]
@@ -511,7 +511,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							temp := gc_s_temp[gc_rank2]
@@ -522,7 +522,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							temp := gc_s_temp[gc_rank2]
@@ -533,7 +533,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							temp := gc_s_temp[gc_rank2]
@@ -544,7 +544,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						temp := gc_s_temp[gc_rank2]
@@ -656,10 +656,10 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep10
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step9 := gc_vstep10
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -671,7 +671,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						data[g] = x[gc_tx2]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -683,7 +683,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						data[g] = x[gc_tx2]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -695,7 +695,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						data[g] = x[gc_tx2]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -707,7 +707,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						data[g] = x[gc_tx2]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1088,10 +1088,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_lo3, gc_hi3 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_lo3; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_lo3; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1105,7 +1105,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1119,7 +1119,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1133,7 +1133,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1147,7 +1147,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_lo3; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_lo3; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
 
@@ -1160,10 +1160,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				_ = y
 				gc_s_y[gc_rank2] = y
 			}
-			gc_step5 := gc_hi3
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step7 := gc_hi3
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1177,7 +1177,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1191,7 +1191,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1205,7 +1205,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1219,7 +1219,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					gc_s_y[gc_rank2] = y
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
 
@@ -1414,10 +1414,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep5
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_vstep5
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1436,7 +1436,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1455,7 +1455,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1474,7 +1474,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_s_y[gc_rank2] = y
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1493,7 +1493,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						gc_s_y[gc_rank2] = y
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1651,10 +1651,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep7
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step9 := gc_vstep7
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1669,7 +1669,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1684,7 +1684,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1699,7 +1699,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1714,7 +1714,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1866,10 +1866,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep9
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step10 := gc_vstep9
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1886,7 +1886,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1903,7 +1903,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1920,7 +1920,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1937,7 +1937,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						data[g] = x[i] + y
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1994,10 +1994,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:77
 	sh := gocuda.Shared[int32](t, 2*size)
 	{
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2008,7 +2008,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				sh[rank] = data[rank]
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2019,7 +2019,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				sh[rank] = data[rank]
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2030,7 +2030,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				sh[rank] = data[rank]
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2041,7 +2041,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				sh[rank] = data[rank]
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2085,10 +2085,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep4
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step7 := gc_vstep4
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:80
@@ -2097,7 +2097,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_s_a0[gc_rank2] = a0
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:80
@@ -2106,7 +2106,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_s_a0[gc_rank2] = a0
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:80
@@ -2115,7 +2115,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_s_a0[gc_rank2] = a0
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:80
@@ -2124,7 +2124,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				gc_s_a0[gc_rank2] = a0
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line reverse.go:80
@@ -2442,10 +2442,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step8 := gc_vstep8
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
@@ -2456,7 +2456,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
@@ -2467,7 +2467,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
@@ -2478,7 +2478,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							y := gc_s_y[gc_rank2]
@@ -2489,7 +2489,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						y := gc_s_y[gc_rank2]
@@ -2504,10 +2504,10 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 		}
 	}
 	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
-				gc_rank2 := gc_step8 + 0
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2523,7 +2523,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				data[rank] = a0
 			}
 			{
-				gc_rank2 := gc_step8 + 1
+				gc_rank2 := gc_step9 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2539,7 +2539,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				data[rank] = a0
 			}
 			{
-				gc_rank2 := gc_step8 + 2
+				gc_rank2 := gc_step9 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2555,7 +2555,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				data[rank] = a0
 			}
 			{
-				gc_rank2 := gc_step8 + 3
+				gc_rank2 := gc_step9 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76
@@ -2571,7 +2571,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				data[rank] = a0
 			}
 		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line reverse.go:76

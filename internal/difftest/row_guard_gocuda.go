@@ -44,7 +44,62 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 			gc_off := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
 			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:16
+						gc_at[gc_tx] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:16
+						gc_at[gc_tx] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:16
+						gc_at[gc_tx] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:16
+						gc_at[gc_tx] = int32(i % (len(out) + 1))
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -56,10 +111,10 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -71,7 +126,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -83,7 +138,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -95,7 +150,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -107,7 +162,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						out[i] = int32(i % (len(out) + 1))
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -149,7 +204,70 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 			gc_off2 := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:18
+						{
+							gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:18
+						{
+							gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:18
+						{
+							gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line row_guard.go:15
+						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
+						_ = i
+
+//line row_guard.go:18
+						{
+							gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -163,10 +281,10 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -180,7 +298,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -194,7 +312,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -208,7 +326,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -222,7 +340,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -45,7 +45,62 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 			gc_off3 := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2 + gc_ty2) * gc_bdx2
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx2 <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:16
+						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:16
+						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:16
+						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line row_guard.go:15
+						i := ((gc_bx2*gc_bdz2+gc_tz2)*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+						_ = i
+
+//line row_guard.go:16
+						gc_at3[gc_tx2] = int32(i % (len(out) + 1))
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -57,10 +112,10 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					gc_at3[gc_tx2] = int32(i % (len(out) + 1))
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -72,7 +127,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -84,7 +139,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -96,7 +151,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						out[i] = int32(i % (len(out) + 1))
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -108,7 +163,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						out[i] = int32(i % (len(out) + 1))
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -288,10 +343,10 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -305,7 +360,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -319,7 +374,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -333,7 +388,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -347,7 +402,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

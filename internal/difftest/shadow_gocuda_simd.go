@@ -140,10 +140,10 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -155,7 +155,7 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 						s[gc_tx2] = d[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -167,7 +167,7 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 						s[gc_tx2] = d[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -179,7 +179,7 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 						s[gc_tx2] = d[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -191,7 +191,7 @@ func gc_body_shadowedReverse(gc_b2 *compiled.Block, d []int32, len_ int, max_ in
 						s[gc_tx2] = d[i]
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -315,7 +315,70 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 			if gc_from5 >= 0 && gc_to5 <= len(s) && gc_off9 >= 0 && gc_off9 <= len(in) && gc_to5 <= len(in)-gc_off9 {
 				gc_at17 := s[:gc_to5]
 				gc_at18 := in[gc_off9:][:gc_to5]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step11 := gc_from5
+				for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
+					{
+						gc_tx5 := gc_step11 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line shadow.go:38
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line shadow.go:39
+						{
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step11 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line shadow.go:38
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line shadow.go:39
+						{
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step11 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line shadow.go:38
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line shadow.go:39
+						{
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+					{
+						gc_tx5 := gc_step11 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line shadow.go:38
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line shadow.go:39
+						{
+							gc_at17[gc_tx5] = gc_at18[gc_tx5]
+						}
+					}
+				}
+				for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -329,10 +392,10 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 					}
 				}
 			} else {
-				gc_step9 := gc_from5
-				for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+				gc_step12 := gc_from5
+				for ; gc_step12+3 < gc_to5; gc_step12 += 4 {
 					{
-						gc_tx5 := gc_step9 + 0
+						gc_tx5 := gc_step12 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -346,7 +409,7 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						}
 					}
 					{
-						gc_tx5 := gc_step9 + 1
+						gc_tx5 := gc_step12 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -360,7 +423,7 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						}
 					}
 					{
-						gc_tx5 := gc_step9 + 2
+						gc_tx5 := gc_step12 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -374,7 +437,7 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						}
 					}
 					{
-						gc_tx5 := gc_step9 + 3
+						gc_tx5 := gc_step12 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -388,7 +451,7 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						}
 					}
 				}
-				for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step12; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -417,7 +480,70 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 			if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(out) && gc_to5 <= len(out)-gc_off10 && gc_to5 <= len(s) {
 				gc_at19 := out[gc_off10:][:gc_to5]
 				gc_at20 := s[:gc_to5]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step13 := gc_from5
+				for ; gc_step13+3 < gc_to5; gc_step13 += 4 {
+					{
+						gc_tx5 := gc_step13 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line shadow.go:38
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line shadow.go:43
+						{
+							gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line shadow.go:38
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line shadow.go:43
+						{
+							gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line shadow.go:38
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line shadow.go:43
+						{
+							gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+						}
+					}
+					{
+						gc_tx5 := gc_step13 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line shadow.go:38
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+
+//line shadow.go:43
+						{
+							gc_at19[gc_tx5] = gc_at20[gc_tx5] * cap_
+						}
+					}
+				}
+				for gc_tx5 := gc_step13; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -431,10 +557,10 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 					}
 				}
 			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+				gc_step14 := gc_from5
+				for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
+						gc_tx5 := gc_step14 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -448,7 +574,7 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 1
+						gc_tx5 := gc_step14 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -462,7 +588,7 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 2
+						gc_tx5 := gc_step14 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -476,7 +602,7 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 3
+						gc_tx5 := gc_step14 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -490,7 +616,7 @@ func gc_body_shadowedScale[T specNumber](gc_b5 *compiled.Block, in, out []T, cap
 						}
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -646,10 +772,10 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -663,7 +789,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -677,7 +803,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -691,7 +817,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -705,7 +831,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -862,10 +988,10 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -879,7 +1005,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -893,7 +1019,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -907,7 +1033,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -921,7 +1047,7 @@ func gc_body_shadowedScale_float32(gc_b2 *compiled.Block, in []float32, out []fl
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1076,10 +1202,10 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+				gc_step7 := gc_vstep6
+				for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
 					{
-						gc_tx3 := gc_step5 + 0
+						gc_tx3 := gc_step7 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1093,7 +1219,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 1
+						gc_tx3 := gc_step7 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1107,7 +1233,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 2
+						gc_tx3 := gc_step7 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1121,7 +1247,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						}
 					}
 					{
-						gc_tx3 := gc_step5 + 3
+						gc_tx3 := gc_step7 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1135,7 +1261,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						}
 					}
 				}
-				for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1292,10 +1418,10 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step8 := gc_vstep8
+				for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step8 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1309,7 +1435,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step8 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1323,7 +1449,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step8 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1337,7 +1463,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step8 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1351,7 +1477,7 @@ func gc_body_shadowedScale_int32(gc_b3 *compiled.Block, in []int32, out []int32,
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1506,10 +1632,10 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep10
-				for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+				gc_step9 := gc_vstep10
+				for ; gc_step9+3 < gc_to4; gc_step9 += 4 {
 					{
-						gc_tx4 := gc_step7 + 0
+						gc_tx4 := gc_step9 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1523,7 +1649,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step7 + 1
+						gc_tx4 := gc_step9 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1537,7 +1663,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step7 + 2
+						gc_tx4 := gc_step9 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1551,7 +1677,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step7 + 3
+						gc_tx4 := gc_step9 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1565,7 +1691,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 				}
-				for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step9; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1722,10 +1848,10 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep12
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				gc_step10 := gc_vstep12
+				for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
+						gc_tx4 := gc_step10 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1739,7 +1865,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 1
+						gc_tx4 := gc_step10 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1753,7 +1879,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 2
+						gc_tx4 := gc_step10 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1767,7 +1893,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 3
+						gc_tx4 := gc_step10 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1781,7 +1907,7 @@ func gc_body_shadowedScale_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						}
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

@@ -422,7 +422,74 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 				gc_off2 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sink.go:15
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_s_v[gc_rank]
+
+//line sink.go:48
+							{
+								gc_at2[gc_tx] = v
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sink.go:15
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_s_v[gc_rank]
+
+//line sink.go:48
+							{
+								gc_at2[gc_tx] = v
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sink.go:15
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_s_v[gc_rank]
+
+//line sink.go:48
+							{
+								gc_at2[gc_tx] = v
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sink.go:15
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							v := gc_s_v[gc_rank]
+
+//line sink.go:48
+							{
+								gc_at2[gc_tx] = v
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -437,10 +504,10 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -455,7 +522,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -470,7 +537,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -485,7 +552,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -500,7 +567,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

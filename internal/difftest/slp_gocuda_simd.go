@@ -525,7 +525,70 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 				gc_off2 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line slp.go:73
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line slp.go:74
+							{
+								gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line slp.go:73
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line slp.go:74
+							{
+								gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line slp.go:73
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line slp.go:74
+							{
+								gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line slp.go:73
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line slp.go:74
+							{
+								gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -539,10 +602,10 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 						}
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -556,7 +619,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -570,7 +633,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -584,7 +647,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -598,7 +661,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -724,7 +787,70 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 				gc_off2 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line slp.go:103
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line slp.go:104
+							{
+								gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line slp.go:103
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line slp.go:104
+							{
+								gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line slp.go:103
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line slp.go:104
+							{
+								gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line slp.go:103
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line slp.go:104
+							{
+								gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -738,10 +864,10 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						}
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -755,7 +881,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -769,7 +895,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -783,7 +909,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -797,7 +923,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

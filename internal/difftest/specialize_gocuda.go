@@ -315,7 +315,82 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 					gc_at2 := sdata[:gc_bdx]
 					gc_at3 := in[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank]
+
+//line specialize.go:47
+							gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -332,10 +407,10 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -352,7 +427,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + specAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -369,7 +444,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + specAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -386,7 +461,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + specAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -403,7 +478,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + specAt(in, i+gc_bdx)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -431,7 +506,78 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					gc_at4 := sdata[:gc_bdx]
 					gc_at5 := in[gc_off3:][:gc_bdx]
 					gc_at6 := in[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx*gc_bdx*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -447,10 +593,10 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -466,7 +612,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -482,7 +628,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -498,7 +644,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -514,7 +660,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -552,7 +698,70 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 					gc_at7 := sdata[:gc_to]
 					gc_at8 := sdata[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:50
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:50
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:50
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:44
+							tid := gc_tx
+							_ = tid
+
+//line specialize.go:50
+							{
+								gc_at7[gc_tx] += gc_at8[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -566,10 +775,10 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -583,7 +792,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -597,7 +806,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -611,7 +820,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -625,7 +834,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -653,7 +862,70 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx := gc_step8 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:44
+						tid := gc_tx
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -667,10 +939,10 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -684,7 +956,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -698,7 +970,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -712,7 +984,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -726,7 +998,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1202,7 +1474,114 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 			gc_off4 := gc_bx * gc_bdx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 				gc_at6 := out[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:82
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+						r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						gc_at6[gc_tx] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx := gc_step5 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:82
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+						r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						gc_at6[gc_tx] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx := gc_step5 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:82
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+						r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						gc_at6[gc_tx] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx := gc_step5 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line specialize.go:82
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v_ := gc_s_v_[gc_rank]
+						r_ := gc_s_r_[gc_rank]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						gc_at6[gc_tx] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1227,10 +1606,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					_ = r_2
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1255,7 +1634,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						_ = r_2
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1280,7 +1659,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						_ = r_2
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1305,7 +1684,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						_ = r_2
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1330,7 +1709,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						_ = r_2
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

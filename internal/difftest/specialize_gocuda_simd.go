@@ -1949,10 +1949,10 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 //line specialize.go:47
 					copy(gc_s_ahead[gc_base5:][:gc_bdx5], gc_at41)
 				} else {
-					gc_step21 := 0
-					for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
+					gc_step31 := 0
+					for ; gc_step31+3 < gc_bdx5; gc_step31 += 4 {
 						{
-							gc_tx5 := gc_step21 + 0
+							gc_tx5 := gc_step31 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -1970,7 +1970,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 1
+							gc_tx5 := gc_step31 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -1988,7 +1988,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 2
+							gc_tx5 := gc_step31 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2006,7 +2006,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							gc_s_ahead[gc_rank5] = ahead
 						}
 						{
-							gc_tx5 := gc_step21 + 3
+							gc_tx5 := gc_step31 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2024,7 +2024,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							gc_s_ahead[gc_rank5] = ahead
 						}
 					}
-					for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step31; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2051,7 +2051,82 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				if gc_bdx5 <= len(sdata) && gc_off30 >= 0 && gc_off30 <= len(in) && gc_bdx5 <= len(in)-gc_off30 {
 					gc_at42 := sdata[:gc_bdx5]
 					gc_at43 := in[gc_off30:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step32 := 0
+					for ; gc_step32+3 < gc_bdx5; gc_step32 += 4 {
+						{
+							gc_tx5 := gc_step32 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx5*gc_bdx5*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line specialize.go:47
+							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx5*gc_bdx5*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line specialize.go:47
+							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx5*gc_bdx5*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line specialize.go:47
+							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step32 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx5*gc_bdx5*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank5]
+
+//line specialize.go:47
+							gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step32; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -2068,10 +2143,10 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						gc_at42[gc_tx5] = ahead + gc_at43[gc_tx5]
 					}
 				} else {
-					gc_step22 := 0
-					for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+					gc_step33 := 0
+					for ; gc_step33+3 < gc_bdx5; gc_step33 += 4 {
 						{
-							gc_tx5 := gc_step22 + 0
+							gc_tx5 := gc_step33 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2088,7 +2163,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 1
+							gc_tx5 := gc_step33 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2105,7 +2180,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 2
+							gc_tx5 := gc_step33 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2122,7 +2197,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step22 + 3
+							gc_tx5 := gc_step33 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2139,7 +2214,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = ahead + specAt(in, i+gc_bdx5)
 						}
 					}
-					for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step33; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2167,7 +2242,78 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 					gc_at44 := sdata[:gc_bdx5]
 					gc_at45 := in[gc_off31:][:gc_bdx5]
 					gc_at46 := in[gc_off32:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					gc_step34 := 0
+					for ; gc_step34+3 < gc_bdx5; gc_step34 += 4 {
+						{
+							gc_tx5 := gc_step34 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx5*gc_bdx5*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx5*gc_bdx5*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx5*gc_bdx5*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						}
+						{
+							gc_tx5 := gc_step34 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx5*gc_bdx5*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
+						}
+					}
+					for gc_tx5 := gc_step34; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -2183,10 +2329,10 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						gc_at44[gc_tx5] = gc_at45[gc_tx5] + gc_at46[gc_tx5]
 					}
 				} else {
-					gc_step23 := 0
-					for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
+					gc_step35 := 0
+					for ; gc_step35+3 < gc_bdx5; gc_step35 += 4 {
 						{
-							gc_tx5 := gc_step23 + 0
+							gc_tx5 := gc_step35 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2202,7 +2348,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 1
+							gc_tx5 := gc_step35 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2218,7 +2364,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 2
+							gc_tx5 := gc_step35 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2234,7 +2380,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 						}
 						{
-							gc_tx5 := gc_step23 + 3
+							gc_tx5 := gc_step35 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2250,7 +2396,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 						}
 					}
-					for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step35; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2288,7 +2434,70 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off33 >= 0 && gc_off33 <= len(sdata) && gc_to5 <= len(sdata)-gc_off33 {
 					gc_at47 := sdata[:gc_to5]
 					gc_at48 := sdata[gc_off33:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					gc_step36 := gc_from5
+					for ; gc_step36+3 < gc_to5; gc_step36 += 4 {
+						{
+							gc_tx5 := gc_step36 + 0
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:50
+							{
+								gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 1
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:50
+							{
+								gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 2
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:50
+							{
+								gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							}
+						}
+						{
+							gc_tx5 := gc_step36 + 3
+							_ = gc_tx5
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:44
+							tid := gc_tx5
+							_ = tid
+
+//line specialize.go:50
+							{
+								gc_at47[gc_tx5] += gc_at48[gc_tx5]
+							}
+						}
+					}
+					for gc_tx5 := gc_step36; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -2302,10 +2511,10 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step24 := gc_from5
-					for ; gc_step24+3 < gc_to5; gc_step24 += 4 {
+					gc_step37 := gc_from5
+					for ; gc_step37+3 < gc_to5; gc_step37 += 4 {
 						{
-							gc_tx5 := gc_step24 + 0
+							gc_tx5 := gc_step37 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2319,7 +2528,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 1
+							gc_tx5 := gc_step37 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2333,7 +2542,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 2
+							gc_tx5 := gc_step37 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2347,7 +2556,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step24 + 3
+							gc_tx5 := gc_step37 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2361,7 +2570,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx5 := gc_step24; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step37; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2389,7 +2598,70 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 			if gc_from5 >= 0 && gc_off34 >= 0 && gc_off34 < len(partial) && gc_off35 >= 0 && gc_off35 < len(sdata) {
 				gc_at49 := partial[gc_off34:][:1]
 				gc_at50 := sdata[gc_off35:][:1]
-				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+				gc_step38 := gc_from5
+				for ; gc_step38+3 < gc_to5; gc_step38 += 4 {
+					{
+						gc_tx5 := gc_step38 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at49[0] = gc_at50[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at49[0] = gc_at50[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at49[0] = gc_at50[0]
+						}
+					}
+					{
+						gc_tx5 := gc_step38 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:44
+						tid := gc_tx5
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at49[0] = gc_at50[0]
+						}
+					}
+				}
+				for gc_tx5 := gc_step38; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -2403,10 +2675,10 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 					}
 				}
 			} else {
-				gc_step25 := gc_from5
-				for ; gc_step25+3 < gc_to5; gc_step25 += 4 {
+				gc_step39 := gc_from5
+				for ; gc_step39+3 < gc_to5; gc_step39 += 4 {
 					{
-						gc_tx5 := gc_step25 + 0
+						gc_tx5 := gc_step39 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2420,7 +2692,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 1
+						gc_tx5 := gc_step39 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2434,7 +2706,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 2
+						gc_tx5 := gc_step39 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2448,7 +2720,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step25 + 3
+						gc_tx5 := gc_step39 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2462,7 +2734,7 @@ func gc_body_specTree[T specNumber](gc_b17 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx5 := gc_step25; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step39; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2795,10 +3067,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep2
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step10 := gc_vstep2
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2816,7 +3088,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2834,7 +3106,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2852,7 +3124,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2870,7 +3142,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3200,10 +3472,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep4
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step11 := gc_vstep4
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3220,7 +3492,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3237,7 +3509,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3254,7 +3526,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3271,7 +3543,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3299,7 +3571,78 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					gc_at14 := sdata[:gc_bdx2]
 					gc_at15 := in[gc_off10:][:gc_bdx2]
 					gc_at16 := in[gc_off11:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step12 := 0
+					for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+						{
+							gc_tx2 := gc_step12 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step12 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
+						}
+					}
+					for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -3315,10 +3658,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_at14[gc_tx2] = gc_at15[gc_tx2] + gc_at16[gc_tx2]
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					gc_step13 := 0
+					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3334,7 +3677,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step13 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3350,7 +3693,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step13 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3366,7 +3709,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step13 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3382,7 +3725,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3526,10 +3869,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep6
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step14 := gc_vstep6
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3543,7 +3886,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3557,7 +3900,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3571,7 +3914,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3585,7 +3928,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3613,7 +3956,70 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(partial) && gc_off14 >= 0 && gc_off14 < len(sdata) {
 				gc_at19 := partial[gc_off13:][:1]
 				gc_at20 := sdata[gc_off14:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step15 := gc_from2
+				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at19[0] = gc_at20[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3627,10 +4033,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step16 := gc_from2
+				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3644,7 +4050,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3658,7 +4064,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3672,7 +4078,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3686,7 +4092,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4019,10 +4425,10 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep8
-					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					gc_step17 := gc_vstep8
+					for ; gc_step17+3 < gc_bdx3; gc_step17 += 4 {
 						{
-							gc_tx3 := gc_step11 + 0
+							gc_tx3 := gc_step17 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4040,7 +4446,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 1
+							gc_tx3 := gc_step17 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4058,7 +4464,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 2
+							gc_tx3 := gc_step17 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4076,7 +4482,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							gc_s_ahead[gc_rank3] = ahead
 						}
 						{
-							gc_tx3 := gc_step11 + 3
+							gc_tx3 := gc_step17 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4094,7 +4500,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							gc_s_ahead[gc_rank3] = ahead
 						}
 					}
-					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step17; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4424,10 +4830,10 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step12 := gc_vstep10
-					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+					gc_step18 := gc_vstep10
+					for ; gc_step18+3 < gc_bdx3; gc_step18 += 4 {
 						{
-							gc_tx3 := gc_step12 + 0
+							gc_tx3 := gc_step18 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4444,7 +4850,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 1
+							gc_tx3 := gc_step18 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4461,7 +4867,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 2
+							gc_tx3 := gc_step18 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4478,7 +4884,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step12 + 3
+							gc_tx3 := gc_step18 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4495,7 +4901,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step18; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4523,7 +4929,78 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 					gc_at24 := sdata[:gc_bdx3]
 					gc_at25 := in[gc_off17:][:gc_bdx3]
 					gc_at26 := in[gc_off18:][:gc_bdx3]
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_step19 := 0
+					for ; gc_step19+3 < gc_bdx3; gc_step19 += 4 {
+						{
+							gc_tx3 := gc_step19 + 0
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 1
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 2
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step19 + 3
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
+						}
+					}
+					for gc_tx3 := gc_step19; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -4539,10 +5016,10 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						gc_at24[gc_tx3] = gc_at25[gc_tx3] + gc_at26[gc_tx3]
 					}
 				} else {
-					gc_step13 := 0
-					for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
+					gc_step20 := 0
+					for ; gc_step20+3 < gc_bdx3; gc_step20 += 4 {
 						{
-							gc_tx3 := gc_step13 + 0
+							gc_tx3 := gc_step20 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4558,7 +5035,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 1
+							gc_tx3 := gc_step20 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4574,7 +5051,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 2
+							gc_tx3 := gc_step20 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4590,7 +5067,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 						}
 						{
-							gc_tx3 := gc_step13 + 3
+							gc_tx3 := gc_step20 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4606,7 +5083,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
 						}
 					}
-					for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step20; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4750,10 +5227,10 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep12
-					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+					gc_step21 := gc_vstep12
+					for ; gc_step21+3 < gc_to3; gc_step21 += 4 {
 						{
-							gc_tx3 := gc_step14 + 0
+							gc_tx3 := gc_step21 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4767,7 +5244,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 1
+							gc_tx3 := gc_step21 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4781,7 +5258,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 2
+							gc_tx3 := gc_step21 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4795,7 +5272,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							}
 						}
 						{
-							gc_tx3 := gc_step14 + 3
+							gc_tx3 := gc_step21 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4809,7 +5286,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 							}
 						}
 					}
-					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step21; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4837,7 +5314,70 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 			if gc_from3 >= 0 && gc_off20 >= 0 && gc_off20 < len(partial) && gc_off21 >= 0 && gc_off21 < len(sdata) {
 				gc_at29 := partial[gc_off20:][:1]
 				gc_at30 := sdata[gc_off21:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step22 := gc_from3
+				for ; gc_step22+3 < gc_to3; gc_step22 += 4 {
+					{
+						gc_tx3 := gc_step22 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step22 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at29[0] = gc_at30[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step22; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -4851,10 +5391,10 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 					}
 				}
 			} else {
-				gc_step15 := gc_from3
-				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+				gc_step23 := gc_from3
+				for ; gc_step23+3 < gc_to3; gc_step23 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
+						gc_tx3 := gc_step23 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4868,7 +5408,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 1
+						gc_tx3 := gc_step23 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4882,7 +5422,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 2
+						gc_tx3 := gc_step23 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4896,7 +5436,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 					{
-						gc_tx3 := gc_step15 + 3
+						gc_tx3 := gc_step23 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4910,7 +5450,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 						}
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step23; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5243,10 +5783,10 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep14
-					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+					gc_step24 := gc_vstep14
+					for ; gc_step24+3 < gc_bdx4; gc_step24 += 4 {
 						{
-							gc_tx4 := gc_step16 + 0
+							gc_tx4 := gc_step24 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5264,7 +5804,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 1
+							gc_tx4 := gc_step24 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5282,7 +5822,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 2
+							gc_tx4 := gc_step24 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5300,7 +5840,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							gc_s_ahead[gc_rank4] = ahead
 						}
 						{
-							gc_tx4 := gc_step16 + 3
+							gc_tx4 := gc_step24 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5318,7 +5858,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							gc_s_ahead[gc_rank4] = ahead
 						}
 					}
-					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step24; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5648,10 +6188,10 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep16
-					for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+					gc_step25 := gc_vstep16
+					for ; gc_step25+3 < gc_bdx4; gc_step25 += 4 {
 						{
-							gc_tx4 := gc_step17 + 0
+							gc_tx4 := gc_step25 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5668,7 +6208,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 1
+							gc_tx4 := gc_step25 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5685,7 +6225,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 2
+							gc_tx4 := gc_step25 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5702,7 +6242,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step17 + 3
+							gc_tx4 := gc_step25 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5719,7 +6259,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step25; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5747,7 +6287,78 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 					gc_at34 := sdata[:gc_bdx4]
 					gc_at35 := in[gc_off24:][:gc_bdx4]
 					gc_at36 := in[gc_off25:][:gc_bdx4]
-					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					gc_step26 := 0
+					for ; gc_step26+3 < gc_bdx4; gc_step26 += 4 {
+						{
+							gc_tx4 := gc_step26 + 0
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 1
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 2
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						}
+						{
+							gc_tx4 := gc_step26 + 3
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
+						}
+					}
+					for gc_tx4 := gc_step26; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -5763,10 +6374,10 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						gc_at34[gc_tx4] = gc_at35[gc_tx4] + gc_at36[gc_tx4]
 					}
 				} else {
-					gc_step18 := 0
-					for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
+					gc_step27 := 0
+					for ; gc_step27+3 < gc_bdx4; gc_step27 += 4 {
 						{
-							gc_tx4 := gc_step18 + 0
+							gc_tx4 := gc_step27 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5782,7 +6393,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 1
+							gc_tx4 := gc_step27 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5798,7 +6409,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 2
+							gc_tx4 := gc_step27 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5814,7 +6425,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 						}
 						{
-							gc_tx4 := gc_step18 + 3
+							gc_tx4 := gc_step27 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5830,7 +6441,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 						}
 					}
-					for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step27; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5974,10 +6585,10 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep18
-					for ; gc_step19+3 < gc_to4; gc_step19 += 4 {
+					gc_step28 := gc_vstep18
+					for ; gc_step28+3 < gc_to4; gc_step28 += 4 {
 						{
-							gc_tx4 := gc_step19 + 0
+							gc_tx4 := gc_step28 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5991,7 +6602,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 1
+							gc_tx4 := gc_step28 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6005,7 +6616,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 2
+							gc_tx4 := gc_step28 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6019,7 +6630,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step19 + 3
+							gc_tx4 := gc_step28 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6033,7 +6644,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 					}
-					for gc_tx4 := gc_step19; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step28; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6061,7 +6672,70 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 			if gc_from4 >= 0 && gc_off27 >= 0 && gc_off27 < len(partial) && gc_off28 >= 0 && gc_off28 < len(sdata) {
 				gc_at39 := partial[gc_off27:][:1]
 				gc_at40 := sdata[gc_off28:][:1]
-				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+				gc_step29 := gc_from4
+				for ; gc_step29+3 < gc_to4; gc_step29 += 4 {
+					{
+						gc_tx4 := gc_step29 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at39[0] = gc_at40[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at39[0] = gc_at40[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at39[0] = gc_at40[0]
+						}
+					}
+					{
+						gc_tx4 := gc_step29 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:55
+						{
+							gc_at39[0] = gc_at40[0]
+						}
+					}
+				}
+				for gc_tx4 := gc_step29; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -6075,10 +6749,10 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 					}
 				}
 			} else {
-				gc_step20 := gc_from4
-				for ; gc_step20+3 < gc_to4; gc_step20 += 4 {
+				gc_step30 := gc_from4
+				for ; gc_step30+3 < gc_to4; gc_step30 += 4 {
 					{
-						gc_tx4 := gc_step20 + 0
+						gc_tx4 := gc_step30 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6092,7 +6766,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 1
+						gc_tx4 := gc_step30 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6106,7 +6780,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 2
+						gc_tx4 := gc_step30 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6120,7 +6794,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step20 + 3
+						gc_tx4 := gc_step30 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6134,7 +6808,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 				}
-				for gc_tx4 := gc_step20; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step30; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -6301,10 +6975,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_s_v[gc_rank5] = v
 						}
 					} else {
-						gc_step21 := gc_seg9
-						for ; gc_step21+3 < gc_segend9; gc_step21 += 4 {
+						gc_step22 := gc_seg9
+						for ; gc_step22+3 < gc_segend9; gc_step22 += 4 {
 							{
-								gc_tx5 := gc_step21 + 0
+								gc_tx5 := gc_step22 + 0
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
@@ -6314,7 +6988,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 								gc_s_v[gc_rank5] = v
 							}
 							{
-								gc_tx5 := gc_step21 + 1
+								gc_tx5 := gc_step22 + 1
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
@@ -6324,7 +6998,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 								gc_s_v[gc_rank5] = v
 							}
 							{
-								gc_tx5 := gc_step21 + 2
+								gc_tx5 := gc_step22 + 2
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
@@ -6334,7 +7008,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 								gc_s_v[gc_rank5] = v
 							}
 							{
-								gc_tx5 := gc_step21 + 3
+								gc_tx5 := gc_step22 + 3
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
@@ -6344,7 +7018,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 								gc_s_v[gc_rank5] = v
 							}
 						}
-						for gc_tx5 := gc_step21; gc_tx5 < gc_segend9; gc_tx5++ {
+						for gc_tx5 := gc_step22; gc_tx5 < gc_segend9; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -6357,10 +7031,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_seg9 = gc_segend9
 				}
 			} else {
-				gc_step22 := 0
-				for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+				gc_step23 := 0
+				for ; gc_step23+3 < gc_bdx5; gc_step23 += 4 {
 					{
-						gc_tx5 := gc_step22 + 0
+						gc_tx5 := gc_step23 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6370,7 +7044,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step22 + 1
+						gc_tx5 := gc_step23 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6380,7 +7054,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step22 + 2
+						gc_tx5 := gc_step23 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6390,7 +7064,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_s_v[gc_rank5] = v
 					}
 					{
-						gc_tx5 := gc_step22 + 3
+						gc_tx5 := gc_step23 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6400,7 +7074,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_s_v[gc_rank5] = v
 					}
 				}
-				for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step23; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -6512,10 +7186,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 							gc_s_v_[gc_rank5] = v_
 						}
 					} else {
-						gc_step23 := gc_seg10
-						for ; gc_step23+3 < gc_segend10; gc_step23 += 4 {
+						gc_step24 := gc_seg10
+						for ; gc_step24+3 < gc_segend10; gc_step24 += 4 {
 							{
-								gc_tx5 := gc_step23 + 0
+								gc_tx5 := gc_step24 + 0
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
@@ -6525,7 +7199,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 								gc_s_v_[gc_rank5] = v_
 							}
 							{
-								gc_tx5 := gc_step23 + 1
+								gc_tx5 := gc_step24 + 1
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
@@ -6535,7 +7209,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 								gc_s_v_[gc_rank5] = v_
 							}
 							{
-								gc_tx5 := gc_step23 + 2
+								gc_tx5 := gc_step24 + 2
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
@@ -6545,7 +7219,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 								gc_s_v_[gc_rank5] = v_
 							}
 							{
-								gc_tx5 := gc_step23 + 3
+								gc_tx5 := gc_step24 + 3
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
@@ -6555,7 +7229,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 								gc_s_v_[gc_rank5] = v_
 							}
 						}
-						for gc_tx5 := gc_step23; gc_tx5 < gc_segend10; gc_tx5++ {
+						for gc_tx5 := gc_step24; gc_tx5 < gc_segend10; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -6568,10 +7242,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					gc_seg10 = gc_segend10
 				}
 			} else {
-				gc_step24 := 0
-				for ; gc_step24+3 < gc_bdx5; gc_step24 += 4 {
+				gc_step25 := 0
+				for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
 					{
-						gc_tx5 := gc_step24 + 0
+						gc_tx5 := gc_step25 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6581,7 +7255,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_s_v_[gc_rank5] = v_
 					}
 					{
-						gc_tx5 := gc_step24 + 1
+						gc_tx5 := gc_step25 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6591,7 +7265,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_s_v_[gc_rank5] = v_
 					}
 					{
-						gc_tx5 := gc_step24 + 2
+						gc_tx5 := gc_step25 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6601,7 +7275,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_s_v_[gc_rank5] = v_
 					}
 					{
-						gc_tx5 := gc_step24 + 3
+						gc_tx5 := gc_step25 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6611,7 +7285,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						gc_s_v_[gc_rank5] = v_
 					}
 				}
-				for gc_tx5 := gc_step24; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -6628,7 +7302,114 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 			gc_off20 := gc_bx5 * gc_bdx5
 			if gc_off20 >= 0 && gc_off20 <= len(out) && gc_bdx5 <= len(out)-gc_off20 {
 				gc_at30 := out[gc_off20:][:gc_bdx5]
-				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+				gc_step26 := 0
+				for ; gc_step26+3 < gc_bdx5; gc_step26 += 4 {
+					{
+						gc_tx5 := gc_step26 + 0
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:82
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+						v_ := gc_s_v_[gc_rank5]
+						r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						gc_at30[gc_tx5] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx5 := gc_step26 + 1
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:82
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+						v_ := gc_s_v_[gc_rank5]
+						r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						gc_at30[gc_tx5] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx5 := gc_step26 + 2
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:82
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+						v_ := gc_s_v_[gc_rank5]
+						r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						gc_at30[gc_tx5] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+					{
+						gc_tx5 := gc_step26 + 3
+						_ = gc_tx5
+						gc_rank5 := gc_base5 + gc_tx5
+						_ = gc_rank5
+
+//line specialize.go:82
+						i := gc_bx5*gc_bdx5 + gc_tx5
+						_ = i
+						v_ := gc_s_v_[gc_rank5]
+						r_ := gc_s_r_[gc_rank5]
+
+//line specialize.go:70
+						var r_6 T = v_
+
+//line specialize.go:70
+						_ = r_6
+
+//line specialize.go:83
+						var r_2 T = r_6
+
+//line specialize.go:83
+						gc_at30[gc_tx5] = r_ + r_2
+						_ = r_6
+						_ = r_2
+					}
+				}
+				for gc_tx5 := gc_step26; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
 
@@ -6653,10 +7434,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					_ = r_2
 				}
 			} else {
-				gc_step25 := 0
-				for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
+				gc_step27 := 0
+				for ; gc_step27+3 < gc_bdx5; gc_step27 += 4 {
 					{
-						gc_tx5 := gc_step25 + 0
+						gc_tx5 := gc_step27 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6681,7 +7462,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						_ = r_2
 					}
 					{
-						gc_tx5 := gc_step25 + 1
+						gc_tx5 := gc_step27 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6706,7 +7487,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						_ = r_2
 					}
 					{
-						gc_tx5 := gc_step25 + 2
+						gc_tx5 := gc_step27 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6731,7 +7512,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						_ = r_2
 					}
 					{
-						gc_tx5 := gc_step25 + 3
+						gc_tx5 := gc_step27 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6756,7 +7537,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						_ = r_2
 					}
 				}
-				for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step27; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -6938,10 +7719,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_s_v[gc_rank2] = v
 						}
 					} else {
-						gc_step6 := gc_seg3
-						for ; gc_step6+3 < gc_segend3; gc_step6 += 4 {
+						gc_step7 := gc_seg3
+						for ; gc_step7+3 < gc_segend3; gc_step7 += 4 {
 							{
-								gc_tx2 := gc_step6 + 0
+								gc_tx2 := gc_step7 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -6951,7 +7732,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_s_v[gc_rank2] = v
 							}
 							{
-								gc_tx2 := gc_step6 + 1
+								gc_tx2 := gc_step7 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -6961,7 +7742,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_s_v[gc_rank2] = v
 							}
 							{
-								gc_tx2 := gc_step6 + 2
+								gc_tx2 := gc_step7 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -6971,7 +7752,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_s_v[gc_rank2] = v
 							}
 							{
-								gc_tx2 := gc_step6 + 3
+								gc_tx2 := gc_step7 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -6981,7 +7762,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_s_v[gc_rank2] = v
 							}
 						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_segend3; gc_tx2++ {
+						for gc_tx2 := gc_step7; gc_tx2 < gc_segend3; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -6994,10 +7775,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7007,7 +7788,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7017,7 +7798,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7027,7 +7808,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7037,7 +7818,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7186,10 +7967,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							gc_s_v_[gc_rank2] = v_
 						}
 					} else {
-						gc_step8 := gc_seg4
-						for ; gc_step8+3 < gc_segend4; gc_step8 += 4 {
+						gc_step9 := gc_seg4
+						for ; gc_step9+3 < gc_segend4; gc_step9 += 4 {
 							{
-								gc_tx2 := gc_step8 + 0
+								gc_tx2 := gc_step9 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -7199,7 +7980,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_s_v_[gc_rank2] = v_
 							}
 							{
-								gc_tx2 := gc_step8 + 1
+								gc_tx2 := gc_step9 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -7209,7 +7990,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_s_v_[gc_rank2] = v_
 							}
 							{
-								gc_tx2 := gc_step8 + 2
+								gc_tx2 := gc_step9 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -7219,7 +8000,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_s_v_[gc_rank2] = v_
 							}
 							{
-								gc_tx2 := gc_step8 + 3
+								gc_tx2 := gc_step9 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -7229,7 +8010,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 								gc_s_v_[gc_rank2] = v_
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_segend4; gc_tx2++ {
+						for gc_tx2 := gc_step9; gc_tx2 < gc_segend4; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7242,10 +8023,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_seg4 = gc_segend4
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7255,7 +8036,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_s_v_[gc_rank2] = v_
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7265,7 +8046,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_s_v_[gc_rank2] = v_
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7275,7 +8056,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_s_v_[gc_rank2] = v_
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7285,7 +8066,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						gc_s_v_[gc_rank2] = v_
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7471,10 +8252,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep4
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step11 := gc_vstep4
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7499,7 +8280,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = r_2
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7524,7 +8305,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = r_2
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7549,7 +8330,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = r_2
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7574,7 +8355,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = r_2
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7755,10 +8536,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_s_v[gc_rank3] = v
 						}
 					} else {
-						gc_step11 := gc_seg5
-						for ; gc_step11+3 < gc_segend5; gc_step11 += 4 {
+						gc_step12 := gc_seg5
+						for ; gc_step12+3 < gc_segend5; gc_step12 += 4 {
 							{
-								gc_tx3 := gc_step11 + 0
+								gc_tx3 := gc_step12 + 0
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -7768,7 +8549,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 								gc_s_v[gc_rank3] = v
 							}
 							{
-								gc_tx3 := gc_step11 + 1
+								gc_tx3 := gc_step12 + 1
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -7778,7 +8559,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 								gc_s_v[gc_rank3] = v
 							}
 							{
-								gc_tx3 := gc_step11 + 2
+								gc_tx3 := gc_step12 + 2
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -7788,7 +8569,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 								gc_s_v[gc_rank3] = v
 							}
 							{
-								gc_tx3 := gc_step11 + 3
+								gc_tx3 := gc_step12 + 3
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -7798,7 +8579,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 								gc_s_v[gc_rank3] = v
 							}
 						}
-						for gc_tx3 := gc_step11; gc_tx3 < gc_segend5; gc_tx3++ {
+						for gc_tx3 := gc_step12; gc_tx3 < gc_segend5; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -7811,10 +8592,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_seg5 = gc_segend5
 				}
 			} else {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step12 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7824,7 +8605,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step12 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7834,7 +8615,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step12 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7844,7 +8625,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_s_v[gc_rank3] = v
 					}
 					{
-						gc_tx3 := gc_step12 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -7854,7 +8635,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_s_v[gc_rank3] = v
 					}
 				}
-				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8002,10 +8783,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							gc_s_v_[gc_rank3] = v_
 						}
 					} else {
-						gc_step13 := gc_seg6
-						for ; gc_step13+3 < gc_segend6; gc_step13 += 4 {
+						gc_step14 := gc_seg6
+						for ; gc_step14+3 < gc_segend6; gc_step14 += 4 {
 							{
-								gc_tx3 := gc_step13 + 0
+								gc_tx3 := gc_step14 + 0
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -8015,7 +8796,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 								gc_s_v_[gc_rank3] = v_
 							}
 							{
-								gc_tx3 := gc_step13 + 1
+								gc_tx3 := gc_step14 + 1
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -8025,7 +8806,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 								gc_s_v_[gc_rank3] = v_
 							}
 							{
-								gc_tx3 := gc_step13 + 2
+								gc_tx3 := gc_step14 + 2
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -8035,7 +8816,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 								gc_s_v_[gc_rank3] = v_
 							}
 							{
-								gc_tx3 := gc_step13 + 3
+								gc_tx3 := gc_step14 + 3
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -8045,7 +8826,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 								gc_s_v_[gc_rank3] = v_
 							}
 						}
-						for gc_tx3 := gc_step13; gc_tx3 < gc_segend6; gc_tx3++ {
+						for gc_tx3 := gc_step14; gc_tx3 < gc_segend6; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8058,10 +8839,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_seg6 = gc_segend6
 				}
 			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step14 + 0
+						gc_tx3 := gc_step15 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8071,7 +8852,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_s_v_[gc_rank3] = v_
 					}
 					{
-						gc_tx3 := gc_step14 + 1
+						gc_tx3 := gc_step15 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8081,7 +8862,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_s_v_[gc_rank3] = v_
 					}
 					{
-						gc_tx3 := gc_step14 + 2
+						gc_tx3 := gc_step15 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8091,7 +8872,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_s_v_[gc_rank3] = v_
 					}
 					{
-						gc_tx3 := gc_step14 + 3
+						gc_tx3 := gc_step15 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8101,7 +8882,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						gc_s_v_[gc_rank3] = v_
 					}
 				}
-				for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8287,10 +9068,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step15 := gc_vstep8
-				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
+				gc_step16 := gc_vstep8
+				for ; gc_step16+3 < gc_bdx3; gc_step16 += 4 {
 					{
-						gc_tx3 := gc_step15 + 0
+						gc_tx3 := gc_step16 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8315,7 +9096,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						_ = r_2
 					}
 					{
-						gc_tx3 := gc_step15 + 1
+						gc_tx3 := gc_step16 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8340,7 +9121,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						_ = r_2
 					}
 					{
-						gc_tx3 := gc_step15 + 2
+						gc_tx3 := gc_step16 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8365,7 +9146,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						_ = r_2
 					}
 					{
-						gc_tx3 := gc_step15 + 3
+						gc_tx3 := gc_step16 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8390,7 +9171,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						_ = r_2
 					}
 				}
-				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step16; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8571,10 +9352,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_s_v[gc_rank4] = v
 						}
 					} else {
-						gc_step16 := gc_seg7
-						for ; gc_step16+3 < gc_segend7; gc_step16 += 4 {
+						gc_step17 := gc_seg7
+						for ; gc_step17+3 < gc_segend7; gc_step17 += 4 {
 							{
-								gc_tx4 := gc_step16 + 0
+								gc_tx4 := gc_step17 + 0
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
@@ -8584,7 +9365,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 								gc_s_v[gc_rank4] = v
 							}
 							{
-								gc_tx4 := gc_step16 + 1
+								gc_tx4 := gc_step17 + 1
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
@@ -8594,7 +9375,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 								gc_s_v[gc_rank4] = v
 							}
 							{
-								gc_tx4 := gc_step16 + 2
+								gc_tx4 := gc_step17 + 2
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
@@ -8604,7 +9385,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 								gc_s_v[gc_rank4] = v
 							}
 							{
-								gc_tx4 := gc_step16 + 3
+								gc_tx4 := gc_step17 + 3
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
@@ -8614,7 +9395,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 								gc_s_v[gc_rank4] = v
 							}
 						}
-						for gc_tx4 := gc_step16; gc_tx4 < gc_segend7; gc_tx4++ {
+						for gc_tx4 := gc_step17; gc_tx4 < gc_segend7; gc_tx4++ {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8627,10 +9408,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_seg7 = gc_segend7
 				}
 			} else {
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+				gc_step18 := 0
+				for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step17 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8640,7 +9421,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step17 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8650,7 +9431,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step17 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8660,7 +9441,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_s_v[gc_rank4] = v
 					}
 					{
-						gc_tx4 := gc_step17 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8670,7 +9451,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_s_v[gc_rank4] = v
 					}
 				}
-				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -8818,10 +9599,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							gc_s_v_[gc_rank4] = v_
 						}
 					} else {
-						gc_step18 := gc_seg8
-						for ; gc_step18+3 < gc_segend8; gc_step18 += 4 {
+						gc_step19 := gc_seg8
+						for ; gc_step19+3 < gc_segend8; gc_step19 += 4 {
 							{
-								gc_tx4 := gc_step18 + 0
+								gc_tx4 := gc_step19 + 0
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
@@ -8831,7 +9612,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 								gc_s_v_[gc_rank4] = v_
 							}
 							{
-								gc_tx4 := gc_step18 + 1
+								gc_tx4 := gc_step19 + 1
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
@@ -8841,7 +9622,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 								gc_s_v_[gc_rank4] = v_
 							}
 							{
-								gc_tx4 := gc_step18 + 2
+								gc_tx4 := gc_step19 + 2
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
@@ -8851,7 +9632,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 								gc_s_v_[gc_rank4] = v_
 							}
 							{
-								gc_tx4 := gc_step18 + 3
+								gc_tx4 := gc_step19 + 3
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
@@ -8861,7 +9642,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 								gc_s_v_[gc_rank4] = v_
 							}
 						}
-						for gc_tx4 := gc_step18; gc_tx4 < gc_segend8; gc_tx4++ {
+						for gc_tx4 := gc_step19; gc_tx4 < gc_segend8; gc_tx4++ {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8874,10 +9655,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_seg8 = gc_segend8
 				}
 			} else {
-				gc_step19 := 0
-				for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
 					{
-						gc_tx4 := gc_step19 + 0
+						gc_tx4 := gc_step20 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8887,7 +9668,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_s_v_[gc_rank4] = v_
 					}
 					{
-						gc_tx4 := gc_step19 + 1
+						gc_tx4 := gc_step20 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8897,7 +9678,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_s_v_[gc_rank4] = v_
 					}
 					{
-						gc_tx4 := gc_step19 + 2
+						gc_tx4 := gc_step20 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8907,7 +9688,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_s_v_[gc_rank4] = v_
 					}
 					{
-						gc_tx4 := gc_step19 + 3
+						gc_tx4 := gc_step20 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8917,7 +9698,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						gc_s_v_[gc_rank4] = v_
 					}
 				}
-				for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9103,10 +9884,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step20 := gc_vstep12
-				for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
+				gc_step21 := gc_vstep12
+				for ; gc_step21+3 < gc_bdx4; gc_step21 += 4 {
 					{
-						gc_tx4 := gc_step20 + 0
+						gc_tx4 := gc_step21 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9131,7 +9912,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						_ = r_2
 					}
 					{
-						gc_tx4 := gc_step20 + 1
+						gc_tx4 := gc_step21 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9156,7 +9937,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						_ = r_2
 					}
 					{
-						gc_tx4 := gc_step20 + 2
+						gc_tx4 := gc_step21 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9181,7 +9962,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						_ = r_2
 					}
 					{
-						gc_tx4 := gc_step20 + 3
+						gc_tx4 := gc_step21 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9206,7 +9987,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						_ = r_2
 					}
 				}
-				for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step21; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

@@ -143,10 +143,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step8 := gc_vstep2
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -158,7 +158,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						prev[tx] = src[tx]
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -170,7 +170,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						prev[tx] = src[tx]
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -182,7 +182,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						prev[tx] = src[tx]
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -194,7 +194,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						prev[tx] = src[tx]
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -209,10 +209,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 		}
 	}
 	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line split.go:28
@@ -221,7 +221,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step9 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line split.go:28
@@ -230,7 +230,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step9 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line split.go:28
@@ -239,7 +239,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				gc_s_computed[gc_rank2] = computed
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step9 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line split.go:28
@@ -248,7 +248,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				gc_s_computed[gc_rank2] = computed
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line split.go:28
@@ -430,7 +430,74 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 				if gc_bdx2 <= len(prev) && gc_bdx2 <= len(result) {
 					gc_at15 := prev[:gc_bdx2]
 					gc_at16 := result[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step10 := 0
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line split.go:23
+							tx := gc_tx2
+							_ = tx
+							computed := gc_s_computed[gc_rank2]
+
+//line split.go:39
+							if computed {
+								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line split.go:23
+							tx := gc_tx2
+							_ = tx
+							computed := gc_s_computed[gc_rank2]
+
+//line split.go:39
+							if computed {
+								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line split.go:23
+							tx := gc_tx2
+							_ = tx
+							computed := gc_s_computed[gc_rank2]
+
+//line split.go:39
+							if computed {
+								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line split.go:23
+							tx := gc_tx2
+							_ = tx
+							computed := gc_s_computed[gc_rank2]
+
+//line split.go:39
+							if computed {
+								gc_at15[gc_tx2] = gc_at16[gc_tx2]
+							}
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -445,10 +512,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -463,7 +530,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -478,7 +545,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -493,7 +560,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -508,7 +575,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -531,7 +598,74 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 			if gc_bdx2 <= len(dst) && gc_bdx2 <= len(result) {
 				gc_at17 := dst[:gc_bdx2]
 				gc_at18 := result[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+						computed := gc_s_computed[gc_rank2]
+
+//line split.go:44
+						if computed {
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+						computed := gc_s_computed[gc_rank2]
+
+//line split.go:44
+						if computed {
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+						computed := gc_s_computed[gc_rank2]
+
+//line split.go:44
+						if computed {
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line split.go:23
+						tx := gc_tx2
+						_ = tx
+						computed := gc_s_computed[gc_rank2]
+
+//line split.go:44
+						if computed {
+							gc_at17[gc_tx2] = gc_at18[gc_tx2]
+						}
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -546,10 +680,10 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					}
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -564,7 +698,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -579,7 +713,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -594,7 +728,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -609,7 +743,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

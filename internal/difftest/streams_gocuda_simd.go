@@ -364,10 +364,10 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -385,7 +385,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -403,7 +403,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -421,7 +421,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							gc_s_ahead[gc_rank2] = ahead
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -439,7 +439,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							gc_s_ahead[gc_rank2] = ahead
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -793,10 +793,10 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := gc_vstep6
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -813,7 +813,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -830,7 +830,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -847,7 +847,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -864,7 +864,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = ahead + StreamAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -892,7 +892,78 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 					gc_at11 := sdata[:gc_bdx2]
 					gc_at12 := in[gc_off8:][:gc_bdx2]
 					gc_at13 := in[gc_off9:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streams.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line streams.go:29
+							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streams.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line streams.go:29
+							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streams.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line streams.go:29
+							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streams.go:26
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:27
+							i := off + gc_bx2*2*gc_bdx2 + tid
+							_ = i
+
+//line streams.go:29
+							gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -908,10 +979,10 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						gc_at11[gc_tx2] = gc_at12[gc_tx2] + gc_at13[gc_tx2]
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step9 := 0
+					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -927,7 +998,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -943,7 +1014,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -959,7 +1030,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -975,7 +1046,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx2)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1119,10 +1190,10 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep8
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step10 := gc_vstep8
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1136,7 +1207,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1150,7 +1221,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1164,7 +1235,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1178,7 +1249,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1206,7 +1277,70 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 			if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
 				gc_at16 := partial[gc_off11:][:1]
 				gc_at17 := sdata[gc_off12:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:37
+						{
+							gc_at16[0] = gc_at17[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:37
+						{
+							gc_at16[0] = gc_at17[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:37
+						{
+							gc_at16[0] = gc_at17[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:26
+						tid := gc_tx2
+						_ = tid
+
+//line streams.go:37
+						{
+							gc_at16[0] = gc_at17[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1220,10 +1354,10 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1237,7 +1371,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1251,7 +1385,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1265,7 +1399,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1279,7 +1413,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1869,7 +2003,98 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					gc_at8 := in[gc_off7:][:gc_bdx2]
 					gc_at9 := in[gc_off8:][:gc_bdx2]
 					gc_at10 := s[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streams.go:48
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx2*2*half + tid
+							_ = i
+
+//line streams.go:51
+							v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
+
+//line streams.go:52
+							gc_at10[gc_tx2] = v
+							_ = v
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streams.go:48
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx2*2*half + tid
+							_ = i
+
+//line streams.go:51
+							v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
+
+//line streams.go:52
+							gc_at10[gc_tx2] = v
+							_ = v
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streams.go:48
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx2*2*half + tid
+							_ = i
+
+//line streams.go:51
+							v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
+
+//line streams.go:52
+							gc_at10[gc_tx2] = v
+							_ = v
+							gc_s_v[gc_rank2] = v
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line streams.go:48
+							tid := gc_tx2
+							_ = tid
+
+//line streams.go:49
+							i := off + gc_bx2*2*half + tid
+							_ = i
+
+//line streams.go:51
+							v := gc_at8[gc_tx2] * gc_at9[gc_tx2]
+
+//line streams.go:52
+							gc_at10[gc_tx2] = v
+							_ = v
+							gc_s_v[gc_rank2] = v
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1890,10 +2115,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						gc_s_v[gc_rank2] = v
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1914,7 +2139,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1935,7 +2160,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1956,7 +2181,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1977,7 +2202,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 							gc_s_v[gc_rank2] = v
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2021,10 +2246,10 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 					gc_at11[gc_tx2] = s[gc_idx2] - v
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2037,7 +2262,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2050,7 +2275,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2063,7 +2288,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2076,7 +2301,7 @@ func gc_body_streamsProduct(gc_b2 *compiled.Block, in, out []float32, off, half 
 						out[gc_bx2*gc_bdx2+tid] = s[gc_bdx2-1-tid] - v
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2350,10 +2575,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2376,7 +2601,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2399,7 +2624,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2422,7 +2647,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2445,7 +2670,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2710,10 +2935,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep8
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step5 := gc_vstep8
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2736,7 +2961,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2759,7 +2984,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2782,7 +3007,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2805,7 +3030,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3060,10 +3285,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep10
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step6 := gc_vstep10
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3080,7 +3305,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3097,7 +3322,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3114,7 +3339,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3131,7 +3356,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3160,7 +3385,74 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 			gc_off10 := gc_bx2
 			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(partial) {
 				gc_at15 := partial[gc_off10:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:65
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line streams.go:83
+						{
+							gc_at15[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:65
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line streams.go:83
+						{
+							gc_at15[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:65
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line streams.go:83
+						{
+							gc_at15[0] = mySum
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line streams.go:65
+						tid := gc_tx2
+						_ = tid
+						mySum := gc_s_mySum[gc_rank2]
+
+//line streams.go:83
+						{
+							gc_at15[0] = mySum
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3175,10 +3467,10 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3193,7 +3485,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3208,7 +3500,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3223,7 +3515,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3238,7 +3530,7 @@ func gc_body_streamsReduce3(gc_b2 *compiled.Block, in, partial []float32, n int)
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

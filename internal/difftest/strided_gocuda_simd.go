@@ -696,10 +696,10 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -717,7 +717,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -735,7 +735,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -753,7 +753,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -771,7 +771,7 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -927,10 +927,10 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep2
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -942,7 +942,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -954,7 +954,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -966,7 +966,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -978,7 +978,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						sdata[tid] = data[gc_bx2*gc_bdx2+tid]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1437,10 +1437,10 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						archsimd.ClearAVXUpperBits()
 					}
 				}
-				gc_step5 := gc_vstep3
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step7 := gc_vstep3
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1454,7 +1454,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1468,7 +1468,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1482,7 +1482,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1496,7 +1496,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1523,7 +1523,70 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at7 := sums[gc_off5:][:1]
 				gc_at8 := sdata[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:64
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:64
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:64
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line strided.go:54
+						tid := gc_tx2
+						_ = tid
+
+//line strided.go:64
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1537,10 +1600,10 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1554,7 +1617,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1568,7 +1631,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1582,7 +1645,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1596,7 +1659,7 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

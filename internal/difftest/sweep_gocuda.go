@@ -205,7 +205,70 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off6 := m - 1
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(temp) {
 				gc_at := temp[gc_off6:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:19
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:32
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:19
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:32
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:19
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:32
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:19
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:32
+						{
+							gc_at[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -219,10 +282,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -236,7 +299,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -250,7 +313,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -264,7 +327,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -278,7 +341,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -379,10 +442,10 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					data[gc_idx9], data[gc_idx10] = temp[gc_idx11], temp[gc_idx12]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -394,7 +457,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -406,7 +469,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -418,7 +481,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -430,7 +493,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -727,7 +790,70 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			gc_off9 := m - 1
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(temp) {
 				gc_at := temp[gc_off9:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:56
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:73
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:56
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:73
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:56
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:73
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:56
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:73
+						{
+							gc_at[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -741,10 +867,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -758,7 +884,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -772,7 +898,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -786,7 +912,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -800,7 +926,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -903,10 +1029,10 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					data[gc_idx13], data[gc_idx14] = temp[gc_idx15], temp[gc_idx16]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -918,7 +1044,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -930,7 +1056,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -942,7 +1068,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -954,7 +1080,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1302,7 +1428,82 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_to <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(data) && gc_to <= len(data)-gc_off4 {
 					gc_at := temp[gc_off3:][:gc_to]
 					gc_at2 := data[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sweep.go:126
+							thid := gc_tx
+							_ = thid
+
+//line sweep.go:129
+							i := thid + gc_off
+							gc_more = true
+							_ = i
+
+//line sweep.go:130
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sweep.go:126
+							thid := gc_tx
+							_ = thid
+
+//line sweep.go:129
+							i := thid + gc_off
+							gc_more = true
+							_ = i
+
+//line sweep.go:130
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sweep.go:126
+							thid := gc_tx
+							_ = thid
+
+//line sweep.go:129
+							i := thid + gc_off
+							gc_more = true
+							_ = i
+
+//line sweep.go:130
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sweep.go:126
+							thid := gc_tx
+							_ = thid
+
+//line sweep.go:129
+							i := thid + gc_off
+							gc_more = true
+							_ = i
+
+//line sweep.go:130
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1319,10 +1520,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1338,7 +1539,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							temp[i] = data[base+i]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1354,7 +1555,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							temp[i] = data[base+i]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1370,7 +1571,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							temp[i] = data[base+i]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1386,7 +1587,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							temp[i] = data[base+i]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1477,7 +1678,70 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off7 := m - 1
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(temp) {
 				gc_at3 := temp[gc_off7:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:126
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:141
+						{
+							gc_at3[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:126
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:141
+						{
+							gc_at3[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:126
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:141
+						{
+							gc_at3[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line sweep.go:126
+						thid := gc_tx
+						_ = thid
+
+//line sweep.go:141
+						{
+							gc_at3[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1491,10 +1755,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1508,7 +1772,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1522,7 +1786,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1536,7 +1800,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1550,7 +1814,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1654,7 +1918,82 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_from >= 0 && gc_off10 >= 0 && gc_off10 <= len(data) && gc_to <= len(data)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_to <= len(temp)-gc_off11 {
 					gc_at4 := data[gc_off10:][:gc_to]
 					gc_at5 := temp[gc_off11:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sweep.go:126
+							thid := gc_tx
+							_ = thid
+
+//line sweep.go:155
+							i_ := thid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line sweep.go:156
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sweep.go:126
+							thid := gc_tx
+							_ = thid
+
+//line sweep.go:155
+							i_ := thid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line sweep.go:156
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sweep.go:126
+							thid := gc_tx
+							_ = thid
+
+//line sweep.go:155
+							i_ := thid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line sweep.go:156
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line sweep.go:126
+							thid := gc_tx
+							_ = thid
+
+//line sweep.go:155
+							i_ := thid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line sweep.go:156
+							gc_at4[gc_tx] = gc_at5[gc_tx]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1671,10 +2010,10 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1690,7 +2029,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							data[base+i_] = temp[i_]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1706,7 +2045,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							data[base+i_] = temp[i_]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1722,7 +2061,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							data[base+i_] = temp[i_]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1738,7 +2077,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							data[base+i_] = temp[i_]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

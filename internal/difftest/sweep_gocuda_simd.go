@@ -259,10 +259,10 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step5 := gc_vstep
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -274,7 +274,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -286,7 +286,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -298,7 +298,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -310,7 +310,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -393,7 +393,70 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 			gc_off14 := m - 1
 			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(temp) {
 				gc_at2 := temp[gc_off14:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:19
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:32
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:19
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:32
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:19
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:32
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:19
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:32
+						{
+							gc_at2[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -407,10 +470,10 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -424,7 +487,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -438,7 +501,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -452,7 +515,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -466,7 +529,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -755,10 +818,10 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep2
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step8 := gc_vstep2
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -770,7 +833,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
+					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -782,7 +845,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
+					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -794,7 +857,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
+					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -806,7 +869,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1069,10 +1132,10 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step6 := gc_vstep
+			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1084,7 +1147,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1096,7 +1159,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1108,7 +1171,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1120,7 +1183,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1578,10 +1641,10 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep3
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1593,7 +1656,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1605,7 +1668,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1617,7 +1680,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1629,7 +1692,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1651,7 +1714,70 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 			gc_off15 := m - 1
 			if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 < len(temp) {
 				gc_at2 := temp[gc_off15:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:56
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:73
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:56
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:73
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:56
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:73
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:56
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:73
+						{
+							gc_at2[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1665,10 +1791,10 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					}
 				}
 			} else {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1682,7 +1808,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1696,7 +1822,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1710,7 +1836,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1724,7 +1850,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2327,10 +2453,10 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep5
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step10 := gc_vstep5
+			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
+					gc_tx2 := gc_step10 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2342,7 +2468,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step8 + 1
+					gc_tx2 := gc_step10 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2354,7 +2480,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step8 + 2
+					gc_tx2 := gc_step10 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2366,7 +2492,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 				{
-					gc_tx2 := gc_step8 + 3
+					gc_tx2 := gc_step10 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2378,7 +2504,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 					data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -3412,10 +3538,10 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					if gc_vstep2 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step7 := gc_vstep2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3431,7 +3557,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							temp[i] = data[base+i]
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3447,7 +3573,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							temp[i] = data[base+i]
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3463,7 +3589,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							temp[i] = data[base+i]
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3479,7 +3605,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							temp[i] = data[base+i]
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3766,7 +3892,70 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 			gc_off14 := m - 1
 			if gc_from2 >= 0 && gc_off14 >= 0 && gc_off14 < len(temp) {
 				gc_at8 := temp[gc_off14:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:126
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:141
+						{
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:126
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:141
+						{
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:126
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:141
+						{
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line sweep.go:126
+						thid := gc_tx2
+						_ = thid
+
+//line sweep.go:141
+						{
+							gc_at8[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3780,10 +3969,10 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3797,7 +3986,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3811,7 +4000,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3825,7 +4014,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3839,7 +4028,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4394,10 +4583,10 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 					if gc_vstep6 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step10 := gc_vstep6
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4413,7 +4602,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							data[base+i_] = temp[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4429,7 +4618,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							data[base+i_] = temp[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4445,7 +4634,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							data[base+i_] = temp[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4461,7 +4650,7 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 							data[base+i_] = temp[i_]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -306,10 +306,10 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep3
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -323,7 +323,7 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -337,7 +337,7 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -351,7 +351,7 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -365,7 +365,7 @@ func gc_body_treeFold(gc_b2 *compiled.Block, in, out []float32, start, stop int)
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -731,10 +731,10 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep3
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -748,7 +748,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -762,7 +762,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -776,7 +776,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -790,7 +790,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -929,10 +929,10 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep5
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step6 := gc_vstep5
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -946,7 +946,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -960,7 +960,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -974,7 +974,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -988,7 +988,7 @@ func gc_body_treeFoldInt(gc_b2 *compiled.Block, in, out []int32, start, stop int
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1303,10 +1303,10 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep3
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1320,7 +1320,7 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1334,7 +1334,7 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1348,7 +1348,7 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1362,7 +1362,7 @@ func gc_body_treeFoldKept(gc_b2 *compiled.Block, in, out []float32, start, stop 
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1770,10 +1770,10 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep3
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1787,7 +1787,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1801,7 +1801,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1815,7 +1815,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1829,7 +1829,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2087,7 +2087,70 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 				gc_at12 := out[gc_off10:][:1]
 				gc_at13 := sdata[gc_off11:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line tree_fold.go:93
+						tid := gc_tx2
+						_ = tid
+
+//line tree_fold.go:114
+						{
+							gc_at12[0] = gc_at13[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2101,10 +2164,10 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2118,7 +2181,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2132,7 +2195,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2146,7 +2209,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2160,7 +2223,7 @@ func gc_body_treeFoldWarp(gc_b2 *compiled.Block, in, out []float32, start int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -326,7 +326,74 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 			gc_off := gc_bx * b
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
 				gc_at := out[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line uniformcheck.go:21
+						i := gc_bx*b + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line uniformcheck.go:30
+						{
+							gc_at[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line uniformcheck.go:21
+						i := gc_bx*b + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line uniformcheck.go:30
+						{
+							gc_at[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line uniformcheck.go:21
+						i := gc_bx*b + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line uniformcheck.go:30
+						{
+							gc_at[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line uniformcheck.go:21
+						i := gc_bx*b + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line uniformcheck.go:30
+						{
+							gc_at[gc_tx] = v
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -341,10 +408,10 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -359,7 +426,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -374,7 +441,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -389,7 +456,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -404,7 +471,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -55,80 +55,8 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 		}
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_lo4; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
-//line uniformcheck.go:22
-					var v int32
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
-//line uniformcheck.go:22
-					var v int32
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
-//line uniformcheck.go:22
-					var v int32
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line uniformcheck.go:21
-					i := gc_bx2*b + gc_tx2
-					_ = i
-
-//line uniformcheck.go:22
-					var v int32
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_lo4; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				_ = gc_rank2
-
-//line uniformcheck.go:21
-				i := gc_bx2*b + gc_tx2
-				_ = i
-
-//line uniformcheck.go:22
-				var v int32
-				_ = v
-				gc_s_v[gc_rank2] = v
-			}
-			gc_step6 := gc_hi4
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
 				{
 					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
@@ -186,7 +114,79 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_s_v[gc_rank2] = v
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				_ = gc_rank2
+
+//line uniformcheck.go:21
+				i := gc_bx2*b + gc_tx2
+				_ = i
+
+//line uniformcheck.go:22
+				var v int32
+				_ = v
+				gc_s_v[gc_rank2] = v
+			}
+			gc_step7 := gc_hi4
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				{
+					gc_tx2 := gc_step7 + 0
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line uniformcheck.go:21
+					i := gc_bx2*b + gc_tx2
+					_ = i
+
+//line uniformcheck.go:22
+					var v int32
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 1
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line uniformcheck.go:21
+					i := gc_bx2*b + gc_tx2
+					_ = i
+
+//line uniformcheck.go:22
+					var v int32
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line uniformcheck.go:21
+					i := gc_bx2*b + gc_tx2
+					_ = i
+
+//line uniformcheck.go:22
+					var v int32
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+				{
+					gc_tx2 := gc_step7 + 3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line uniformcheck.go:21
+					i := gc_bx2*b + gc_tx2
+					_ = i
+
+//line uniformcheck.go:22
+					var v int32
+					_ = v
+					gc_s_v[gc_rank2] = v
+				}
+			}
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				_ = gc_rank2
 
@@ -210,10 +210,10 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := gc_from2
-			for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+			gc_step8 := gc_from2
+			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -232,7 +232,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 1
+					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -251,7 +251,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 2
+					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -270,7 +270,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_tx2 := gc_step7 + 3
+					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -289,7 +289,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					gc_s_v[gc_rank2] = v
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -454,10 +454,10 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step9 := gc_vstep2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -472,7 +472,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -487,7 +487,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -502,7 +502,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -517,7 +517,7 @@ func gc_body_uniformCheck(gc_b2 *compiled.Block, in, out []int32, limit int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -135,7 +135,74 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+						{
+							gc_at2[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+						{
+							gc_at2[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+						{
+							gc_at2[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line warp_lanes.go:19
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:27
+						{
+							gc_at2[gc_tx] = v
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -150,10 +217,10 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -168,7 +235,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -183,7 +250,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -198,7 +265,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -213,7 +280,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -358,7 +425,78 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+						{
+							gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+						{
+							gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+						{
+							gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						gc_b.Enter(gc_rank)
+
+//line warp_lanes.go:38
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:46
+						{
+							gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
@@ -374,10 +512,10 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -393,7 +531,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -409,7 +547,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -425,7 +563,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gc_b.Enter(gc_rank)
@@ -441,7 +579,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
@@ -600,7 +738,74 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+						{
+							gc_at2[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+						{
+							gc_at2[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+						{
+							gc_at2[gc_tx] = v
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line warp_lanes.go:59
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+						v := gc_s_v[gc_rank]
+
+//line warp_lanes.go:71
+						{
+							gc_at2[gc_tx] = v
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -615,10 +820,10 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -633,7 +838,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -648,7 +853,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -663,7 +868,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -678,7 +883,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -420,10 +420,10 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -438,7 +438,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -453,7 +453,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -468,7 +468,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -483,7 +483,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -793,7 +793,78 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off3 := gc_bx2 * gc_bdx2
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_to2]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+						{
+							gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+						{
+							gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+						{
+							gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						gc_b2.Enter(gc_rank2)
+
+//line warp_lanes.go:38
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+						v := gc_s_v[gc_rank2]
+
+//line warp_lanes.go:46
+						{
+							gc_at3[gc_tx2] = v*int32((gc_rank2&31)) + int32(mask16(t))
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
@@ -809,10 +880,10 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
@@ -828,7 +899,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
@@ -844,7 +915,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
@@ -860,7 +931,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						gc_b2.Enter(gc_rank2)
@@ -876,7 +947,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
@@ -1362,10 +1433,10 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1380,7 +1451,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1395,7 +1466,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1410,7 +1481,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1425,7 +1496,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

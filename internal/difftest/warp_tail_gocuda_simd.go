@@ -177,10 +177,10 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -194,7 +194,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -208,7 +208,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -222,7 +222,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -236,7 +236,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -374,10 +374,10 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep4
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -391,7 +391,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -405,7 +405,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -419,7 +419,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -433,7 +433,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -646,7 +646,70 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				gc_at14 := out[gc_off10:][:1]
 				gc_at15 := s[gc_off11:][:1]
 				gc_at16 := s[gc_off12:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:30
+						{
+							gc_at14[0] = gc_at15[0] + gc_at16[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:30
+						{
+							gc_at14[0] = gc_at15[0] + gc_at16[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:30
+						{
+							gc_at14[0] = gc_at15[0] + gc_at16[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:30
+						{
+							gc_at14[0] = gc_at15[0] + gc_at16[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -660,10 +723,10 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -677,7 +740,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -691,7 +754,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -705,7 +768,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -719,7 +782,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -281,7 +281,74 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			gc_off2 := gc_bx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 				gc_at2 := out[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line warp_tail_sum.go:34
+						sum := v
+
+//line warp_tail_sum.go:35
+						{
+							gc_at2[0] = sum
+						}
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line warp_tail_sum.go:34
+						sum := v
+
+//line warp_tail_sum.go:35
+						{
+							gc_at2[0] = sum
+						}
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line warp_tail_sum.go:34
+						sum := v
+
+//line warp_tail_sum.go:35
+						{
+							gc_at2[0] = sum
+						}
+						_ = sum
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						v := gc_s_v[gc_rank]
+
+//line warp_tail_sum.go:34
+						sum := v
+
+//line warp_tail_sum.go:35
+						{
+							gc_at2[0] = sum
+						}
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					v := gc_s_v[gc_rank]
@@ -296,10 +363,10 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 					_ = sum
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -314,7 +381,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -329,7 +396,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -344,7 +411,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -359,7 +426,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 						_ = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]

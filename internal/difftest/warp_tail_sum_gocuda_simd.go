@@ -455,7 +455,74 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 			gc_off4 := gc_bx2
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(out) {
 				gc_at4 := out[gc_off4:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line warp_tail_sum.go:34
+						sum := v
+
+//line warp_tail_sum.go:35
+						{
+							gc_at4[0] = sum
+						}
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line warp_tail_sum.go:34
+						sum := v
+
+//line warp_tail_sum.go:35
+						{
+							gc_at4[0] = sum
+						}
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line warp_tail_sum.go:34
+						sum := v
+
+//line warp_tail_sum.go:35
+						{
+							gc_at4[0] = sum
+						}
+						_ = sum
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v := gc_s_v[gc_rank2]
+
+//line warp_tail_sum.go:34
+						sum := v
+
+//line warp_tail_sum.go:35
+						{
+							gc_at4[0] = sum
+						}
+						_ = sum
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -470,10 +537,10 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 					_ = sum
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -488,7 +555,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -503,7 +570,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -518,7 +585,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
@@ -533,7 +600,7 @@ func gc_body_warpTailSum(gc_b2 *compiled.Block, in, out []float32) {
 						_ = sum
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]

@@ -71,10 +71,10 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
+					gc_rank2 := gc_step4 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:17
@@ -83,7 +83,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 1
+					gc_rank2 := gc_step4 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:17
@@ -92,7 +92,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 2
+					gc_rank2 := gc_step4 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:17
@@ -101,7 +101,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 3
+					gc_rank2 := gc_step4 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:17
@@ -110,7 +110,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 					gc_s_n[gc_rank2] = n
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:17
@@ -262,10 +262,10 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -274,7 +274,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -283,7 +283,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -292,7 +292,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -301,7 +301,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 							trips[gc_tx2] = n
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						n := gc_s_n[gc_rank2]
@@ -375,10 +375,10 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
+					gc_rank2 := gc_step4 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:29
@@ -387,7 +387,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 1
+					gc_rank2 := gc_step4 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:29
@@ -396,7 +396,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 2
+					gc_rank2 := gc_step4 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:29
@@ -405,7 +405,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 3
+					gc_rank2 := gc_step4 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:29
@@ -414,7 +414,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 					gc_s_n[gc_rank2] = n
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:29
@@ -550,10 +550,10 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -562,7 +562,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -571,7 +571,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -580,7 +580,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -589,7 +589,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 							trips[gc_tx2] = n
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						n := gc_s_n[gc_rank2]
@@ -663,10 +663,10 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
+					gc_rank2 := gc_step4 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:41
@@ -675,7 +675,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 1
+					gc_rank2 := gc_step4 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:41
@@ -684,7 +684,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 2
+					gc_rank2 := gc_step4 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:41
@@ -693,7 +693,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 					gc_s_n[gc_rank2] = n
 				}
 				{
-					gc_rank2 := gc_step3 + 3
+					gc_rank2 := gc_step4 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:41
@@ -702,7 +702,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 					gc_s_n[gc_rank2] = n
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line wrap_stride.go:41
@@ -838,10 +838,10 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -850,7 +850,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -859,7 +859,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -868,7 +868,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 							trips[gc_tx2] = n
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							n := gc_s_n[gc_rank2]
@@ -877,7 +877,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 							trips[gc_tx2] = n
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						n := gc_s_n[gc_rank2]

@@ -196,10 +196,10 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -213,7 +213,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -227,7 +227,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -241,7 +241,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -255,7 +255,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -273,10 +273,10 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -294,7 +294,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -312,7 +312,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -330,7 +330,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -348,7 +348,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -236,7 +236,70 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				if gc_from >= 0 && gc_to <= len(s) && gc_off2 >= 0 && gc_off2 <= len(s) && gc_to <= len(s)-gc_off2 {
 					gc_at3 := s[:gc_to]
 					gc_at4 := s[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line reduce_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line reduce_solution.go:24
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -250,10 +313,10 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -267,7 +330,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -281,7 +344,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -295,7 +358,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -309,7 +372,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -337,7 +400,70 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := s[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line reduce_solution.go:15
+						tid := gc_tx
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -351,10 +477,10 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -368,7 +494,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -382,7 +508,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -396,7 +522,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -410,7 +536,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -291,10 +291,10 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -308,7 +308,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -322,7 +322,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -336,7 +336,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -350,7 +350,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -378,7 +378,70 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(s) {
 				gc_at11 := partial[gc_off7:][:1]
 				gc_at12 := s[gc_off8:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line reduce_solution.go:15
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_solution.go:29
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -392,10 +455,10 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -409,7 +472,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -423,7 +486,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -437,7 +500,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -451,7 +514,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

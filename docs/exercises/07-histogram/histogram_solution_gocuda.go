@@ -61,7 +61,82 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				gc_off4 := gc_off
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(bins) && gc_to <= len(bins)-gc_off4 {
 					gc_at := bins[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+							_ = k
+
+//line histogram_solution.go:21
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+							_ = k
+
+//line histogram_solution.go:21
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+							_ = k
+
+//line histogram_solution.go:21
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:20
+							k := tid + gc_off
+							gc_more = true
+							_ = k
+
+//line histogram_solution.go:21
+							gc_at[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -78,10 +153,10 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -97,7 +172,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							bins[k] = 0
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -113,7 +188,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							bins[k] = 0
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -129,7 +204,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							bins[k] = 0
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -145,7 +220,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							bins[k] = 0
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -243,7 +318,90 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(hist) && gc_to <= len(hist)-gc_off5 {
 					gc_at2 := bins[gc_off5:][:gc_to]
 					gc_at3 := hist[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+							_ = k_
+
+//line histogram_solution.go:30
+							if c := gc_at2[gc_tx]; c != 0 {
+								atomic.Add(&gc_at3[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+							_ = k_
+
+//line histogram_solution.go:30
+							if c := gc_at2[gc_tx]; c != 0 {
+								atomic.Add(&gc_at3[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+							_ = k_
+
+//line histogram_solution.go:30
+							if c := gc_at2[gc_tx]; c != 0 {
+								atomic.Add(&gc_at3[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line histogram_solution.go:18
+							tid := gc_tx
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+							_ = k_
+
+//line histogram_solution.go:30
+							if c := gc_at2[gc_tx]; c != 0 {
+								atomic.Add(&gc_at3[gc_tx], c)
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -262,10 +420,10 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -283,7 +441,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -301,7 +459,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -319,7 +477,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -337,7 +495,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -137,10 +137,10 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -156,7 +156,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -172,7 +172,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -188,7 +188,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -204,7 +204,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -302,7 +302,90 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 && gc_off7 <= len(hist) && gc_to2 <= len(hist)-gc_off7 {
 					gc_at5 := bins[gc_off7:][:gc_to2]
 					gc_at6 := hist[gc_off7:][:gc_to2]
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step6 := gc_from3
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+							_ = k_
+
+//line histogram_solution.go:30
+							if c := gc_at5[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at6[gc_tx2], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+							_ = k_
+
+//line histogram_solution.go:30
+							if c := gc_at5[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at6[gc_tx2], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+							_ = k_
+
+//line histogram_solution.go:30
+							if c := gc_at5[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at6[gc_tx2], c)
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line histogram_solution.go:18
+							tid := gc_tx2
+							_ = tid
+
+//line histogram_solution.go:29
+							k_ := tid + gc_off3
+							gc_more3 = true
+							_ = k_
+
+//line histogram_solution.go:30
+							if c := gc_at5[gc_tx2]; c != 0 {
+								atomic.Add(&gc_at6[gc_tx2], c)
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -321,10 +404,10 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 					}
 				} else {
-					gc_step4 := gc_from3
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step7 := gc_from3
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -342,7 +425,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -360,7 +443,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -378,7 +461,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -396,7 +479,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

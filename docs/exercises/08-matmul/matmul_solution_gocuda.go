@@ -494,7 +494,122 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+						{
+							gc_at5[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+						{
+							gc_at5[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+						{
+							gc_at5[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line matmul_solution.go:18
+						ty := gc_ty
+						_ = ty
+
+//line matmul_solution.go:19
+						row := gc_by*Tile + ty
+						_ = row
+
+//line matmul_solution.go:18
+						tx := gc_tx
+						_ = tx
+
+//line matmul_solution.go:20
+						col := gc_bx*Tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line matmul_solution.go:37
+						{
+							gc_at5[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -521,10 +636,10 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -551,7 +666,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -578,7 +693,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -605,7 +720,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -632,7 +747,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -57,10 +57,10 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep3
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line matmul_solution.go:21
@@ -69,7 +69,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line matmul_solution.go:21
@@ -78,7 +78,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line matmul_solution.go:21
@@ -87,7 +87,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line matmul_solution.go:21
@@ -96,7 +96,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line matmul_solution.go:21
@@ -824,10 +824,10 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep8
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step5 := gc_vstep8
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -854,7 +854,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -881,7 +881,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -908,7 +908,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -935,7 +935,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -453,7 +453,86 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 				gc_at6 := out[gc_off5:][:gc_to]
 				gc_at7 := buf[gc_off6:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line scan_solution.go:16
+						tid := gc_tx
+						_ = tid
+
+//line scan_solution.go:18
+						i := gc_bx*b + tid
+						_ = i
+
+//line scan_solution.go:36
+						{
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -471,10 +550,10 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -492,7 +571,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -510,7 +589,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -528,7 +607,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -546,7 +625,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -432,7 +432,86 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 					gc_at2 := out[gc_off4:][:gc_to]
 					gc_at3 := in[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line gridsync_solution.go:31
+							gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line gridsync_solution.go:31
+							gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line gridsync_solution.go:31
+							gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line gridsync_solution.go:19
+							first := gc_bx*gc_bdx + gc_tx
+							_ = first
+							mean := gc_s_mean[gc_rank]
+
+//line gridsync_solution.go:30
+							i_ := first + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line gridsync_solution.go:31
+							gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -450,10 +529,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -470,7 +549,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 							out[i_] = in[i_] - mean
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -487,7 +566,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 							out[i_] = in[i_] - mean
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -504,7 +583,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 							out[i_] = in[i_] - mean
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -521,7 +600,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 							out[i_] = in[i_] - mean
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

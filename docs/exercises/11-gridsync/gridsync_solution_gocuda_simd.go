@@ -58,10 +58,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep5
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step7 := gc_vstep5
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:21
@@ -70,7 +70,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_s_local[gc_rank2] = local
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:21
@@ -79,7 +79,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_s_local[gc_rank2] = local
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:21
@@ -88,7 +88,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_s_local[gc_rank2] = local
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:21
@@ -97,7 +97,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_s_local[gc_rank2] = local
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:21
@@ -207,10 +207,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					if gc_vstep7 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep7
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step8 := gc_vstep7
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -228,7 +228,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							gc_s_local[gc_rank2] = local
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -246,7 +246,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							gc_s_local[gc_rank2] = local
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -264,7 +264,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							gc_s_local[gc_rank2] = local
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -282,7 +282,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							gc_s_local[gc_rank2] = local
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -304,10 +304,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 		}
 	}
 	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
-				gc_rank2 := gc_step8 + 0
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
 				local := gc_s_local[gc_rank2]
 
@@ -317,7 +317,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				}
 			}
 			{
-				gc_rank2 := gc_step8 + 1
+				gc_rank2 := gc_step9 + 1
 				gc_pos2.Thread = gc_rank2
 				local := gc_s_local[gc_rank2]
 
@@ -327,7 +327,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				}
 			}
 			{
-				gc_rank2 := gc_step8 + 2
+				gc_rank2 := gc_step9 + 2
 				gc_pos2.Thread = gc_rank2
 				local := gc_s_local[gc_rank2]
 
@@ -337,7 +337,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				}
 			}
 			{
-				gc_rank2 := gc_step8 + 3
+				gc_rank2 := gc_step9 + 3
 				gc_pos2.Thread = gc_rank2
 				local := gc_s_local[gc_rank2]
 
@@ -347,7 +347,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				}
 			}
 		}
-		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			local := gc_s_local[gc_rank2]
 
@@ -377,10 +377,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep8
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		gc_step10 := gc_vstep8
+		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 			{
-				gc_rank2 := gc_step9 + 0
+				gc_rank2 := gc_step10 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:29
@@ -389,7 +389,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step9 + 1
+				gc_rank2 := gc_step10 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:29
@@ -398,7 +398,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step9 + 2
+				gc_rank2 := gc_step10 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:29
@@ -407,7 +407,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step9 + 3
+				gc_rank2 := gc_step10 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:29
@@ -416,7 +416,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 				gc_s_mean[gc_rank2] = mean
 			}
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line gridsync_solution.go:29
@@ -520,10 +520,10 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 					if gc_vstep10 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step10 := gc_vstep10
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step11 := gc_vstep10
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -540,7 +540,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							out[i_] = in[i_] - mean
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -557,7 +557,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							out[i_] = in[i_] - mean
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -574,7 +574,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							out[i_] = in[i_] - mean
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -591,7 +591,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							out[i_] = in[i_] - mean
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

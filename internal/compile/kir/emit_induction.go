@@ -59,6 +59,17 @@ func (e *emitter) stridedCounter(k int) string {
 	return e.f.Names.Fresh("idx")
 }
 
+// inducts reports whether the row counts some strided index along
+// (inductionLoop).
+func (f *rebasedLoop) inducts() bool {
+	for _, st := range f.steps {
+		if f.induction[st.k] != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // inductionLoop opens the unchecked loop over threads v from from to to,
 // counting the row's strided indexes along (e.fast.induction).
 func (e *emitter) inductionLoop(v, from, to string) {

@@ -106,7 +106,70 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(currKnodeD) && gc_off2 < len(offsetD) {
 					gc_at4 := currKnodeD[gc_off2:][:1]
 					gc_at5 := offsetD[gc_off2:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_btree.go:48
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:67
+							{
+								gc_at4[0] = gc_at5[0]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_btree.go:48
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:67
+							{
+								gc_at4[0] = gc_at5[0]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_btree.go:48
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:67
+							{
+								gc_at4[0] = gc_at5[0]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_btree.go:48
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:67
+							{
+								gc_at4[0] = gc_at5[0]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -120,10 +183,10 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -137,7 +200,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -151,7 +214,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -165,7 +228,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -179,7 +242,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -368,7 +431,74 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_at8 := offsetD[gc_off2:][:1]
 					gc_at9 := lastKnodeD[gc_off2:][:1]
 					gc_at10 := offset2D[gc_off2:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_btree.go:103
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:129
+							{
+								gc_at7[0] = gc_at8[0]
+								gc_at9[0] = gc_at10[0]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_btree.go:103
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:129
+							{
+								gc_at7[0] = gc_at8[0]
+								gc_at9[0] = gc_at10[0]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_btree.go:103
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:129
+							{
+								gc_at7[0] = gc_at8[0]
+								gc_at9[0] = gc_at10[0]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_btree.go:103
+							thid := gc_tx
+							_ = thid
+
+//line rodinia_btree.go:129
+							{
+								gc_at7[0] = gc_at8[0]
+								gc_at9[0] = gc_at10[0]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -383,10 +513,10 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -401,7 +531,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -416,7 +546,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -431,7 +561,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -446,7 +576,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -481,7 +611,70 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				gc_at13 := RecstartD[gc_off3:][:1]
 				gc_elem5 := gc_at11[0]
 				gc_elem6 := gc_at12[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:137
+						if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+							gc_at13[0] = knodesD[gc_elem5].indices[thid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:137
+						if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+							gc_at13[0] = knodesD[gc_elem5].indices[thid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:137
+						if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+							gc_at13[0] = knodesD[gc_elem5].indices[thid]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_btree.go:103
+						thid := gc_tx
+						_ = thid
+
+//line rodinia_btree.go:137
+						if knodesD[gc_elem5].keys[thid] == gc_elem6 {
+							gc_at13[0] = knodesD[gc_elem5].indices[thid]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -495,10 +688,10 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -512,7 +705,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -526,7 +719,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -540,7 +733,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -554,7 +747,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -125,7 +125,66 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_off14 := gc_off
 					if gc_from >= 0 && gc_off14 >= 0 && gc_off14 <= len(valiPhiSum) && gc_to <= len(valiPhiSum)-gc_off14 {
 						gc_at := valiPhiSum[gc_off14:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_lda.go:121
+								j_ := gc_tx + gc_off
+								gc_more = true
+								_ = j_
+
+//line hecbench_lda.go:122
+								gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_lda.go:121
+								j_ := gc_tx + gc_off
+								gc_more = true
+								_ = j_
+
+//line hecbench_lda.go:122
+								gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_lda.go:121
+								j_ := gc_tx + gc_off
+								gc_more = true
+								_ = j_
+
+//line hecbench_lda.go:122
+								gc_at[gc_tx] = 0.0
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_lda.go:121
+								j_ := gc_tx + gc_off
+								gc_more = true
+								_ = j_
+
+//line hecbench_lda.go:122
+								gc_at[gc_tx] = 0.0
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -138,10 +197,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at[gc_tx] = 0.0
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -153,7 +212,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								valiPhiSum[j_] = 0.0
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -165,7 +224,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								valiPhiSum[j_] = 0.0
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -177,7 +236,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								valiPhiSum[j_] = 0.0
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -189,7 +248,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								valiPhiSum[j_] = 0.0
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -227,7 +286,66 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_off15 := gc_off2
 						if gc_from >= 0 && gc_off15 >= 0 && gc_off15 <= len(newGamma) && gc_to <= len(newGamma)-gc_off15 {
 							gc_at2 := newGamma[gc_off15:][:gc_to]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_step3 := gc_from
+							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_lda.go:128
+									k := gc_tx + gc_off2
+									gc_more2 = true
+									_ = k
+
+//line hecbench_lda.go:129
+									gc_at2[gc_tx] = 0.0
+								}
+								{
+									gc_tx := gc_step3 + 1
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_lda.go:128
+									k := gc_tx + gc_off2
+									gc_more2 = true
+									_ = k
+
+//line hecbench_lda.go:129
+									gc_at2[gc_tx] = 0.0
+								}
+								{
+									gc_tx := gc_step3 + 2
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_lda.go:128
+									k := gc_tx + gc_off2
+									gc_more2 = true
+									_ = k
+
+//line hecbench_lda.go:129
+									gc_at2[gc_tx] = 0.0
+								}
+								{
+									gc_tx := gc_step3 + 3
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_lda.go:128
+									k := gc_tx + gc_off2
+									gc_more2 = true
+									_ = k
+
+//line hecbench_lda.go:129
+									gc_at2[gc_tx] = 0.0
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -240,10 +358,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at2[gc_tx] = 0.0
 							}
 						} else {
-							gc_step2 := gc_from
-							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 								{
-									gc_tx := gc_step2 + 0
+									gc_tx := gc_step4 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -255,7 +373,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									newGamma[k] = 0.0
 								}
 								{
-									gc_tx := gc_step2 + 1
+									gc_tx := gc_step4 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -267,7 +385,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									newGamma[k] = 0.0
 								}
 								{
-									gc_tx := gc_step2 + 2
+									gc_tx := gc_step4 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -279,7 +397,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									newGamma[k] = 0.0
 								}
 								{
-									gc_tx := gc_step2 + 3
+									gc_tx := gc_step4 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -291,7 +409,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									newGamma[k] = 0.0
 								}
 							}
-							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -344,7 +462,66 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_at3 := phi[gc_off16:][:gc_to]
 									gc_at4 := beta[gc_off17:][:gc_to]
 									gc_at5 := gamma_[gc_off16:][:gc_to]
-									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_step5 := gc_from
+									for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+										{
+											gc_tx := gc_step5 + 0
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+
+//line hecbench_lda.go:140
+											l := gc_tx + gc_off3
+											gc_more3 = true
+											_ = l
+
+//line hecbench_lda.go:141
+											gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step5 + 1
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+
+//line hecbench_lda.go:140
+											l := gc_tx + gc_off3
+											gc_more3 = true
+											_ = l
+
+//line hecbench_lda.go:141
+											gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step5 + 2
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+
+//line hecbench_lda.go:140
+											l := gc_tx + gc_off3
+											gc_more3 = true
+											_ = l
+
+//line hecbench_lda.go:141
+											gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+										{
+											gc_tx := gc_step5 + 3
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+
+//line hecbench_lda.go:140
+											l := gc_tx + gc_off3
+											gc_more3 = true
+											_ = l
+
+//line hecbench_lda.go:141
+											gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
+										}
+									}
+									for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -357,10 +534,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 								} else {
-									gc_step3 := gc_from
-									for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+									gc_step6 := gc_from
+									for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 										{
-											gc_tx := gc_step3 + 0
+											gc_tx := gc_step6 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -372,7 +549,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 										}
 										{
-											gc_tx := gc_step3 + 1
+											gc_tx := gc_step6 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -384,7 +561,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 										}
 										{
-											gc_tx := gc_step3 + 2
+											gc_tx := gc_step6 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -396,7 +573,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 										}
 										{
-											gc_tx := gc_step3 + 3
+											gc_tx := gc_step6 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -408,7 +585,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 										}
 									}
-									for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -460,10 +637,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
 							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 						}
-						gc_step4 := gc_vstep
-						for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+						gc_step7 := gc_vstep
+						for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 							{
-								gc_rank := gc_step4 + 0
+								gc_rank := gc_step7 + 0
 								gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:146
@@ -480,7 +657,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step4 + 1
+								gc_rank := gc_step7 + 1
 								gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:146
@@ -497,7 +674,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step4 + 2
+								gc_rank := gc_step7 + 2
 								gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:146
@@ -514,7 +691,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step4 + 3
+								gc_rank := gc_step7 + 3
 								gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:146
@@ -531,7 +708,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_r[gc_rank] = r
 							}
 						}
-						for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:146
@@ -631,10 +808,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_vstep3 > gc_from {
 										gc_more4 = true
 									}
-									gc_step5 := gc_vstep3
-									for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+									gc_step8 := gc_vstep3
+									for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 										{
-											gc_tx := gc_step5 + 0
+											gc_tx := gc_step8 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											val := gc_s_val[gc_rank]
@@ -648,7 +825,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_s_val[gc_rank] = val
 										}
 										{
-											gc_tx := gc_step5 + 1
+											gc_tx := gc_step8 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											val := gc_s_val[gc_rank]
@@ -662,7 +839,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_s_val[gc_rank] = val
 										}
 										{
-											gc_tx := gc_step5 + 2
+											gc_tx := gc_step8 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											val := gc_s_val[gc_rank]
@@ -676,7 +853,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_s_val[gc_rank] = val
 										}
 										{
-											gc_tx := gc_step5 + 3
+											gc_tx := gc_step8 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											val := gc_s_val[gc_rank]
@@ -690,7 +867,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_s_val[gc_rank] = val
 										}
 									}
-									for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										val := gc_s_val[gc_rank]
@@ -1077,10 +1254,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									r = shared[0]
 									lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 								}
-								gc_step6 := gc_vstep5
-								for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+								gc_step9 := gc_vstep5
+								for ; gc_step9+3 < gc_n; gc_step9 += 4 {
 									{
-										gc_rank := gc_step6 + 0
+										gc_rank := gc_step9 + 0
 										gc_pos.Thread = gc_rank
 										var r float32
 										_ = r
@@ -1090,7 +1267,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_r[gc_rank] = r
 									}
 									{
-										gc_rank := gc_step6 + 1
+										gc_rank := gc_step9 + 1
 										gc_pos.Thread = gc_rank
 										var r float32
 										_ = r
@@ -1100,7 +1277,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_r[gc_rank] = r
 									}
 									{
-										gc_rank := gc_step6 + 2
+										gc_rank := gc_step9 + 2
 										gc_pos.Thread = gc_rank
 										var r float32
 										_ = r
@@ -1110,7 +1287,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_r[gc_rank] = r
 									}
 									{
-										gc_rank := gc_step6 + 3
+										gc_rank := gc_step9 + 3
 										gc_pos.Thread = gc_rank
 										var r float32
 										_ = r
@@ -1120,7 +1297,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_r[gc_rank] = r
 									}
 								}
-								for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+								for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
 									gc_pos.Thread = gc_rank
 									var r float32
 									_ = r
@@ -1151,10 +1328,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:146
 							phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 						}
-						gc_step7 := gc_vstep6
-						for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+						gc_step10 := gc_vstep6
+						for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 							{
-								gc_rank := gc_step7 + 0
+								gc_rank := gc_step10 + 0
 								gc_pos.Thread = gc_rank
 								r := gc_s_r[gc_rank]
 
@@ -1164,7 +1341,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_phiSum[gc_rank] = phiSum
 							}
 							{
-								gc_rank := gc_step7 + 1
+								gc_rank := gc_step10 + 1
 								gc_pos.Thread = gc_rank
 								r := gc_s_r[gc_rank]
 
@@ -1174,7 +1351,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_phiSum[gc_rank] = phiSum
 							}
 							{
-								gc_rank := gc_step7 + 2
+								gc_rank := gc_step10 + 2
 								gc_pos.Thread = gc_rank
 								r := gc_s_r[gc_rank]
 
@@ -1184,7 +1361,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_phiSum[gc_rank] = phiSum
 							}
 							{
-								gc_rank := gc_step7 + 3
+								gc_rank := gc_step10 + 3
 								gc_pos.Thread = gc_rank
 								r := gc_s_r[gc_rank]
 
@@ -1194,7 +1371,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_phiSum[gc_rank] = phiSum
 							}
 						}
-						for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 
@@ -1226,7 +1403,98 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gc_at9 := phi[gc_off21:][:gc_to]
 									gc_at10 := valiPhiSum[gc_off21:][:gc_to]
 									gc_at11 := newGamma[gc_off21:][:gc_to]
-									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_step11 := gc_from
+									for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+										{
+											gc_tx := gc_step11 + 0
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											_ = gc_rank
+											phiSum := gc_s_phiSum[gc_rank]
+
+//line hecbench_lda.go:148
+											l_ := gc_tx + gc_off5
+											gc_more5 = true
+											_ = l_
+
+//line hecbench_lda.go:149
+											gc_at9[gc_tx] /= phiSum
+
+//line hecbench_lda.go:152
+											if vali_ {
+												gc_at10[gc_tx] += gc_at9[gc_tx] * c
+											} else {
+												gc_at11[gc_tx] += gc_at9[gc_tx] * c
+											}
+										}
+										{
+											gc_tx := gc_step11 + 1
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											_ = gc_rank
+											phiSum := gc_s_phiSum[gc_rank]
+
+//line hecbench_lda.go:148
+											l_ := gc_tx + gc_off5
+											gc_more5 = true
+											_ = l_
+
+//line hecbench_lda.go:149
+											gc_at9[gc_tx] /= phiSum
+
+//line hecbench_lda.go:152
+											if vali_ {
+												gc_at10[gc_tx] += gc_at9[gc_tx] * c
+											} else {
+												gc_at11[gc_tx] += gc_at9[gc_tx] * c
+											}
+										}
+										{
+											gc_tx := gc_step11 + 2
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											_ = gc_rank
+											phiSum := gc_s_phiSum[gc_rank]
+
+//line hecbench_lda.go:148
+											l_ := gc_tx + gc_off5
+											gc_more5 = true
+											_ = l_
+
+//line hecbench_lda.go:149
+											gc_at9[gc_tx] /= phiSum
+
+//line hecbench_lda.go:152
+											if vali_ {
+												gc_at10[gc_tx] += gc_at9[gc_tx] * c
+											} else {
+												gc_at11[gc_tx] += gc_at9[gc_tx] * c
+											}
+										}
+										{
+											gc_tx := gc_step11 + 3
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											_ = gc_rank
+											phiSum := gc_s_phiSum[gc_rank]
+
+//line hecbench_lda.go:148
+											l_ := gc_tx + gc_off5
+											gc_more5 = true
+											_ = l_
+
+//line hecbench_lda.go:149
+											gc_at9[gc_tx] /= phiSum
+
+//line hecbench_lda.go:152
+											if vali_ {
+												gc_at10[gc_tx] += gc_at9[gc_tx] * c
+											} else {
+												gc_at11[gc_tx] += gc_at9[gc_tx] * c
+											}
+										}
+									}
+									for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										_ = gc_rank
 										phiSum := gc_s_phiSum[gc_rank]
@@ -1247,10 +1515,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								} else {
-									gc_step8 := gc_from
-									for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+									gc_step12 := gc_from
+									for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 										{
-											gc_tx := gc_step8 + 0
+											gc_tx := gc_step12 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											phiSum := gc_s_phiSum[gc_rank]
@@ -1270,7 +1538,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_step8 + 1
+											gc_tx := gc_step12 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											phiSum := gc_s_phiSum[gc_rank]
@@ -1290,7 +1558,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_step8 + 2
+											gc_tx := gc_step12 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											phiSum := gc_s_phiSum[gc_rank]
@@ -1310,7 +1578,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_step8 + 3
+											gc_tx := gc_step12 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											phiSum := gc_s_phiSum[gc_rank]
@@ -1330,7 +1598,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 									}
-									for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										phiSum := gc_s_phiSum[gc_rank]
@@ -1366,10 +1634,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_step9 := gc_from
-								for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+								gc_step13 := gc_from
+								for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 									{
-										gc_tx := gc_step9 + 0
+										gc_tx := gc_step13 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1388,7 +1656,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step9 + 1
+										gc_tx := gc_step13 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1407,7 +1675,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step9 + 2
+										gc_tx := gc_step13 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1426,7 +1694,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step9 + 3
+										gc_tx := gc_step13 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1445,7 +1713,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1487,7 +1755,66 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_from >= 0 && gc_off22 >= 0 && gc_off22 <= len(newBeta) && gc_to <= len(newBeta)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(phi) && gc_to <= len(phi)-gc_off23 {
 										gc_at12 := newBeta[gc_off22:][:gc_to]
 										gc_at13 := phi[gc_off23:][:gc_to]
-										for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+										gc_step14 := gc_from
+										for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+											{
+												gc_tx := gc_step14 + 0
+												_ = gc_tx
+												gc_rank := gc_base + gc_tx
+												_ = gc_rank
+
+//line hecbench_lda.go:172
+												l_2 := gc_tx + gc_off6
+												gc_more6 = true
+												_ = l_2
+
+//line hecbench_lda.go:173
+												gc_at12[gc_tx] += gc_at13[gc_tx] * c
+											}
+											{
+												gc_tx := gc_step14 + 1
+												_ = gc_tx
+												gc_rank := gc_base + gc_tx
+												_ = gc_rank
+
+//line hecbench_lda.go:172
+												l_2 := gc_tx + gc_off6
+												gc_more6 = true
+												_ = l_2
+
+//line hecbench_lda.go:173
+												gc_at12[gc_tx] += gc_at13[gc_tx] * c
+											}
+											{
+												gc_tx := gc_step14 + 2
+												_ = gc_tx
+												gc_rank := gc_base + gc_tx
+												_ = gc_rank
+
+//line hecbench_lda.go:172
+												l_2 := gc_tx + gc_off6
+												gc_more6 = true
+												_ = l_2
+
+//line hecbench_lda.go:173
+												gc_at12[gc_tx] += gc_at13[gc_tx] * c
+											}
+											{
+												gc_tx := gc_step14 + 3
+												_ = gc_tx
+												gc_rank := gc_base + gc_tx
+												_ = gc_rank
+
+//line hecbench_lda.go:172
+												l_2 := gc_tx + gc_off6
+												gc_more6 = true
+												_ = l_2
+
+//line hecbench_lda.go:173
+												gc_at12[gc_tx] += gc_at13[gc_tx] * c
+											}
+										}
+										for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
 											gc_rank := gc_base + gc_tx
 											_ = gc_rank
 
@@ -1500,10 +1827,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_at12[gc_tx] += gc_at13[gc_tx] * c
 										}
 									} else {
-										gc_step10 := gc_from
-										for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+										gc_step15 := gc_from
+										for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 											{
-												gc_tx := gc_step10 + 0
+												gc_tx := gc_step15 + 0
 												gc_rank := gc_base + gc_tx
 												gc_pos.Thread = gc_rank
 
@@ -1515,7 +1842,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												newBeta[w*numTopics+l_2] += phi[l_2] * c
 											}
 											{
-												gc_tx := gc_step10 + 1
+												gc_tx := gc_step15 + 1
 												gc_rank := gc_base + gc_tx
 												gc_pos.Thread = gc_rank
 
@@ -1527,7 +1854,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												newBeta[w*numTopics+l_2] += phi[l_2] * c
 											}
 											{
-												gc_tx := gc_step10 + 2
+												gc_tx := gc_step15 + 2
 												gc_rank := gc_base + gc_tx
 												gc_pos.Thread = gc_rank
 
@@ -1539,7 +1866,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												newBeta[w*numTopics+l_2] += phi[l_2] * c
 											}
 											{
-												gc_tx := gc_step10 + 3
+												gc_tx := gc_step15 + 3
 												gc_rank := gc_base + gc_tx
 												gc_pos.Thread = gc_rank
 
@@ -1551,7 +1878,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 												newBeta[w*numTopics+l_2] += phi[l_2] * c
 											}
 										}
-										for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+										for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -1575,7 +1902,54 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_off24 := w
 								if gc_from >= 0 && gc_off24 >= 0 && gc_off24 < len(locks) {
 									gc_at14 := locks[gc_off24:][:1]
-									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+									gc_step16 := gc_from
+									for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+										{
+											gc_tx := gc_step16 + 0
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											_ = gc_rank
+
+//line hecbench_lda.go:178
+											{
+												gc_at14[0] = 0
+											}
+										}
+										{
+											gc_tx := gc_step16 + 1
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											_ = gc_rank
+
+//line hecbench_lda.go:178
+											{
+												gc_at14[0] = 0
+											}
+										}
+										{
+											gc_tx := gc_step16 + 2
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											_ = gc_rank
+
+//line hecbench_lda.go:178
+											{
+												gc_at14[0] = 0
+											}
+										}
+										{
+											gc_tx := gc_step16 + 3
+											_ = gc_tx
+											gc_rank := gc_base + gc_tx
+											_ = gc_rank
+
+//line hecbench_lda.go:178
+											{
+												gc_at14[0] = 0
+											}
+										}
+									}
+									for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										_ = gc_rank
 
@@ -1585,10 +1959,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								} else {
-									gc_step11 := gc_from
-									for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+									gc_step17 := gc_from
+									for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 										{
-											gc_tx := gc_step11 + 0
+											gc_tx := gc_step17 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -1598,7 +1972,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_step11 + 1
+											gc_tx := gc_step17 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -1608,7 +1982,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_step11 + 2
+											gc_tx := gc_step17 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -1618,7 +1992,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 										{
-											gc_tx := gc_step11 + 3
+											gc_tx := gc_step17 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 
@@ -1628,7 +2002,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											}
 										}
 									}
-									for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1741,10 +2115,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
 							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 						}
-						gc_step12 := gc_vstep7
-						for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+						gc_step18 := gc_vstep7
+						for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 							{
-								gc_rank := gc_step12 + 0
+								gc_rank := gc_step18 + 0
 								gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:192
@@ -1761,7 +2135,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step12 + 1
+								gc_rank := gc_step18 + 1
 								gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:192
@@ -1778,7 +2152,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step12 + 2
+								gc_rank := gc_step18 + 2
 								gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:192
@@ -1795,7 +2169,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step12 + 3
+								gc_rank := gc_step18 + 3
 								gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:192
@@ -1812,7 +2186,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_r_3[gc_rank] = r_3
 							}
 						}
-						for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:192
@@ -1912,10 +2286,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_vstep9 > gc_from {
 										gc_more8 = true
 									}
-									gc_step13 := gc_vstep9
-									for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+									gc_step19 := gc_vstep9
+									for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 										{
-											gc_tx := gc_step13 + 0
+											gc_tx := gc_step19 + 0
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											val_3 := gc_s_val_3[gc_rank]
@@ -1929,7 +2303,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_s_val_3[gc_rank] = val_3
 										}
 										{
-											gc_tx := gc_step13 + 1
+											gc_tx := gc_step19 + 1
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											val_3 := gc_s_val_3[gc_rank]
@@ -1943,7 +2317,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_s_val_3[gc_rank] = val_3
 										}
 										{
-											gc_tx := gc_step13 + 2
+											gc_tx := gc_step19 + 2
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											val_3 := gc_s_val_3[gc_rank]
@@ -1957,7 +2331,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_s_val_3[gc_rank] = val_3
 										}
 										{
-											gc_tx := gc_step13 + 3
+											gc_tx := gc_step19 + 3
 											gc_rank := gc_base + gc_tx
 											gc_pos.Thread = gc_rank
 											val_3 := gc_s_val_3[gc_rank]
@@ -1971,7 +2345,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 											gc_s_val_3[gc_rank] = val_3
 										}
 									}
-									for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 										val_3 := gc_s_val_3[gc_rank]
@@ -2358,10 +2732,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									r_3 = shared_[0]
 									lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 								}
-								gc_step14 := gc_vstep11
-								for ; gc_step14+3 < gc_n; gc_step14 += 4 {
+								gc_step20 := gc_vstep11
+								for ; gc_step20+3 < gc_n; gc_step20 += 4 {
 									{
-										gc_rank := gc_step14 + 0
+										gc_rank := gc_step20 + 0
 										gc_pos.Thread = gc_rank
 										var r_3 float32
 										_ = r_3
@@ -2371,7 +2745,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_r_3[gc_rank] = r_3
 									}
 									{
-										gc_rank := gc_step14 + 1
+										gc_rank := gc_step20 + 1
 										gc_pos.Thread = gc_rank
 										var r_3 float32
 										_ = r_3
@@ -2381,7 +2755,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_r_3[gc_rank] = r_3
 									}
 									{
-										gc_rank := gc_step14 + 2
+										gc_rank := gc_step20 + 2
 										gc_pos.Thread = gc_rank
 										var r_3 float32
 										_ = r_3
@@ -2391,7 +2765,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_r_3[gc_rank] = r_3
 									}
 									{
-										gc_rank := gc_step14 + 3
+										gc_rank := gc_step20 + 3
 										gc_pos.Thread = gc_rank
 										var r_3 float32
 										_ = r_3
@@ -2401,7 +2775,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										gc_s_r_3[gc_rank] = r_3
 									}
 								}
-								for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+								for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
 									gc_pos.Thread = gc_rank
 									var r_3 float32
 									_ = r_3
@@ -2490,7 +2864,66 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at23 := gamma_[gc_off31:][:gc_to]
 							gc_at24 := newGamma[gc_off31:][:gc_to]
 							gc_at25 := alpha[gc_off31:][:gc_to]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_step21 := gc_from
+							for ; gc_step21+3 < gc_to; gc_step21 += 4 {
+								{
+									gc_tx := gc_step21 + 0
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_lda.go:207
+									k_2 := gc_tx + gc_off9
+									gc_more9 = true
+									_ = k_2
+
+//line hecbench_lda.go:208
+									gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+								}
+								{
+									gc_tx := gc_step21 + 1
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_lda.go:207
+									k_2 := gc_tx + gc_off9
+									gc_more9 = true
+									_ = k_2
+
+//line hecbench_lda.go:208
+									gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+								}
+								{
+									gc_tx := gc_step21 + 2
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_lda.go:207
+									k_2 := gc_tx + gc_off9
+									gc_more9 = true
+									_ = k_2
+
+//line hecbench_lda.go:208
+									gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+								}
+								{
+									gc_tx := gc_step21 + 3
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_lda.go:207
+									k_2 := gc_tx + gc_off9
+									gc_more9 = true
+									_ = k_2
+
+//line hecbench_lda.go:208
+									gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
+								}
+							}
+							for gc_tx := gc_step21; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -2503,10 +2936,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at23[gc_tx] = gc_at24[gc_tx] + gc_at25[gc_tx]
 							}
 						} else {
-							gc_step15 := gc_from
-							for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+							gc_step22 := gc_from
+							for ; gc_step22+3 < gc_to; gc_step22 += 4 {
 								{
-									gc_tx := gc_step15 + 0
+									gc_tx := gc_step22 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2518,7 +2951,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 								}
 								{
-									gc_tx := gc_step15 + 1
+									gc_tx := gc_step22 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2530,7 +2963,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 								}
 								{
-									gc_tx := gc_step15 + 2
+									gc_tx := gc_step22 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2542,7 +2975,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 								}
 								{
-									gc_tx := gc_step15 + 3
+									gc_tx := gc_step22 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -2554,7 +2987,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 								}
 							}
-							for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -2607,10 +3040,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
 				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			gc_step16 := gc_vstep12
-			for ; gc_step16+3 < gc_n; gc_step16 += 4 {
+			gc_step23 := gc_vstep12
+			for ; gc_step23+3 < gc_n; gc_step23 += 4 {
 				{
-					gc_rank := gc_step16 + 0
+					gc_rank := gc_step23 + 0
 					gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:214
@@ -2627,7 +3060,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step16 + 1
+					gc_rank := gc_step23 + 1
 					gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:214
@@ -2644,7 +3077,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step16 + 2
+					gc_rank := gc_step23 + 2
 					gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:214
@@ -2661,7 +3094,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step16 + 3
+					gc_rank := gc_step23 + 3
 					gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:214
@@ -2678,7 +3111,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-			for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:214
@@ -2778,10 +3211,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_vstep14 > gc_from {
 							gc_more10 = true
 						}
-						gc_step17 := gc_vstep14
-						for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+						gc_step24 := gc_vstep14
+						for ; gc_step24+3 < gc_to; gc_step24 += 4 {
 							{
-								gc_tx := gc_step17 + 0
+								gc_tx := gc_step24 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_6 := gc_s_val_6[gc_rank]
@@ -2795,7 +3228,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_6[gc_rank] = val_6
 							}
 							{
-								gc_tx := gc_step17 + 1
+								gc_tx := gc_step24 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_6 := gc_s_val_6[gc_rank]
@@ -2809,7 +3242,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_6[gc_rank] = val_6
 							}
 							{
-								gc_tx := gc_step17 + 2
+								gc_tx := gc_step24 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_6 := gc_s_val_6[gc_rank]
@@ -2823,7 +3256,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_6[gc_rank] = val_6
 							}
 							{
-								gc_tx := gc_step17 + 3
+								gc_tx := gc_step24 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_6 := gc_s_val_6[gc_rank]
@@ -2837,7 +3270,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_6[gc_rank] = val_6
 							}
 						}
-						for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step24; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val_6 := gc_s_val_6[gc_rank]
@@ -3224,10 +3657,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						r_6 = shared_2[0]
 						lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 					}
-					gc_step18 := gc_vstep16
-					for ; gc_step18+3 < gc_n; gc_step18 += 4 {
+					gc_step25 := gc_vstep16
+					for ; gc_step25+3 < gc_n; gc_step25 += 4 {
 						{
-							gc_rank := gc_step18 + 0
+							gc_rank := gc_step25 + 0
 							gc_pos.Thread = gc_rank
 							var r_6 float32
 							_ = r_6
@@ -3237,7 +3670,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_6[gc_rank] = r_6
 						}
 						{
-							gc_rank := gc_step18 + 1
+							gc_rank := gc_step25 + 1
 							gc_pos.Thread = gc_rank
 							var r_6 float32
 							_ = r_6
@@ -3247,7 +3680,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_6[gc_rank] = r_6
 						}
 						{
-							gc_rank := gc_step18 + 2
+							gc_rank := gc_step25 + 2
 							gc_pos.Thread = gc_rank
 							var r_6 float32
 							_ = r_6
@@ -3257,7 +3690,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_6[gc_rank] = r_6
 						}
 						{
-							gc_rank := gc_step18 + 3
+							gc_rank := gc_step25 + 3
 							gc_pos.Thread = gc_rank
 							var r_6 float32
 							_ = r_6
@@ -3267,7 +3700,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_6[gc_rank] = r_6
 						}
 					}
-					for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						var r_6 float32
 						_ = r_6
@@ -3298,10 +3731,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 //line hecbench_lda.go:214
 				gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 			}
-			gc_step19 := gc_vstep17
-			for ; gc_step19+3 < gc_n; gc_step19 += 4 {
+			gc_step26 := gc_vstep17
+			for ; gc_step26+3 < gc_n; gc_step26 += 4 {
 				{
-					gc_rank := gc_step19 + 0
+					gc_rank := gc_step26 + 0
 					gc_pos.Thread = gc_rank
 					r_6 := gc_s_r_6[gc_rank]
 
@@ -3311,7 +3744,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_gammaSum[gc_rank] = gammaSum
 				}
 				{
-					gc_rank := gc_step19 + 1
+					gc_rank := gc_step26 + 1
 					gc_pos.Thread = gc_rank
 					r_6 := gc_s_r_6[gc_rank]
 
@@ -3321,7 +3754,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_gammaSum[gc_rank] = gammaSum
 				}
 				{
-					gc_rank := gc_step19 + 2
+					gc_rank := gc_step26 + 2
 					gc_pos.Thread = gc_rank
 					r_6 := gc_s_r_6[gc_rank]
 
@@ -3331,7 +3764,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_gammaSum[gc_rank] = gammaSum
 				}
 				{
-					gc_rank := gc_step19 + 3
+					gc_rank := gc_step26 + 3
 					gc_pos.Thread = gc_rank
 					r_6 := gc_s_r_6[gc_rank]
 
@@ -3341,7 +3774,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_gammaSum[gc_rank] = gammaSum
 				}
 			}
-			for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 
@@ -3374,7 +3807,106 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at30 := gradAlpha_[gc_off35:][:gc_to]
 						gc_at31 := newGamma[gc_off35:][:gc_to]
 						gc_at32 := valiPhiSum[gc_off35:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step27 := gc_from
+						for ; gc_step27+3 < gc_to; gc_step27 += 4 {
+							{
+								gc_tx := gc_step27 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+
+//line hecbench_lda.go:215
+								j_3 := gc_tx + gc_off11
+								gc_more11 = true
+								_ = j_3
+
+//line hecbench_lda.go:216
+								Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+
+//line hecbench_lda.go:217
+								gc_at30[gc_tx] += Elogthetad
+
+//line hecbench_lda.go:218
+								gc_at31[gc_tx] *= Elogthetad
+
+//line hecbench_lda.go:219
+								gc_at32[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step27 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+
+//line hecbench_lda.go:215
+								j_3 := gc_tx + gc_off11
+								gc_more11 = true
+								_ = j_3
+
+//line hecbench_lda.go:216
+								Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+
+//line hecbench_lda.go:217
+								gc_at30[gc_tx] += Elogthetad
+
+//line hecbench_lda.go:218
+								gc_at31[gc_tx] *= Elogthetad
+
+//line hecbench_lda.go:219
+								gc_at32[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step27 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+
+//line hecbench_lda.go:215
+								j_3 := gc_tx + gc_off11
+								gc_more11 = true
+								_ = j_3
+
+//line hecbench_lda.go:216
+								Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+
+//line hecbench_lda.go:217
+								gc_at30[gc_tx] += Elogthetad
+
+//line hecbench_lda.go:218
+								gc_at31[gc_tx] *= Elogthetad
+
+//line hecbench_lda.go:219
+								gc_at32[gc_tx] *= Elogthetad
+							}
+							{
+								gc_tx := gc_step27 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								gammaSum := gc_s_gammaSum[gc_rank]
+
+//line hecbench_lda.go:215
+								j_3 := gc_tx + gc_off11
+								gc_more11 = true
+								_ = j_3
+
+//line hecbench_lda.go:216
+								Elogthetad := digamma(gc_at29[gc_tx]) - digamma(gammaSum)
+
+//line hecbench_lda.go:217
+								gc_at30[gc_tx] += Elogthetad
+
+//line hecbench_lda.go:218
+								gc_at31[gc_tx] *= Elogthetad
+
+//line hecbench_lda.go:219
+								gc_at32[gc_tx] *= Elogthetad
+							}
+						}
+						for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -3397,10 +3929,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at32[gc_tx] *= Elogthetad
 						}
 					} else {
-						gc_step20 := gc_from
-						for ; gc_step20+3 < gc_to; gc_step20 += 4 {
+						gc_step28 := gc_from
+						for ; gc_step28+3 < gc_to; gc_step28 += 4 {
 							{
-								gc_tx := gc_step20 + 0
+								gc_tx := gc_step28 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								gammaSum := gc_s_gammaSum[gc_rank]
@@ -3422,7 +3954,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								valiPhiSum[j_3] *= Elogthetad
 							}
 							{
-								gc_tx := gc_step20 + 1
+								gc_tx := gc_step28 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								gammaSum := gc_s_gammaSum[gc_rank]
@@ -3444,7 +3976,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								valiPhiSum[j_3] *= Elogthetad
 							}
 							{
-								gc_tx := gc_step20 + 2
+								gc_tx := gc_step28 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								gammaSum := gc_s_gammaSum[gc_rank]
@@ -3466,7 +3998,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								valiPhiSum[j_3] *= Elogthetad
 							}
 							{
-								gc_tx := gc_step20 + 3
+								gc_tx := gc_step28 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								gammaSum := gc_s_gammaSum[gc_rank]
@@ -3488,7 +4020,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								valiPhiSum[j_3] *= Elogthetad
 							}
 						}
-						for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step28; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -3550,10 +4082,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
 				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			gc_step21 := gc_vstep18
-			for ; gc_step21+3 < gc_n; gc_step21 += 4 {
+			gc_step29 := gc_vstep18
+			for ; gc_step29+3 < gc_n; gc_step29 += 4 {
 				{
-					gc_rank := gc_step21 + 0
+					gc_rank := gc_step29 + 0
 					gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:223
@@ -3570,7 +4102,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step21 + 1
+					gc_rank := gc_step29 + 1
 					gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:223
@@ -3587,7 +4119,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step21 + 2
+					gc_rank := gc_step29 + 2
 					gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:223
@@ -3604,7 +4136,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step21 + 3
+					gc_rank := gc_step29 + 3
 					gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:223
@@ -3621,7 +4153,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step29; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_lda.go:223
@@ -3721,10 +4253,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_vstep20 > gc_from {
 							gc_more12 = true
 						}
-						gc_step22 := gc_vstep20
-						for ; gc_step22+3 < gc_to; gc_step22 += 4 {
+						gc_step30 := gc_vstep20
+						for ; gc_step30+3 < gc_to; gc_step30 += 4 {
 							{
-								gc_tx := gc_step22 + 0
+								gc_tx := gc_step30 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_9 := gc_s_val_9[gc_rank]
@@ -3738,7 +4270,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_9[gc_rank] = val_9
 							}
 							{
-								gc_tx := gc_step22 + 1
+								gc_tx := gc_step30 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_9 := gc_s_val_9[gc_rank]
@@ -3752,7 +4284,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_9[gc_rank] = val_9
 							}
 							{
-								gc_tx := gc_step22 + 2
+								gc_tx := gc_step30 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_9 := gc_s_val_9[gc_rank]
@@ -3766,7 +4298,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_9[gc_rank] = val_9
 							}
 							{
-								gc_tx := gc_step22 + 3
+								gc_tx := gc_step30 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_9 := gc_s_val_9[gc_rank]
@@ -3780,7 +4312,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_9[gc_rank] = val_9
 							}
 						}
-						for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step30; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val_9 := gc_s_val_9[gc_rank]
@@ -4167,10 +4699,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						r_9 = shared_3[0]
 						lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 					}
-					gc_step23 := gc_vstep22
-					for ; gc_step23+3 < gc_n; gc_step23 += 4 {
+					gc_step31 := gc_vstep22
+					for ; gc_step31+3 < gc_n; gc_step31 += 4 {
 						{
-							gc_rank := gc_step23 + 0
+							gc_rank := gc_step31 + 0
 							gc_pos.Thread = gc_rank
 							var r_9 float32
 							_ = r_9
@@ -4180,7 +4712,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
-							gc_rank := gc_step23 + 1
+							gc_rank := gc_step31 + 1
 							gc_pos.Thread = gc_rank
 							var r_9 float32
 							_ = r_9
@@ -4190,7 +4722,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
-							gc_rank := gc_step23 + 2
+							gc_rank := gc_step31 + 2
 							gc_pos.Thread = gc_rank
 							var r_9 float32
 							_ = r_9
@@ -4200,7 +4732,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_9[gc_rank] = r_9
 						}
 						{
-							gc_rank := gc_step23 + 3
+							gc_rank := gc_step31 + 3
 							gc_pos.Thread = gc_rank
 							var r_9 float32
 							_ = r_9
@@ -4210,7 +4742,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_9[gc_rank] = r_9
 						}
 					}
-					for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step31; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						var r_9 float32
 						_ = r_9
@@ -4272,10 +4804,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
 				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 			}
-			gc_step24 := gc_vstep23
-			for ; gc_step24+3 < gc_n; gc_step24 += 4 {
+			gc_step32 := gc_vstep23
+			for ; gc_step32+3 < gc_n; gc_step32 += 4 {
 				{
-					gc_rank := gc_step24 + 0
+					gc_rank := gc_step32 + 0
 					gc_pos.Thread = gc_rank
 					r_9 := gc_s_r_9[gc_rank]
 
@@ -4298,7 +4830,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step24 + 1
+					gc_rank := gc_step32 + 1
 					gc_pos.Thread = gc_rank
 					r_9 := gc_s_r_9[gc_rank]
 
@@ -4321,7 +4853,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step24 + 2
+					gc_rank := gc_step32 + 2
 					gc_pos.Thread = gc_rank
 					r_9 := gc_s_r_9[gc_rank]
 
@@ -4344,7 +4876,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step24 + 3
+					gc_rank := gc_step32 + 3
 					gc_pos.Thread = gc_rank
 					r_9 := gc_s_r_9[gc_rank]
 
@@ -4367,7 +4899,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_s_r_12[gc_rank] = r_12
 				}
 			}
-			for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step32; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 
@@ -4473,10 +5005,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_vstep25 > gc_from {
 							gc_more13 = true
 						}
-						gc_step25 := gc_vstep25
-						for ; gc_step25+3 < gc_to; gc_step25 += 4 {
+						gc_step33 := gc_vstep25
+						for ; gc_step33+3 < gc_to; gc_step33 += 4 {
 							{
-								gc_tx := gc_step25 + 0
+								gc_tx := gc_step33 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_12 := gc_s_val_12[gc_rank]
@@ -4490,7 +5022,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_12[gc_rank] = val_12
 							}
 							{
-								gc_tx := gc_step25 + 1
+								gc_tx := gc_step33 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_12 := gc_s_val_12[gc_rank]
@@ -4504,7 +5036,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_12[gc_rank] = val_12
 							}
 							{
-								gc_tx := gc_step25 + 2
+								gc_tx := gc_step33 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_12 := gc_s_val_12[gc_rank]
@@ -4518,7 +5050,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_12[gc_rank] = val_12
 							}
 							{
-								gc_tx := gc_step25 + 3
+								gc_tx := gc_step33 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								val_12 := gc_s_val_12[gc_rank]
@@ -4532,7 +5064,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_s_val_12[gc_rank] = val_12
 							}
 						}
-						for gc_tx := gc_step25; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step33; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val_12 := gc_s_val_12[gc_rank]
@@ -4919,10 +5451,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						r_12 = shared_4[0]
 						lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 					}
-					gc_step26 := gc_vstep27
-					for ; gc_step26+3 < gc_n; gc_step26 += 4 {
+					gc_step34 := gc_vstep27
+					for ; gc_step34+3 < gc_n; gc_step34 += 4 {
 						{
-							gc_rank := gc_step26 + 0
+							gc_rank := gc_step34 + 0
 							gc_pos.Thread = gc_rank
 							var r_12 float32
 							_ = r_12
@@ -4932,7 +5464,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_12[gc_rank] = r_12
 						}
 						{
-							gc_rank := gc_step26 + 1
+							gc_rank := gc_step34 + 1
 							gc_pos.Thread = gc_rank
 							var r_12 float32
 							_ = r_12
@@ -4942,7 +5474,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_12[gc_rank] = r_12
 						}
 						{
-							gc_rank := gc_step26 + 2
+							gc_rank := gc_step34 + 2
 							gc_pos.Thread = gc_rank
 							var r_12 float32
 							_ = r_12
@@ -4952,7 +5484,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_12[gc_rank] = r_12
 						}
 						{
-							gc_rank := gc_step26 + 3
+							gc_rank := gc_step34 + 3
 							gc_pos.Thread = gc_rank
 							var r_12 float32
 							_ = r_12
@@ -4962,7 +5494,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_12[gc_rank] = r_12
 						}
 					}
-					for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step34; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						var r_12 float32
 						_ = r_12
@@ -4987,7 +5519,82 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_from >= 0 && gc_off42 >= 0 && gc_off42 < len(trainLosses) && gc_off42 < len(valiLosses) {
 					gc_at39 := trainLosses[gc_off42:][:1]
 					gc_at40 := valiLosses[gc_off42:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step35 := gc_from
+					for ; gc_step35+3 < gc_to; gc_step35 += 4 {
+						{
+							gc_tx := gc_step35 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+
+//line hecbench_lda.go:224
+							valiLoss := r_12
+
+//line hecbench_lda.go:225
+							{
+								gc_at39[0] += trainLoss
+								gc_at40[0] += valiLoss
+							}
+							_ = valiLoss
+						}
+						{
+							gc_tx := gc_step35 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+
+//line hecbench_lda.go:224
+							valiLoss := r_12
+
+//line hecbench_lda.go:225
+							{
+								gc_at39[0] += trainLoss
+								gc_at40[0] += valiLoss
+							}
+							_ = valiLoss
+						}
+						{
+							gc_tx := gc_step35 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+
+//line hecbench_lda.go:224
+							valiLoss := r_12
+
+//line hecbench_lda.go:225
+							{
+								gc_at39[0] += trainLoss
+								gc_at40[0] += valiLoss
+							}
+							_ = valiLoss
+						}
+						{
+							gc_tx := gc_step35 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							trainLoss := gc_s_trainLoss[gc_rank]
+							r_12 := gc_s_r_12[gc_rank]
+
+//line hecbench_lda.go:224
+							valiLoss := r_12
+
+//line hecbench_lda.go:225
+							{
+								gc_at39[0] += trainLoss
+								gc_at40[0] += valiLoss
+							}
+							_ = valiLoss
+						}
+					}
+					for gc_tx := gc_step35; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]
@@ -5004,10 +5611,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						_ = valiLoss
 					}
 				} else {
-					gc_step27 := gc_from
-					for ; gc_step27+3 < gc_to; gc_step27 += 4 {
+					gc_step36 := gc_from
+					for ; gc_step36+3 < gc_to; gc_step36 += 4 {
 						{
-							gc_tx := gc_step27 + 0
+							gc_tx := gc_step36 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -5024,7 +5631,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							_ = valiLoss
 						}
 						{
-							gc_tx := gc_step27 + 1
+							gc_tx := gc_step36 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -5041,7 +5648,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							_ = valiLoss
 						}
 						{
-							gc_tx := gc_step27 + 2
+							gc_tx := gc_step36 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -5058,7 +5665,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							_ = valiLoss
 						}
 						{
-							gc_tx := gc_step27 + 3
+							gc_tx := gc_step36 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							trainLoss := gc_s_trainLoss[gc_rank]
@@ -5075,7 +5682,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							_ = valiLoss
 						}
 					}
-					for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step36; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]

@@ -301,10 +301,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_vstep30 > gc_from2 {
 							gc_more = true
 						}
-						gc_step28 := gc_vstep30
-						for ; gc_step28+3 < gc_to2; gc_step28 += 4 {
+						gc_step37 := gc_vstep30
+						for ; gc_step37+3 < gc_to2; gc_step37 += 4 {
 							{
-								gc_tx2 := gc_step28 + 0
+								gc_tx2 := gc_step37 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -316,7 +316,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								valiPhiSum[j_] = 0.0
 							}
 							{
-								gc_tx2 := gc_step28 + 1
+								gc_tx2 := gc_step37 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -328,7 +328,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								valiPhiSum[j_] = 0.0
 							}
 							{
-								gc_tx2 := gc_step28 + 2
+								gc_tx2 := gc_step37 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -340,7 +340,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								valiPhiSum[j_] = 0.0
 							}
 							{
-								gc_tx2 := gc_step28 + 3
+								gc_tx2 := gc_step37 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -352,7 +352,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								valiPhiSum[j_] = 0.0
 							}
 						}
-						for gc_tx2 := gc_step28; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step37; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -453,10 +453,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							if gc_vstep32 > gc_from2 {
 								gc_more2 = true
 							}
-							gc_step29 := gc_vstep32
-							for ; gc_step29+3 < gc_to2; gc_step29 += 4 {
+							gc_step38 := gc_vstep32
+							for ; gc_step38+3 < gc_to2; gc_step38 += 4 {
 								{
-									gc_tx2 := gc_step29 + 0
+									gc_tx2 := gc_step38 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -468,7 +468,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									newGamma[k] = 0.0
 								}
 								{
-									gc_tx2 := gc_step29 + 1
+									gc_tx2 := gc_step38 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -480,7 +480,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									newGamma[k] = 0.0
 								}
 								{
-									gc_tx2 := gc_step29 + 2
+									gc_tx2 := gc_step38 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -492,7 +492,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									newGamma[k] = 0.0
 								}
 								{
-									gc_tx2 := gc_step29 + 3
+									gc_tx2 := gc_step38 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -504,7 +504,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									newGamma[k] = 0.0
 								}
 							}
-							for gc_tx2 := gc_step29; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step38; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -558,7 +558,66 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gc_at43 := phi[gc_off45:][:gc_to2]
 									gc_at44 := beta[gc_off46:][:gc_to2]
 									gc_at45 := gamma_[gc_off45:][:gc_to2]
-									for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_step39 := gc_from2
+									for ; gc_step39+3 < gc_to2; gc_step39 += 4 {
+										{
+											gc_tx2 := gc_step39 + 0
+											_ = gc_tx2
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+
+//line hecbench_lda.go:140
+											l := gc_tx2 + gc_off3
+											gc_more3 = true
+											_ = l
+
+//line hecbench_lda.go:141
+											gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+										}
+										{
+											gc_tx2 := gc_step39 + 1
+											_ = gc_tx2
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+
+//line hecbench_lda.go:140
+											l := gc_tx2 + gc_off3
+											gc_more3 = true
+											_ = l
+
+//line hecbench_lda.go:141
+											gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+										}
+										{
+											gc_tx2 := gc_step39 + 2
+											_ = gc_tx2
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+
+//line hecbench_lda.go:140
+											l := gc_tx2 + gc_off3
+											gc_more3 = true
+											_ = l
+
+//line hecbench_lda.go:141
+											gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+										}
+										{
+											gc_tx2 := gc_step39 + 3
+											_ = gc_tx2
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+
+//line hecbench_lda.go:140
+											l := gc_tx2 + gc_off3
+											gc_more3 = true
+											_ = l
+
+//line hecbench_lda.go:141
+											gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
+										}
+									}
+									for gc_tx2 := gc_step39; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -571,10 +630,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_at43[gc_tx2] = gc_at44[gc_tx2] * expf(digamma(gc_at45[gc_tx2]))
 									}
 								} else {
-									gc_step30 := gc_from2
-									for ; gc_step30+3 < gc_to2; gc_step30 += 4 {
+									gc_step40 := gc_from2
+									for ; gc_step40+3 < gc_to2; gc_step40 += 4 {
 										{
-											gc_tx2 := gc_step30 + 0
+											gc_tx2 := gc_step40 + 0
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -586,7 +645,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 										}
 										{
-											gc_tx2 := gc_step30 + 1
+											gc_tx2 := gc_step40 + 1
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -598,7 +657,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 										}
 										{
-											gc_tx2 := gc_step30 + 2
+											gc_tx2 := gc_step40 + 2
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -610,7 +669,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 										}
 										{
-											gc_tx2 := gc_step30 + 3
+											gc_tx2 := gc_step40 + 3
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -622,7 +681,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
 										}
 									}
-									for gc_tx2 := gc_step30; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_step40; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -683,10 +742,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step31 := gc_vstep33
-						for ; gc_step31+3 < gc_n2; gc_step31 += 4 {
+						gc_step41 := gc_vstep33
+						for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
 							{
-								gc_rank2 := gc_step31 + 0
+								gc_rank2 := gc_step41 + 0
 								gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:146
@@ -703,7 +762,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_r[gc_rank2] = r
 							}
 							{
-								gc_rank2 := gc_step31 + 1
+								gc_rank2 := gc_step41 + 1
 								gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:146
@@ -720,7 +779,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_r[gc_rank2] = r
 							}
 							{
-								gc_rank2 := gc_step31 + 2
+								gc_rank2 := gc_step41 + 2
 								gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:146
@@ -737,7 +796,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_r[gc_rank2] = r
 							}
 							{
-								gc_rank2 := gc_step31 + 3
+								gc_rank2 := gc_step41 + 3
 								gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:146
@@ -754,7 +813,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_r[gc_rank2] = r
 							}
 						}
-						for gc_rank2 := gc_step31; gc_rank2 < gc_n2; gc_rank2++ {
+						for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
 							gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:146
@@ -860,10 +919,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_vstep35 > gc_from2 {
 										gc_more4 = true
 									}
-									gc_step32 := gc_vstep35
-									for ; gc_step32+3 < gc_to2; gc_step32 += 4 {
+									gc_step42 := gc_vstep35
+									for ; gc_step42+3 < gc_to2; gc_step42 += 4 {
 										{
-											gc_tx2 := gc_step32 + 0
+											gc_tx2 := gc_step42 + 0
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											val := gc_s_val[gc_rank2]
@@ -877,7 +936,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_s_val[gc_rank2] = val
 										}
 										{
-											gc_tx2 := gc_step32 + 1
+											gc_tx2 := gc_step42 + 1
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											val := gc_s_val[gc_rank2]
@@ -891,7 +950,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_s_val[gc_rank2] = val
 										}
 										{
-											gc_tx2 := gc_step32 + 2
+											gc_tx2 := gc_step42 + 2
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											val := gc_s_val[gc_rank2]
@@ -905,7 +964,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_s_val[gc_rank2] = val
 										}
 										{
-											gc_tx2 := gc_step32 + 3
+											gc_tx2 := gc_step42 + 3
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											val := gc_s_val[gc_rank2]
@@ -919,7 +978,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_s_val[gc_rank2] = val
 										}
 									}
-									for gc_tx2 := gc_step32; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_step42; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 										val := gc_s_val[gc_rank2]
@@ -1791,10 +1850,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								gc_step33 := gc_vstep37
-								for ; gc_step33+3 < gc_n2; gc_step33 += 4 {
+								gc_step43 := gc_vstep37
+								for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
 									{
-										gc_rank2 := gc_step33 + 0
+										gc_rank2 := gc_step43 + 0
 										gc_pos2.Thread = gc_rank2
 										var r float32
 										_ = r
@@ -1804,7 +1863,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_r[gc_rank2] = r
 									}
 									{
-										gc_rank2 := gc_step33 + 1
+										gc_rank2 := gc_step43 + 1
 										gc_pos2.Thread = gc_rank2
 										var r float32
 										_ = r
@@ -1814,7 +1873,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_r[gc_rank2] = r
 									}
 									{
-										gc_rank2 := gc_step33 + 2
+										gc_rank2 := gc_step43 + 2
 										gc_pos2.Thread = gc_rank2
 										var r float32
 										_ = r
@@ -1824,7 +1883,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_r[gc_rank2] = r
 									}
 									{
-										gc_rank2 := gc_step33 + 3
+										gc_rank2 := gc_step43 + 3
 										gc_pos2.Thread = gc_rank2
 										var r float32
 										_ = r
@@ -1834,7 +1893,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_r[gc_rank2] = r
 									}
 								}
-								for gc_rank2 := gc_step33; gc_rank2 < gc_n2; gc_rank2++ {
+								for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
 									gc_pos2.Thread = gc_rank2
 									var r float32
 									_ = r
@@ -1868,10 +1927,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step34 := gc_vstep38
-						for ; gc_step34+3 < gc_n2; gc_step34 += 4 {
+						gc_step44 := gc_vstep38
+						for ; gc_step44+3 < gc_n2; gc_step44 += 4 {
 							{
-								gc_rank2 := gc_step34 + 0
+								gc_rank2 := gc_step44 + 0
 								gc_pos2.Thread = gc_rank2
 								r := gc_s_r[gc_rank2]
 
@@ -1881,7 +1940,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_phiSum[gc_rank2] = phiSum
 							}
 							{
-								gc_rank2 := gc_step34 + 1
+								gc_rank2 := gc_step44 + 1
 								gc_pos2.Thread = gc_rank2
 								r := gc_s_r[gc_rank2]
 
@@ -1891,7 +1950,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_phiSum[gc_rank2] = phiSum
 							}
 							{
-								gc_rank2 := gc_step34 + 2
+								gc_rank2 := gc_step44 + 2
 								gc_pos2.Thread = gc_rank2
 								r := gc_s_r[gc_rank2]
 
@@ -1901,7 +1960,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_phiSum[gc_rank2] = phiSum
 							}
 							{
-								gc_rank2 := gc_step34 + 3
+								gc_rank2 := gc_step44 + 3
 								gc_pos2.Thread = gc_rank2
 								r := gc_s_r[gc_rank2]
 
@@ -1911,7 +1970,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_phiSum[gc_rank2] = phiSum
 							}
 						}
-						for gc_rank2 := gc_step34; gc_rank2 < gc_n2; gc_rank2++ {
+						for gc_rank2 := gc_step44; gc_rank2 < gc_n2; gc_rank2++ {
 							gc_pos2.Thread = gc_rank2
 							r := gc_s_r[gc_rank2]
 
@@ -2039,10 +2098,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_vstep40 > gc_from2 {
 										gc_more5 = true
 									}
-									gc_step35 := gc_vstep40
-									for ; gc_step35+3 < gc_to2; gc_step35 += 4 {
+									gc_step45 := gc_vstep40
+									for ; gc_step45+3 < gc_to2; gc_step45 += 4 {
 										{
-											gc_tx2 := gc_step35 + 0
+											gc_tx2 := gc_step45 + 0
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											phiSum := gc_s_phiSum[gc_rank2]
@@ -2062,7 +2121,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 										}
 										{
-											gc_tx2 := gc_step35 + 1
+											gc_tx2 := gc_step45 + 1
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											phiSum := gc_s_phiSum[gc_rank2]
@@ -2082,7 +2141,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 										}
 										{
-											gc_tx2 := gc_step35 + 2
+											gc_tx2 := gc_step45 + 2
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											phiSum := gc_s_phiSum[gc_rank2]
@@ -2102,7 +2161,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 										}
 										{
-											gc_tx2 := gc_step35 + 3
+											gc_tx2 := gc_step45 + 3
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											phiSum := gc_s_phiSum[gc_rank2]
@@ -2122,7 +2181,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 										}
 									}
-									for gc_tx2 := gc_step35; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_step45; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 										phiSum := gc_s_phiSum[gc_rank2]
@@ -2158,10 +2217,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_to2 = gc_bound2 + 1
 							}
 							for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-								gc_step36 := gc_from2
-								for ; gc_step36+3 < gc_to2; gc_step36 += 4 {
+								gc_step46 := gc_from2
+								for ; gc_step46+3 < gc_to2; gc_step46 += 4 {
 									{
-										gc_tx2 := gc_step36 + 0
+										gc_tx2 := gc_step46 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2180,7 +2239,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 									{
-										gc_tx2 := gc_step36 + 1
+										gc_tx2 := gc_step46 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2199,7 +2258,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 									{
-										gc_tx2 := gc_step36 + 2
+										gc_tx2 := gc_step46 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2218,7 +2277,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 									{
-										gc_tx2 := gc_step36 + 3
+										gc_tx2 := gc_step46 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2237,7 +2296,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 								}
-								for gc_tx2 := gc_step36; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step46; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -2340,10 +2399,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										if gc_vstep42 > gc_from2 {
 											gc_more6 = true
 										}
-										gc_step37 := gc_vstep42
-										for ; gc_step37+3 < gc_to2; gc_step37 += 4 {
+										gc_step47 := gc_vstep42
+										for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
 											{
-												gc_tx2 := gc_step37 + 0
+												gc_tx2 := gc_step47 + 0
 												gc_rank2 := gc_base2 + gc_tx2
 												gc_pos2.Thread = gc_rank2
 
@@ -2355,7 +2414,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												newBeta[w*numTopics+l_2] += phi[l_2] * c
 											}
 											{
-												gc_tx2 := gc_step37 + 1
+												gc_tx2 := gc_step47 + 1
 												gc_rank2 := gc_base2 + gc_tx2
 												gc_pos2.Thread = gc_rank2
 
@@ -2367,7 +2426,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												newBeta[w*numTopics+l_2] += phi[l_2] * c
 											}
 											{
-												gc_tx2 := gc_step37 + 2
+												gc_tx2 := gc_step47 + 2
 												gc_rank2 := gc_base2 + gc_tx2
 												gc_pos2.Thread = gc_rank2
 
@@ -2379,7 +2438,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												newBeta[w*numTopics+l_2] += phi[l_2] * c
 											}
 											{
-												gc_tx2 := gc_step37 + 3
+												gc_tx2 := gc_step47 + 3
 												gc_rank2 := gc_base2 + gc_tx2
 												gc_pos2.Thread = gc_rank2
 
@@ -2391,7 +2450,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 												newBeta[w*numTopics+l_2] += phi[l_2] * c
 											}
 										}
-										for gc_tx2 := gc_step37; gc_tx2 < gc_to2; gc_tx2++ {
+										for gc_tx2 := gc_step47; gc_tx2 < gc_to2; gc_tx2++ {
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -2415,7 +2474,54 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_off52 := w
 								if gc_from2 >= 0 && gc_off52 >= 0 && gc_off52 < len(locks) {
 									gc_at53 := locks[gc_off52:][:1]
-									for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+									gc_step48 := gc_from2
+									for ; gc_step48+3 < gc_to2; gc_step48 += 4 {
+										{
+											gc_tx2 := gc_step48 + 0
+											_ = gc_tx2
+											gc_rank2 := gc_base2 + gc_tx2
+											_ = gc_rank2
+
+//line hecbench_lda.go:178
+											{
+												gc_at53[0] = 0
+											}
+										}
+										{
+											gc_tx2 := gc_step48 + 1
+											_ = gc_tx2
+											gc_rank2 := gc_base2 + gc_tx2
+											_ = gc_rank2
+
+//line hecbench_lda.go:178
+											{
+												gc_at53[0] = 0
+											}
+										}
+										{
+											gc_tx2 := gc_step48 + 2
+											_ = gc_tx2
+											gc_rank2 := gc_base2 + gc_tx2
+											_ = gc_rank2
+
+//line hecbench_lda.go:178
+											{
+												gc_at53[0] = 0
+											}
+										}
+										{
+											gc_tx2 := gc_step48 + 3
+											_ = gc_tx2
+											gc_rank2 := gc_base2 + gc_tx2
+											_ = gc_rank2
+
+//line hecbench_lda.go:178
+											{
+												gc_at53[0] = 0
+											}
+										}
+									}
+									for gc_tx2 := gc_step48; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
 
@@ -2425,10 +2531,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										}
 									}
 								} else {
-									gc_step38 := gc_from2
-									for ; gc_step38+3 < gc_to2; gc_step38 += 4 {
+									gc_step49 := gc_from2
+									for ; gc_step49+3 < gc_to2; gc_step49 += 4 {
 										{
-											gc_tx2 := gc_step38 + 0
+											gc_tx2 := gc_step49 + 0
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -2438,7 +2544,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 										}
 										{
-											gc_tx2 := gc_step38 + 1
+											gc_tx2 := gc_step49 + 1
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -2448,7 +2554,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 										}
 										{
-											gc_tx2 := gc_step38 + 2
+											gc_tx2 := gc_step49 + 2
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -2458,7 +2564,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 										}
 										{
-											gc_tx2 := gc_step38 + 3
+											gc_tx2 := gc_step49 + 3
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 
@@ -2468,7 +2574,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											}
 										}
 									}
-									for gc_tx2 := gc_step38; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_step49; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2590,10 +2696,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step39 := gc_vstep43
-						for ; gc_step39+3 < gc_n2; gc_step39 += 4 {
+						gc_step50 := gc_vstep43
+						for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
 							{
-								gc_rank2 := gc_step39 + 0
+								gc_rank2 := gc_step50 + 0
 								gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:192
@@ -2610,7 +2716,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_r_3[gc_rank2] = r_3
 							}
 							{
-								gc_rank2 := gc_step39 + 1
+								gc_rank2 := gc_step50 + 1
 								gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:192
@@ -2627,7 +2733,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_r_3[gc_rank2] = r_3
 							}
 							{
-								gc_rank2 := gc_step39 + 2
+								gc_rank2 := gc_step50 + 2
 								gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:192
@@ -2644,7 +2750,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_r_3[gc_rank2] = r_3
 							}
 							{
-								gc_rank2 := gc_step39 + 3
+								gc_rank2 := gc_step50 + 3
 								gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:192
@@ -2661,7 +2767,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_r_3[gc_rank2] = r_3
 							}
 						}
-						for gc_rank2 := gc_step39; gc_rank2 < gc_n2; gc_rank2++ {
+						for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
 							gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:192
@@ -2767,10 +2873,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									if gc_vstep45 > gc_from2 {
 										gc_more8 = true
 									}
-									gc_step40 := gc_vstep45
-									for ; gc_step40+3 < gc_to2; gc_step40 += 4 {
+									gc_step51 := gc_vstep45
+									for ; gc_step51+3 < gc_to2; gc_step51 += 4 {
 										{
-											gc_tx2 := gc_step40 + 0
+											gc_tx2 := gc_step51 + 0
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											val_3 := gc_s_val_3[gc_rank2]
@@ -2784,7 +2890,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_s_val_3[gc_rank2] = val_3
 										}
 										{
-											gc_tx2 := gc_step40 + 1
+											gc_tx2 := gc_step51 + 1
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											val_3 := gc_s_val_3[gc_rank2]
@@ -2798,7 +2904,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_s_val_3[gc_rank2] = val_3
 										}
 										{
-											gc_tx2 := gc_step40 + 2
+											gc_tx2 := gc_step51 + 2
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											val_3 := gc_s_val_3[gc_rank2]
@@ -2812,7 +2918,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_s_val_3[gc_rank2] = val_3
 										}
 										{
-											gc_tx2 := gc_step40 + 3
+											gc_tx2 := gc_step51 + 3
 											gc_rank2 := gc_base2 + gc_tx2
 											gc_pos2.Thread = gc_rank2
 											val_3 := gc_s_val_3[gc_rank2]
@@ -2826,7 +2932,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 											gc_s_val_3[gc_rank2] = val_3
 										}
 									}
-									for gc_tx2 := gc_step40; gc_tx2 < gc_to2; gc_tx2++ {
+									for gc_tx2 := gc_step51; gc_tx2 < gc_to2; gc_tx2++ {
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 										val_3 := gc_s_val_3[gc_rank2]
@@ -3698,10 +3804,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									}
 									archsimd.ClearAVXUpperBits()
 								}
-								gc_step41 := gc_vstep47
-								for ; gc_step41+3 < gc_n2; gc_step41 += 4 {
+								gc_step52 := gc_vstep47
+								for ; gc_step52+3 < gc_n2; gc_step52 += 4 {
 									{
-										gc_rank2 := gc_step41 + 0
+										gc_rank2 := gc_step52 + 0
 										gc_pos2.Thread = gc_rank2
 										var r_3 float32
 										_ = r_3
@@ -3711,7 +3817,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_r_3[gc_rank2] = r_3
 									}
 									{
-										gc_rank2 := gc_step41 + 1
+										gc_rank2 := gc_step52 + 1
 										gc_pos2.Thread = gc_rank2
 										var r_3 float32
 										_ = r_3
@@ -3721,7 +3827,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_r_3[gc_rank2] = r_3
 									}
 									{
-										gc_rank2 := gc_step41 + 2
+										gc_rank2 := gc_step52 + 2
 										gc_pos2.Thread = gc_rank2
 										var r_3 float32
 										_ = r_3
@@ -3731,7 +3837,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_r_3[gc_rank2] = r_3
 									}
 									{
-										gc_rank2 := gc_step41 + 3
+										gc_rank2 := gc_step52 + 3
 										gc_pos2.Thread = gc_rank2
 										var r_3 float32
 										_ = r_3
@@ -3741,7 +3847,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 										gc_s_r_3[gc_rank2] = r_3
 									}
 								}
-								for gc_rank2 := gc_step41; gc_rank2 < gc_n2; gc_rank2++ {
+								for gc_rank2 := gc_step52; gc_rank2 < gc_n2; gc_rank2++ {
 									gc_pos2.Thread = gc_rank2
 									var r_3 float32
 									_ = r_3
@@ -3884,10 +3990,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							if gc_vstep49 > gc_from2 {
 								gc_more9 = true
 							}
-							gc_step42 := gc_vstep49
-							for ; gc_step42+3 < gc_to2; gc_step42 += 4 {
+							gc_step53 := gc_vstep49
+							for ; gc_step53+3 < gc_to2; gc_step53 += 4 {
 								{
-									gc_tx2 := gc_step42 + 0
+									gc_tx2 := gc_step53 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3899,7 +4005,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 								}
 								{
-									gc_tx2 := gc_step42 + 1
+									gc_tx2 := gc_step53 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3911,7 +4017,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 								}
 								{
-									gc_tx2 := gc_step42 + 2
+									gc_tx2 := gc_step53 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3923,7 +4029,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 								}
 								{
-									gc_tx2 := gc_step42 + 3
+									gc_tx2 := gc_step53 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3935,7 +4041,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 									gamma_[k_2] = newGamma[k_2] + alpha[k_2]
 								}
 							}
-							for gc_tx2 := gc_step42; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step53; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -3997,10 +4103,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step43 := gc_vstep50
-			for ; gc_step43+3 < gc_n2; gc_step43 += 4 {
+			gc_step54 := gc_vstep50
+			for ; gc_step54+3 < gc_n2; gc_step54 += 4 {
 				{
-					gc_rank2 := gc_step43 + 0
+					gc_rank2 := gc_step54 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:214
@@ -4017,7 +4123,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_6[gc_rank2] = r_6
 				}
 				{
-					gc_rank2 := gc_step43 + 1
+					gc_rank2 := gc_step54 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:214
@@ -4034,7 +4140,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_6[gc_rank2] = r_6
 				}
 				{
-					gc_rank2 := gc_step43 + 2
+					gc_rank2 := gc_step54 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:214
@@ -4051,7 +4157,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_6[gc_rank2] = r_6
 				}
 				{
-					gc_rank2 := gc_step43 + 3
+					gc_rank2 := gc_step54 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:214
@@ -4068,7 +4174,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_6[gc_rank2] = r_6
 				}
 			}
-			for gc_rank2 := gc_step43; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step54; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:214
@@ -4174,10 +4280,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_vstep52 > gc_from2 {
 							gc_more10 = true
 						}
-						gc_step44 := gc_vstep52
-						for ; gc_step44+3 < gc_to2; gc_step44 += 4 {
+						gc_step55 := gc_vstep52
+						for ; gc_step55+3 < gc_to2; gc_step55 += 4 {
 							{
-								gc_tx2 := gc_step44 + 0
+								gc_tx2 := gc_step55 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_6 := gc_s_val_6[gc_rank2]
@@ -4191,7 +4297,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_6[gc_rank2] = val_6
 							}
 							{
-								gc_tx2 := gc_step44 + 1
+								gc_tx2 := gc_step55 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_6 := gc_s_val_6[gc_rank2]
@@ -4205,7 +4311,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_6[gc_rank2] = val_6
 							}
 							{
-								gc_tx2 := gc_step44 + 2
+								gc_tx2 := gc_step55 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_6 := gc_s_val_6[gc_rank2]
@@ -4219,7 +4325,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_6[gc_rank2] = val_6
 							}
 							{
-								gc_tx2 := gc_step44 + 3
+								gc_tx2 := gc_step55 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_6 := gc_s_val_6[gc_rank2]
@@ -4233,7 +4339,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_6[gc_rank2] = val_6
 							}
 						}
-						for gc_tx2 := gc_step44; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step55; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val_6 := gc_s_val_6[gc_rank2]
@@ -5105,10 +5211,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step45 := gc_vstep54
-					for ; gc_step45+3 < gc_n2; gc_step45 += 4 {
+					gc_step56 := gc_vstep54
+					for ; gc_step56+3 < gc_n2; gc_step56 += 4 {
 						{
-							gc_rank2 := gc_step45 + 0
+							gc_rank2 := gc_step56 + 0
 							gc_pos2.Thread = gc_rank2
 							var r_6 float32
 							_ = r_6
@@ -5118,7 +5224,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_6[gc_rank2] = r_6
 						}
 						{
-							gc_rank2 := gc_step45 + 1
+							gc_rank2 := gc_step56 + 1
 							gc_pos2.Thread = gc_rank2
 							var r_6 float32
 							_ = r_6
@@ -5128,7 +5234,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_6[gc_rank2] = r_6
 						}
 						{
-							gc_rank2 := gc_step45 + 2
+							gc_rank2 := gc_step56 + 2
 							gc_pos2.Thread = gc_rank2
 							var r_6 float32
 							_ = r_6
@@ -5138,7 +5244,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_6[gc_rank2] = r_6
 						}
 						{
-							gc_rank2 := gc_step45 + 3
+							gc_rank2 := gc_step56 + 3
 							gc_pos2.Thread = gc_rank2
 							var r_6 float32
 							_ = r_6
@@ -5148,7 +5254,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_6[gc_rank2] = r_6
 						}
 					}
-					for gc_rank2 := gc_step45; gc_rank2 < gc_n2; gc_rank2++ {
+					for gc_rank2 := gc_step56; gc_rank2 < gc_n2; gc_rank2++ {
 						gc_pos2.Thread = gc_rank2
 						var r_6 float32
 						_ = r_6
@@ -5182,10 +5288,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step46 := gc_vstep55
-			for ; gc_step46+3 < gc_n2; gc_step46 += 4 {
+			gc_step57 := gc_vstep55
+			for ; gc_step57+3 < gc_n2; gc_step57 += 4 {
 				{
-					gc_rank2 := gc_step46 + 0
+					gc_rank2 := gc_step57 + 0
 					gc_pos2.Thread = gc_rank2
 					r_6 := gc_s_r_6[gc_rank2]
 
@@ -5195,7 +5301,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_gammaSum[gc_rank2] = gammaSum
 				}
 				{
-					gc_rank2 := gc_step46 + 1
+					gc_rank2 := gc_step57 + 1
 					gc_pos2.Thread = gc_rank2
 					r_6 := gc_s_r_6[gc_rank2]
 
@@ -5205,7 +5311,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_gammaSum[gc_rank2] = gammaSum
 				}
 				{
-					gc_rank2 := gc_step46 + 2
+					gc_rank2 := gc_step57 + 2
 					gc_pos2.Thread = gc_rank2
 					r_6 := gc_s_r_6[gc_rank2]
 
@@ -5215,7 +5321,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_gammaSum[gc_rank2] = gammaSum
 				}
 				{
-					gc_rank2 := gc_step46 + 3
+					gc_rank2 := gc_step57 + 3
 					gc_pos2.Thread = gc_rank2
 					r_6 := gc_s_r_6[gc_rank2]
 
@@ -5225,7 +5331,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_gammaSum[gc_rank2] = gammaSum
 				}
 			}
-			for gc_rank2 := gc_step46; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step57; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				r_6 := gc_s_r_6[gc_rank2]
 
@@ -5258,7 +5364,106 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						gc_at67 := gradAlpha_[gc_off61:][:gc_to2]
 						gc_at68 := newGamma[gc_off61:][:gc_to2]
 						gc_at69 := valiPhiSum[gc_off61:][:gc_to2]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step58 := gc_from2
+						for ; gc_step58+3 < gc_to2; gc_step58 += 4 {
+							{
+								gc_tx2 := gc_step58 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								gammaSum := gc_s_gammaSum[gc_rank2]
+
+//line hecbench_lda.go:215
+								j_3 := gc_tx2 + gc_off11
+								gc_more11 = true
+								_ = j_3
+
+//line hecbench_lda.go:216
+								Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+
+//line hecbench_lda.go:217
+								gc_at67[gc_tx2] += Elogthetad
+
+//line hecbench_lda.go:218
+								gc_at68[gc_tx2] *= Elogthetad
+
+//line hecbench_lda.go:219
+								gc_at69[gc_tx2] *= Elogthetad
+							}
+							{
+								gc_tx2 := gc_step58 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								gammaSum := gc_s_gammaSum[gc_rank2]
+
+//line hecbench_lda.go:215
+								j_3 := gc_tx2 + gc_off11
+								gc_more11 = true
+								_ = j_3
+
+//line hecbench_lda.go:216
+								Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+
+//line hecbench_lda.go:217
+								gc_at67[gc_tx2] += Elogthetad
+
+//line hecbench_lda.go:218
+								gc_at68[gc_tx2] *= Elogthetad
+
+//line hecbench_lda.go:219
+								gc_at69[gc_tx2] *= Elogthetad
+							}
+							{
+								gc_tx2 := gc_step58 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								gammaSum := gc_s_gammaSum[gc_rank2]
+
+//line hecbench_lda.go:215
+								j_3 := gc_tx2 + gc_off11
+								gc_more11 = true
+								_ = j_3
+
+//line hecbench_lda.go:216
+								Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+
+//line hecbench_lda.go:217
+								gc_at67[gc_tx2] += Elogthetad
+
+//line hecbench_lda.go:218
+								gc_at68[gc_tx2] *= Elogthetad
+
+//line hecbench_lda.go:219
+								gc_at69[gc_tx2] *= Elogthetad
+							}
+							{
+								gc_tx2 := gc_step58 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								gammaSum := gc_s_gammaSum[gc_rank2]
+
+//line hecbench_lda.go:215
+								j_3 := gc_tx2 + gc_off11
+								gc_more11 = true
+								_ = j_3
+
+//line hecbench_lda.go:216
+								Elogthetad := digamma(gc_at66[gc_tx2]) - digamma(gammaSum)
+
+//line hecbench_lda.go:217
+								gc_at67[gc_tx2] += Elogthetad
+
+//line hecbench_lda.go:218
+								gc_at68[gc_tx2] *= Elogthetad
+
+//line hecbench_lda.go:219
+								gc_at69[gc_tx2] *= Elogthetad
+							}
+						}
+						for gc_tx2 := gc_step58; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							gammaSum := gc_s_gammaSum[gc_rank2]
@@ -5281,10 +5486,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_at69[gc_tx2] *= Elogthetad
 						}
 					} else {
-						gc_step47 := gc_from2
-						for ; gc_step47+3 < gc_to2; gc_step47 += 4 {
+						gc_step59 := gc_from2
+						for ; gc_step59+3 < gc_to2; gc_step59 += 4 {
 							{
-								gc_tx2 := gc_step47 + 0
+								gc_tx2 := gc_step59 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								gammaSum := gc_s_gammaSum[gc_rank2]
@@ -5306,7 +5511,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								valiPhiSum[j_3] *= Elogthetad
 							}
 							{
-								gc_tx2 := gc_step47 + 1
+								gc_tx2 := gc_step59 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								gammaSum := gc_s_gammaSum[gc_rank2]
@@ -5328,7 +5533,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								valiPhiSum[j_3] *= Elogthetad
 							}
 							{
-								gc_tx2 := gc_step47 + 2
+								gc_tx2 := gc_step59 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								gammaSum := gc_s_gammaSum[gc_rank2]
@@ -5350,7 +5555,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								valiPhiSum[j_3] *= Elogthetad
 							}
 							{
-								gc_tx2 := gc_step47 + 3
+								gc_tx2 := gc_step59 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								gammaSum := gc_s_gammaSum[gc_rank2]
@@ -5372,7 +5577,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								valiPhiSum[j_3] *= Elogthetad
 							}
 						}
-						for gc_tx2 := gc_step47; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step59; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							gammaSum := gc_s_gammaSum[gc_rank2]
@@ -5443,10 +5648,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step48 := gc_vstep56
-			for ; gc_step48+3 < gc_n2; gc_step48 += 4 {
+			gc_step60 := gc_vstep56
+			for ; gc_step60+3 < gc_n2; gc_step60 += 4 {
 				{
-					gc_rank2 := gc_step48 + 0
+					gc_rank2 := gc_step60 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:223
@@ -5463,7 +5668,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_9[gc_rank2] = r_9
 				}
 				{
-					gc_rank2 := gc_step48 + 1
+					gc_rank2 := gc_step60 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:223
@@ -5480,7 +5685,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_9[gc_rank2] = r_9
 				}
 				{
-					gc_rank2 := gc_step48 + 2
+					gc_rank2 := gc_step60 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:223
@@ -5497,7 +5702,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_9[gc_rank2] = r_9
 				}
 				{
-					gc_rank2 := gc_step48 + 3
+					gc_rank2 := gc_step60 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:223
@@ -5514,7 +5719,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_9[gc_rank2] = r_9
 				}
 			}
-			for gc_rank2 := gc_step48; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step60; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_lda.go:223
@@ -5620,10 +5825,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_vstep58 > gc_from2 {
 							gc_more12 = true
 						}
-						gc_step49 := gc_vstep58
-						for ; gc_step49+3 < gc_to2; gc_step49 += 4 {
+						gc_step61 := gc_vstep58
+						for ; gc_step61+3 < gc_to2; gc_step61 += 4 {
 							{
-								gc_tx2 := gc_step49 + 0
+								gc_tx2 := gc_step61 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_9 := gc_s_val_9[gc_rank2]
@@ -5637,7 +5842,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_9[gc_rank2] = val_9
 							}
 							{
-								gc_tx2 := gc_step49 + 1
+								gc_tx2 := gc_step61 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_9 := gc_s_val_9[gc_rank2]
@@ -5651,7 +5856,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_9[gc_rank2] = val_9
 							}
 							{
-								gc_tx2 := gc_step49 + 2
+								gc_tx2 := gc_step61 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_9 := gc_s_val_9[gc_rank2]
@@ -5665,7 +5870,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_9[gc_rank2] = val_9
 							}
 							{
-								gc_tx2 := gc_step49 + 3
+								gc_tx2 := gc_step61 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_9 := gc_s_val_9[gc_rank2]
@@ -5679,7 +5884,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_9[gc_rank2] = val_9
 							}
 						}
-						for gc_tx2 := gc_step49; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step61; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val_9 := gc_s_val_9[gc_rank2]
@@ -6551,10 +6756,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step50 := gc_vstep60
-					for ; gc_step50+3 < gc_n2; gc_step50 += 4 {
+					gc_step62 := gc_vstep60
+					for ; gc_step62+3 < gc_n2; gc_step62 += 4 {
 						{
-							gc_rank2 := gc_step50 + 0
+							gc_rank2 := gc_step62 + 0
 							gc_pos2.Thread = gc_rank2
 							var r_9 float32
 							_ = r_9
@@ -6564,7 +6769,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_9[gc_rank2] = r_9
 						}
 						{
-							gc_rank2 := gc_step50 + 1
+							gc_rank2 := gc_step62 + 1
 							gc_pos2.Thread = gc_rank2
 							var r_9 float32
 							_ = r_9
@@ -6574,7 +6779,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_9[gc_rank2] = r_9
 						}
 						{
-							gc_rank2 := gc_step50 + 2
+							gc_rank2 := gc_step62 + 2
 							gc_pos2.Thread = gc_rank2
 							var r_9 float32
 							_ = r_9
@@ -6584,7 +6789,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_9[gc_rank2] = r_9
 						}
 						{
-							gc_rank2 := gc_step50 + 3
+							gc_rank2 := gc_step62 + 3
 							gc_pos2.Thread = gc_rank2
 							var r_9 float32
 							_ = r_9
@@ -6594,7 +6799,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_9[gc_rank2] = r_9
 						}
 					}
-					for gc_rank2 := gc_step50; gc_rank2 < gc_n2; gc_rank2++ {
+					for gc_rank2 := gc_step62; gc_rank2 < gc_n2; gc_rank2++ {
 						gc_pos2.Thread = gc_rank2
 						var r_9 float32
 						_ = r_9
@@ -6665,10 +6870,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step51 := gc_vstep61
-			for ; gc_step51+3 < gc_n2; gc_step51 += 4 {
+			gc_step63 := gc_vstep61
+			for ; gc_step63+3 < gc_n2; gc_step63 += 4 {
 				{
-					gc_rank2 := gc_step51 + 0
+					gc_rank2 := gc_step63 + 0
 					gc_pos2.Thread = gc_rank2
 					r_9 := gc_s_r_9[gc_rank2]
 
@@ -6691,7 +6896,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_12[gc_rank2] = r_12
 				}
 				{
-					gc_rank2 := gc_step51 + 1
+					gc_rank2 := gc_step63 + 1
 					gc_pos2.Thread = gc_rank2
 					r_9 := gc_s_r_9[gc_rank2]
 
@@ -6714,7 +6919,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_12[gc_rank2] = r_12
 				}
 				{
-					gc_rank2 := gc_step51 + 2
+					gc_rank2 := gc_step63 + 2
 					gc_pos2.Thread = gc_rank2
 					r_9 := gc_s_r_9[gc_rank2]
 
@@ -6737,7 +6942,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_12[gc_rank2] = r_12
 				}
 				{
-					gc_rank2 := gc_step51 + 3
+					gc_rank2 := gc_step63 + 3
 					gc_pos2.Thread = gc_rank2
 					r_9 := gc_s_r_9[gc_rank2]
 
@@ -6760,7 +6965,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 					gc_s_r_12[gc_rank2] = r_12
 				}
 			}
-			for gc_rank2 := gc_step51; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step63; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				r_9 := gc_s_r_9[gc_rank2]
 
@@ -6872,10 +7077,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						if gc_vstep63 > gc_from2 {
 							gc_more13 = true
 						}
-						gc_step52 := gc_vstep63
-						for ; gc_step52+3 < gc_to2; gc_step52 += 4 {
+						gc_step64 := gc_vstep63
+						for ; gc_step64+3 < gc_to2; gc_step64 += 4 {
 							{
-								gc_tx2 := gc_step52 + 0
+								gc_tx2 := gc_step64 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_12 := gc_s_val_12[gc_rank2]
@@ -6889,7 +7094,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_12[gc_rank2] = val_12
 							}
 							{
-								gc_tx2 := gc_step52 + 1
+								gc_tx2 := gc_step64 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_12 := gc_s_val_12[gc_rank2]
@@ -6903,7 +7108,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_12[gc_rank2] = val_12
 							}
 							{
-								gc_tx2 := gc_step52 + 2
+								gc_tx2 := gc_step64 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_12 := gc_s_val_12[gc_rank2]
@@ -6917,7 +7122,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_12[gc_rank2] = val_12
 							}
 							{
-								gc_tx2 := gc_step52 + 3
+								gc_tx2 := gc_step64 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								val_12 := gc_s_val_12[gc_rank2]
@@ -6931,7 +7136,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 								gc_s_val_12[gc_rank2] = val_12
 							}
 						}
-						for gc_tx2 := gc_step52; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step64; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							val_12 := gc_s_val_12[gc_rank2]
@@ -7803,10 +8008,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step53 := gc_vstep65
-					for ; gc_step53+3 < gc_n2; gc_step53 += 4 {
+					gc_step65 := gc_vstep65
+					for ; gc_step65+3 < gc_n2; gc_step65 += 4 {
 						{
-							gc_rank2 := gc_step53 + 0
+							gc_rank2 := gc_step65 + 0
 							gc_pos2.Thread = gc_rank2
 							var r_12 float32
 							_ = r_12
@@ -7816,7 +8021,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_12[gc_rank2] = r_12
 						}
 						{
-							gc_rank2 := gc_step53 + 1
+							gc_rank2 := gc_step65 + 1
 							gc_pos2.Thread = gc_rank2
 							var r_12 float32
 							_ = r_12
@@ -7826,7 +8031,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_12[gc_rank2] = r_12
 						}
 						{
-							gc_rank2 := gc_step53 + 2
+							gc_rank2 := gc_step65 + 2
 							gc_pos2.Thread = gc_rank2
 							var r_12 float32
 							_ = r_12
@@ -7836,7 +8041,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_12[gc_rank2] = r_12
 						}
 						{
-							gc_rank2 := gc_step53 + 3
+							gc_rank2 := gc_step65 + 3
 							gc_pos2.Thread = gc_rank2
 							var r_12 float32
 							_ = r_12
@@ -7846,7 +8051,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							gc_s_r_12[gc_rank2] = r_12
 						}
 					}
-					for gc_rank2 := gc_step53; gc_rank2 < gc_n2; gc_rank2++ {
+					for gc_rank2 := gc_step65; gc_rank2 < gc_n2; gc_rank2++ {
 						gc_pos2.Thread = gc_rank2
 						var r_12 float32
 						_ = r_12
@@ -7872,7 +8077,82 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				if gc_from2 >= 0 && gc_off66 >= 0 && gc_off66 < len(trainLosses) && gc_off66 < len(valiLosses) {
 					gc_at74 := trainLosses[gc_off66:][:1]
 					gc_at75 := valiLosses[gc_off66:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step66 := gc_from2
+					for ; gc_step66+3 < gc_to2; gc_step66 += 4 {
+						{
+							gc_tx2 := gc_step66 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							trainLoss := gc_s_trainLoss[gc_rank2]
+							r_12 := gc_s_r_12[gc_rank2]
+
+//line hecbench_lda.go:224
+							valiLoss := r_12
+
+//line hecbench_lda.go:225
+							{
+								gc_at74[0] += trainLoss
+								gc_at75[0] += valiLoss
+							}
+							_ = valiLoss
+						}
+						{
+							gc_tx2 := gc_step66 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							trainLoss := gc_s_trainLoss[gc_rank2]
+							r_12 := gc_s_r_12[gc_rank2]
+
+//line hecbench_lda.go:224
+							valiLoss := r_12
+
+//line hecbench_lda.go:225
+							{
+								gc_at74[0] += trainLoss
+								gc_at75[0] += valiLoss
+							}
+							_ = valiLoss
+						}
+						{
+							gc_tx2 := gc_step66 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							trainLoss := gc_s_trainLoss[gc_rank2]
+							r_12 := gc_s_r_12[gc_rank2]
+
+//line hecbench_lda.go:224
+							valiLoss := r_12
+
+//line hecbench_lda.go:225
+							{
+								gc_at74[0] += trainLoss
+								gc_at75[0] += valiLoss
+							}
+							_ = valiLoss
+						}
+						{
+							gc_tx2 := gc_step66 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							trainLoss := gc_s_trainLoss[gc_rank2]
+							r_12 := gc_s_r_12[gc_rank2]
+
+//line hecbench_lda.go:224
+							valiLoss := r_12
+
+//line hecbench_lda.go:225
+							{
+								gc_at74[0] += trainLoss
+								gc_at75[0] += valiLoss
+							}
+							_ = valiLoss
+						}
+					}
+					for gc_tx2 := gc_step66; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						trainLoss := gc_s_trainLoss[gc_rank2]
@@ -7889,10 +8169,10 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 						_ = valiLoss
 					}
 				} else {
-					gc_step54 := gc_from2
-					for ; gc_step54+3 < gc_to2; gc_step54 += 4 {
+					gc_step67 := gc_from2
+					for ; gc_step67+3 < gc_to2; gc_step67 += 4 {
 						{
-							gc_tx2 := gc_step54 + 0
+							gc_tx2 := gc_step67 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							trainLoss := gc_s_trainLoss[gc_rank2]
@@ -7909,7 +8189,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = valiLoss
 						}
 						{
-							gc_tx2 := gc_step54 + 1
+							gc_tx2 := gc_step67 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							trainLoss := gc_s_trainLoss[gc_rank2]
@@ -7926,7 +8206,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = valiLoss
 						}
 						{
-							gc_tx2 := gc_step54 + 2
+							gc_tx2 := gc_step67 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							trainLoss := gc_s_trainLoss[gc_rank2]
@@ -7943,7 +8223,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = valiLoss
 						}
 						{
-							gc_tx2 := gc_step54 + 3
+							gc_tx2 := gc_step67 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							trainLoss := gc_s_trainLoss[gc_rank2]
@@ -7960,7 +8240,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 							_ = valiLoss
 						}
 					}
-					for gc_tx2 := gc_step54; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step67; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						trainLoss := gc_s_trainLoss[gc_rank2]

@@ -92,10 +92,10 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -107,7 +107,7 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 						cx[myid] = x[myid]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -119,7 +119,7 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 						cx[myid] = x[myid]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -131,7 +131,7 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 						cx[myid] = x[myid]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -143,7 +143,7 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 						cx[myid] = x[myid]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -337,10 +337,10 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep6
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -355,7 +355,7 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 							x[k*lfibP4+myid] = cx[myid]
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -370,7 +370,7 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 							x[k*lfibP4+myid] = cx[myid]
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -385,7 +385,7 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 							x[k*lfibP4+myid] = cx[myid]
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -400,7 +400,7 @@ func gc_body_firstColGPUKernel(gc_b2 *compiled.Block, x []uint32, s int) {
 							x[k*lfibP4+myid] = cx[myid]
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1086,10 +1086,10 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := gc_vstep3
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1101,7 +1101,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid] = y[myid]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1113,7 +1113,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid] = y[myid]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1125,7 +1125,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid] = y[myid]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1137,7 +1137,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						a0[myid] = y[myid]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1239,10 +1239,10 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep5
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+				gc_step9 := gc_vstep5
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1256,7 +1256,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1270,7 +1270,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1284,7 +1284,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1298,7 +1298,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1378,10 +1378,10 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep7
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step10 := gc_vstep7
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1399,7 +1399,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						d0[myid] = c0[myid]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1417,7 +1417,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						d0[myid] = c0[myid]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1435,7 +1435,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						d0[myid] = c0[myid]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1453,7 +1453,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						d0[myid] = c0[myid]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1545,10 +1545,10 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep9
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step11 := gc_vstep9
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1560,7 +1560,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1572,7 +1572,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1584,7 +1584,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1596,7 +1596,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1684,10 +1684,10 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep11
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step12 := gc_vstep11
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1699,7 +1699,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1711,7 +1711,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1723,7 +1723,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1735,7 +1735,7 @@ func gc_body_lastEntGPUKernel(gc_b2 *compiled.Block, x, y []uint32, s, r int) {
 						c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

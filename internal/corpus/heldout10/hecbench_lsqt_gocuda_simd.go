@@ -120,10 +120,10 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -139,7 +139,7 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -155,7 +155,7 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -171,7 +171,7 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -187,7 +187,7 @@ func gc_body_gpuSetZeroKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numberO
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -2276,10 +2276,10 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 			gc_to2 = gc_bound3
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := gc_from2
-			for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+			gc_step5 := gc_from2
+			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2297,7 +2297,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2315,7 +2315,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2333,7 +2333,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2351,7 +2351,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -2376,10 +2376,10 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 			gc_to2 = gc_bound3
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := gc_from2
-			for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+			gc_step6 := gc_from2
+			for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx2 := gc_step6 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2397,7 +2397,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx2 := gc_step6 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2415,7 +2415,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx2 := gc_step6 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2433,7 +2433,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx2 := gc_step6 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2451,7 +2451,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -3778,7 +3778,74 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 				gc_at62 := sDataReal[gc_off56:][:1]
 				gc_at63 := gInnerProduct2Imag[gc_off55:][:1]
 				gc_at64 := sDataImag[gc_off56:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_lsqt.go:130
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_lsqt.go:172
+						{
+							gc_at61[0] = gc_at62[0]
+							gc_at63[0] = gc_at64[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_lsqt.go:130
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_lsqt.go:172
+						{
+							gc_at61[0] = gc_at62[0]
+							gc_at63[0] = gc_at64[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_lsqt.go:130
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_lsqt.go:172
+						{
+							gc_at61[0] = gc_at62[0]
+							gc_at63[0] = gc_at64[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_lsqt.go:130
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_lsqt.go:172
+						{
+							gc_at61[0] = gc_at62[0]
+							gc_at63[0] = gc_at64[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -3793,10 +3860,10 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3811,7 +3878,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3826,7 +3893,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3841,7 +3908,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3856,7 +3923,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b2 *compiled.Block, numberOfAtoms int
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

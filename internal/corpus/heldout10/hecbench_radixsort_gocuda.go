@@ -587,7 +587,90 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 			if gc_off >= 0 && gc_off < len(buf) && gc_off2 >= 0 && gc_off2 < len(dBuf) {
 				gc_at := buf[gc_off:][:1]
 				gc_at2 := dBuf[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_radixsort.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line hecbench_radixsort.go:122
+						data4 := asUint4(dData)[i]
+
+//line hecbench_radixsort.go:123
+						if gc_tx == 0 {
+							gc_at[0] = gc_at2[0]
+						}
+						_ = data4
+						gc_s_data4[gc_rank] = data4
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_radixsort.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line hecbench_radixsort.go:122
+						data4 := asUint4(dData)[i]
+
+//line hecbench_radixsort.go:123
+						if gc_tx == 0 {
+							gc_at[0] = gc_at2[0]
+						}
+						_ = data4
+						gc_s_data4[gc_rank] = data4
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_radixsort.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line hecbench_radixsort.go:122
+						data4 := asUint4(dData)[i]
+
+//line hecbench_radixsort.go:123
+						if gc_tx == 0 {
+							gc_at[0] = gc_at2[0]
+						}
+						_ = data4
+						gc_s_data4[gc_rank] = data4
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_radixsort.go:121
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line hecbench_radixsort.go:122
+						data4 := asUint4(dData)[i]
+
+//line hecbench_radixsort.go:123
+						if gc_tx == 0 {
+							gc_at[0] = gc_at2[0]
+						}
+						_ = data4
+						gc_s_data4[gc_rank] = data4
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -606,10 +689,10 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					gc_s_data4[gc_rank] = data4
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -628,7 +711,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 						gc_s_data4[gc_rank] = data4
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -647,7 +730,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 						gc_s_data4[gc_rank] = data4
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -666,7 +749,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 						gc_s_data4[gc_rank] = data4
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -685,7 +768,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 						gc_s_data4[gc_rank] = data4
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -708,10 +791,10 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -728,7 +811,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					asUint4(dData)[i] = data4
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -745,7 +828,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					asUint4(dData)[i] = data4
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -762,7 +845,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					asUint4(dData)[i] = data4
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -779,7 +862,7 @@ func gc_body_uniformUpdateKernel(gc_b *compiled.Block, dData, dBuf []uint32) {
 					asUint4(dData)[i] = data4
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -47,7 +47,62 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				if compiled.Disjoint(gc_at, gc_at2) {
 					copy(gc_at, gc_at2)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_reverse.go:15
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_reverse.go:16
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_reverse.go:15
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_reverse.go:16
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_reverse.go:15
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_reverse.go:16
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_reverse.go:15
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_reverse.go:16
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -60,10 +115,10 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -75,7 +130,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 						s[tid] = d[tid]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -87,7 +142,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 						s[tid] = d[tid]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -99,7 +154,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 						s[tid] = d[tid]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -111,7 +166,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 						s[tid] = d[tid]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -143,10 +198,10 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 					gc_at3[gc_tx] = s[gc_idx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -158,7 +213,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 						d[tid] = s[len_-tid-1]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -170,7 +225,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 						d[tid] = s[len_-tid-1]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -182,7 +237,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 						d[tid] = s[len_-tid-1]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -194,7 +249,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 						d[tid] = s[len_-tid-1]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -89,10 +89,10 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -104,7 +104,7 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 						s[tid] = d[tid]
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -116,7 +116,7 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 						s[tid] = d[tid]
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -128,7 +128,7 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 						s[tid] = d[tid]
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -140,7 +140,7 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 						s[tid] = d[tid]
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -172,10 +172,10 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 					gc_at6[gc_tx2] = s[gc_idx2]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -187,7 +187,7 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 						d[tid] = s[len_-tid-1]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -199,7 +199,7 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 						d[tid] = s[len_-tid-1]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -211,7 +211,7 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 						d[tid] = s[len_-tid-1]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -223,7 +223,7 @@ func gc_body_reverseKernel(gc_b2 *compiled.Block, d []int32, len_ int) {
 						d[tid] = s[len_-tid-1]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

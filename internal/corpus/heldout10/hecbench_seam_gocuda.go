@@ -798,7 +798,70 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					gc_at2 := dCostsLeft[gc_off:][:gc_to]
 					gc_at3 := dCostsUp[gc_off:][:gc_to]
 					gc_at4 := dCostsRight[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_seam.go:239
+							column := gc_bx*seamComputeMBlocksizeX + gc_tx
+							_ = column
+
+//line hecbench_seam.go:241
+							{
+								gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_seam.go:239
+							column := gc_bx*seamComputeMBlocksizeX + gc_tx
+							_ = column
+
+//line hecbench_seam.go:241
+							{
+								gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_seam.go:239
+							column := gc_bx*seamComputeMBlocksizeX + gc_tx
+							_ = column
+
+//line hecbench_seam.go:241
+							{
+								gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_seam.go:239
+							column := gc_bx*seamComputeMBlocksizeX + gc_tx
+							_ = column
+
+//line hecbench_seam.go:241
+							{
+								gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -812,10 +875,10 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -829,7 +892,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -843,7 +906,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -857,7 +920,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -871,7 +934,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1416,7 +1479,70 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) && gc_off4 >= 0 && gc_off4 < len(ixCache) {
 				gc_at5 := dIndices[gc_off3:][:1]
 				gc_at6 := ixCache[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_seam.go:284
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_seam.go:317
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_seam.go:284
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_seam.go:317
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_seam.go:284
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_seam.go:317
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_seam.go:284
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_seam.go:317
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1430,10 +1556,10 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1447,7 +1573,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1461,7 +1587,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1475,7 +1601,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1489,7 +1615,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -798,7 +798,70 @@ func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 					gc_at6 := dCostsLeft[gc_off2:][:gc_to2]
 					gc_at7 := dCostsUp[gc_off2:][:gc_to2]
 					gc_at8 := dCostsRight[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_seam.go:239
+							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+							_ = column
+
+//line hecbench_seam.go:241
+							{
+								gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_seam.go:239
+							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+							_ = column
+
+//line hecbench_seam.go:241
+							{
+								gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_seam.go:239
+							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+							_ = column
+
+//line hecbench_seam.go:241
+							{
+								gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_seam.go:239
+							column := gc_bx2*seamComputeMBlocksizeX + gc_tx2
+							_ = column
+
+//line hecbench_seam.go:241
+							{
+								gc_at5[gc_tx2] = int32(min(gc_at6[gc_tx2], min(gc_at7[gc_tx2], gc_at8[gc_tx2])))
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -812,10 +875,10 @@ func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 						}
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -829,7 +892,7 @@ func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -843,7 +906,7 @@ func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -857,7 +920,7 @@ func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -871,7 +934,7 @@ func gc_body_computeMKernelIterate0(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, d
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1422,7 +1485,70 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(dIndices) && gc_off7 >= 0 && gc_off7 < len(ixCache) {
 				gc_at11 := dIndices[gc_off6:][:1]
 				gc_at12 := ixCache[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_seam.go:284
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_seam.go:317
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_seam.go:284
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_seam.go:317
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_seam.go:284
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_seam.go:317
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_seam.go:284
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_seam.go:317
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1436,10 +1562,10 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1453,7 +1579,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1467,7 +1593,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1481,7 +1607,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1495,7 +1621,7 @@ func gc_body_minReduceKernel(gc_b2 *compiled.Block, dValues, dIndices []int32, s
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -112,10 +112,10 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -129,7 +129,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -143,7 +143,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -157,7 +157,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -171,7 +171,7 @@ func gc_body_bbBinHistoKernel(gc_b2 *compiled.Block, dBinCounter, dSegBegins, dS
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -55,7 +55,70 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(lmem) && gc_off2 >= 0 && gc_off2 < len(head) {
 				gc_at := lmem[gc_off:][:1]
 				gc_at2 := head[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:29
+						{
+							gc_at[0] = atomic.Add(&gc_at2[0], 1)
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:29
+						{
+							gc_at[0] = atomic.Add(&gc_at2[0], 1)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:29
+						{
+							gc_at[0] = atomic.Add(&gc_at2[0], 1)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asta.go:29
+						{
+							gc_at[0] = atomic.Add(&gc_at2[0], 1)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -69,10 +132,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -86,7 +149,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -100,7 +163,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -114,7 +177,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -128,7 +191,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -168,7 +231,70 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(lmem) && gc_off4 >= 0 && gc_off4 < len(head) {
 						gc_at3 := lmem[gc_off3:][:1]
 						gc_at4 := head[gc_off4:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_asta.go:38
+								{
+									gc_at3[0] = atomic.Add(&gc_at4[0], 1)
+								}
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_asta.go:38
+								{
+									gc_at3[0] = atomic.Add(&gc_at4[0], 1)
+								}
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_asta.go:38
+								{
+									gc_at3[0] = atomic.Add(&gc_at4[0], 1)
+								}
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_asta.go:38
+								{
+									gc_at3[0] = atomic.Add(&gc_at4[0], 1)
+								}
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -182,10 +308,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 							}
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -199,7 +325,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -213,7 +339,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -227,7 +353,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -241,7 +367,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -463,7 +589,70 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(lmem) && gc_off8 >= 0 && gc_off8 < len(finished) {
 						gc_at7 := lmem[gc_off7:][:1]
 						gc_at8 := finished[gc_off8:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+							{
+								gc_tx := gc_step5 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_asta.go:88
+								{
+									gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
+								}
+							}
+							{
+								gc_tx := gc_step5 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_asta.go:88
+								{
+									gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
+								}
+							}
+							{
+								gc_tx := gc_step5 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_asta.go:88
+								{
+									gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
+								}
+							}
+							{
+								gc_tx := gc_step5 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+								tid := gc_tx
+								_ = tid
+
+//line hecbench_asta.go:88
+								{
+									gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
+								}
+							}
+						}
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -477,10 +666,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 							}
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -494,7 +683,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 								}
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -508,7 +697,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 								}
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -522,7 +711,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 								}
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -536,7 +725,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 								}
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -642,7 +831,70 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(lmem) && gc_off10 >= 0 && gc_off10 < len(head) {
 					gc_at9 := lmem[gc_off9:][:1]
 					gc_at10 := head[gc_off10:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_asta.go:129
+							{
+								gc_at9[0] = atomic.Add(&gc_at10[0], 1)
+							}
+						}
+						{
+							gc_tx := gc_step7 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_asta.go:129
+							{
+								gc_at9[0] = atomic.Add(&gc_at10[0], 1)
+							}
+						}
+						{
+							gc_tx := gc_step7 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_asta.go:129
+							{
+								gc_at9[0] = atomic.Add(&gc_at10[0], 1)
+							}
+						}
+						{
+							gc_tx := gc_step7 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_asta.go:26
+							tid := gc_tx
+							_ = tid
+
+//line hecbench_asta.go:129
+							{
+								gc_at9[0] = atomic.Add(&gc_at10[0], 1)
+							}
+						}
+					}
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -656,10 +908,10 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step8 := gc_from
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step8 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -673,7 +925,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step8 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -687,7 +939,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step8 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -701,7 +953,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step8 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -715,7 +967,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

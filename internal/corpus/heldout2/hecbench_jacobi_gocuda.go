@@ -269,7 +269,58 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			gc_off4 := gc_ty
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
 				gc_at6 := reductionArray[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+						{
+							gc_at6[0] = err
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+						{
+							gc_at6[0] = err
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+						{
+							gc_at6[0] = err
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						err := gc_s_err[gc_rank]
+
+//line hecbench_jacobi.go:85
+						{
+							gc_at6[0] = err
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					err := gc_s_err[gc_rank]
@@ -280,10 +331,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
@@ -294,7 +345,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
@@ -305,7 +356,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
@@ -316,7 +367,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						err := gc_s_err[gc_rank]
@@ -327,7 +378,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					err := gc_s_err[gc_rank]

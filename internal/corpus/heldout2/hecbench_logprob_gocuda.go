@@ -181,7 +181,110 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_off3 := gc_off
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 						gc_at := logits[gc_off3:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at[gc_tx])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank] = localMax
+							}
+							{
+								gc_tx := gc_step2 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at[gc_tx])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank] = localMax
+							}
+							{
+								gc_tx := gc_step2 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at[gc_tx])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank] = localMax
+							}
+							{
+								gc_tx := gc_step2 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at[gc_tx])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank] = localMax
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -205,10 +308,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -231,7 +334,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								gc_s_localMax[gc_rank] = localMax
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -254,7 +357,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								gc_s_localMax[gc_rank] = localMax
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -277,7 +380,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								gc_s_localMax[gc_rank] = localMax
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -300,7 +403,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								gc_s_localMax[gc_rank] = localMax
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -580,10 +683,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				_ = localSumExp
 				lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:131
@@ -592,7 +695,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_s_localSumExp[gc_rank] = localSumExp
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:131
@@ -601,7 +704,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_s_localSumExp[gc_rank] = localSumExp
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:131
@@ -610,7 +713,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_s_localSumExp[gc_rank] = localSumExp
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:131
@@ -619,7 +722,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 					gc_s_localSumExp[gc_rank] = localSumExp
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_logprob.go:131
@@ -651,7 +754,110 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_at3 := logits[gc_off5:][:gc_to]
 						gc_at4 := sMaxLogit[gc_off6:][:1]
 						gc_elem := gc_at4[0]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+							{
+								gc_tx := gc_step5 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank] = localSumExp
+							}
+							{
+								gc_tx := gc_step5 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank] = localSumExp
+							}
+							{
+								gc_tx := gc_step5 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank] = localSumExp
+							}
+							{
+								gc_tx := gc_step5 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at3[gc_tx]) - gc_elem)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank] = localSumExp
+							}
+						}
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -675,10 +881,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -701,7 +907,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								gc_s_localSumExp[gc_rank] = localSumExp
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -724,7 +930,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								gc_s_localSumExp[gc_rank] = localSumExp
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -747,7 +953,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								gc_s_localSumExp[gc_rank] = localSumExp
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -770,7 +976,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 								gc_s_localSumExp[gc_rank] = localSumExp
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 

@@ -109,10 +109,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep5
-			for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
+			gc_step13 := gc_vstep5
+			for ; gc_step13+3 < gc_n3; gc_step13 += 4 {
 				{
-					gc_rank3 := gc_step9 + 0
+					gc_rank3 := gc_step13 + 0
 					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:117
@@ -125,7 +125,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_s_localMax[gc_rank3] = localMax
 				}
 				{
-					gc_rank3 := gc_step9 + 1
+					gc_rank3 := gc_step13 + 1
 					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:117
@@ -138,7 +138,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_s_localMax[gc_rank3] = localMax
 				}
 				{
-					gc_rank3 := gc_step9 + 2
+					gc_rank3 := gc_step13 + 2
 					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:117
@@ -151,7 +151,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_s_localMax[gc_rank3] = localMax
 				}
 				{
-					gc_rank3 := gc_step9 + 3
+					gc_rank3 := gc_step13 + 3
 					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:117
@@ -164,7 +164,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_s_localMax[gc_rank3] = localMax
 				}
 			}
-			for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
+			for gc_rank3 := gc_step13; gc_rank3 < gc_n3; gc_rank3++ {
 				gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:117
@@ -197,7 +197,110 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_off17 := gc_off
 					if gc_from3 >= 0 && gc_off17 >= 0 && gc_off17 <= len(logits) && gc_to3 <= len(logits)-gc_off17 {
 						gc_at15 := logits[gc_off17:][:gc_to3]
-						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_step14 := gc_from3
+						for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
+							{
+								gc_tx3 := gc_step14 + 0
+								_ = gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank3]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at15[gc_tx3])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank3] = localMax
+							}
+							{
+								gc_tx3 := gc_step14 + 1
+								_ = gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank3]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at15[gc_tx3])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank3] = localMax
+							}
+							{
+								gc_tx3 := gc_step14 + 2
+								_ = gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank3]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at15[gc_tx3])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank3] = localMax
+							}
+							{
+								gc_tx3 := gc_step14 + 3
+								_ = gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank3]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at15[gc_tx3])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank3] = localMax
+							}
+						}
+						for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 
@@ -221,10 +324,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_s_localMax[gc_rank3] = localMax
 						}
 					} else {
-						gc_step10 := gc_from3
-						for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+						gc_step15 := gc_from3
+						for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
 							{
-								gc_tx3 := gc_step10 + 0
+								gc_tx3 := gc_step15 + 0
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -247,7 +350,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								gc_s_localMax[gc_rank3] = localMax
 							}
 							{
-								gc_tx3 := gc_step10 + 1
+								gc_tx3 := gc_step15 + 1
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -270,7 +373,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								gc_s_localMax[gc_rank3] = localMax
 							}
 							{
-								gc_tx3 := gc_step10 + 2
+								gc_tx3 := gc_step15 + 2
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -293,7 +396,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								gc_s_localMax[gc_rank3] = localMax
 							}
 							{
-								gc_tx3 := gc_step10 + 3
+								gc_tx3 := gc_step15 + 3
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -316,7 +419,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								gc_s_localMax[gc_rank3] = localMax
 							}
 						}
-						for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
+						for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -694,10 +797,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep6
-			for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
+			gc_step16 := gc_vstep6
+			for ; gc_step16+3 < gc_n3; gc_step16 += 4 {
 				{
-					gc_rank3 := gc_step11 + 0
+					gc_rank3 := gc_step16 + 0
 					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:131
@@ -706,7 +809,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_s_localSumExp[gc_rank3] = localSumExp
 				}
 				{
-					gc_rank3 := gc_step11 + 1
+					gc_rank3 := gc_step16 + 1
 					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:131
@@ -715,7 +818,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_s_localSumExp[gc_rank3] = localSumExp
 				}
 				{
-					gc_rank3 := gc_step11 + 2
+					gc_rank3 := gc_step16 + 2
 					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:131
@@ -724,7 +827,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_s_localSumExp[gc_rank3] = localSumExp
 				}
 				{
-					gc_rank3 := gc_step11 + 3
+					gc_rank3 := gc_step16 + 3
 					gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:131
@@ -733,7 +836,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					gc_s_localSumExp[gc_rank3] = localSumExp
 				}
 			}
-			for gc_rank3 := gc_step11; gc_rank3 < gc_n3; gc_rank3++ {
+			for gc_rank3 := gc_step16; gc_rank3 < gc_n3; gc_rank3++ {
 				gc_pos3.Thread = gc_rank3
 
 //line hecbench_logprob.go:131
@@ -765,7 +868,110 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 						gc_at17 := logits[gc_off19:][:gc_to3]
 						gc_at18 := sMaxLogit[gc_off20:][:1]
 						gc_elem3 := gc_at18[0]
-						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						gc_step17 := gc_from3
+						for ; gc_step17+3 < gc_to3; gc_step17 += 4 {
+							{
+								gc_tx3 := gc_step17 + 0
+								_ = gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank3] = localSumExp
+							}
+							{
+								gc_tx3 := gc_step17 + 1
+								_ = gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank3] = localSumExp
+							}
+							{
+								gc_tx3 := gc_step17 + 2
+								_ = gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank3] = localSumExp
+							}
+							{
+								gc_tx3 := gc_step17 + 3
+								_ = gc_tx3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx3
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank3]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at17[gc_tx3]) - gc_elem3)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank3] = localSumExp
+							}
+						}
+						for gc_tx3 := gc_step17; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 
@@ -789,10 +995,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 							gc_s_localSumExp[gc_rank3] = localSumExp
 						}
 					} else {
-						gc_step12 := gc_from3
-						for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
+						gc_step18 := gc_from3
+						for ; gc_step18+3 < gc_to3; gc_step18 += 4 {
 							{
-								gc_tx3 := gc_step12 + 0
+								gc_tx3 := gc_step18 + 0
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -815,7 +1021,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								gc_s_localSumExp[gc_rank3] = localSumExp
 							}
 							{
-								gc_tx3 := gc_step12 + 1
+								gc_tx3 := gc_step18 + 1
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -838,7 +1044,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								gc_s_localSumExp[gc_rank3] = localSumExp
 							}
 							{
-								gc_tx3 := gc_step12 + 2
+								gc_tx3 := gc_step18 + 2
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -861,7 +1067,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								gc_s_localSumExp[gc_rank3] = localSumExp
 							}
 							{
-								gc_tx3 := gc_step12 + 3
+								gc_tx3 := gc_step18 + 3
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
@@ -884,7 +1090,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 								gc_s_localSumExp[gc_rank3] = localSumExp
 							}
 						}
-						for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
+						for gc_tx3 := gc_step18; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1434,10 +1640,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			gc_step7 := gc_vstep3
+			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 				{
-					gc_rank2 := gc_step5 + 0
+					gc_rank2 := gc_step7 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:117
@@ -1450,7 +1656,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_s_localMax[gc_rank2] = localMax
 				}
 				{
-					gc_rank2 := gc_step5 + 1
+					gc_rank2 := gc_step7 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:117
@@ -1463,7 +1669,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_s_localMax[gc_rank2] = localMax
 				}
 				{
-					gc_rank2 := gc_step5 + 2
+					gc_rank2 := gc_step7 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:117
@@ -1476,7 +1682,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_s_localMax[gc_rank2] = localMax
 				}
 				{
-					gc_rank2 := gc_step5 + 3
+					gc_rank2 := gc_step7 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:117
@@ -1489,7 +1695,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_s_localMax[gc_rank2] = localMax
 				}
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:117
@@ -1522,7 +1728,110 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_off10 := gc_off
 					if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(logits) && gc_to2 <= len(logits)-gc_off10 {
 						gc_at8 := logits[gc_off10:][:gc_to2]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step8 := gc_from2
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+							{
+								gc_tx2 := gc_step8 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank2]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at8[gc_tx2])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank2] = localMax
+							}
+							{
+								gc_tx2 := gc_step8 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank2]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at8[gc_tx2])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank2] = localMax
+							}
+							{
+								gc_tx2 := gc_step8 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank2]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at8[gc_tx2])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank2] = localMax
+							}
+							{
+								gc_tx2 := gc_step8 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								localMax := gc_s_localMax[gc_rank2]
+								var val float32
+								_ = val
+
+//line hecbench_logprob.go:119
+								i := tidx + gc_off
+								gc_more = true
+								_ = i
+
+//line hecbench_logprob.go:120
+								val = float32(gc_at8[gc_tx2])
+
+//line hecbench_logprob.go:121
+								localMax = fmaxf(localMax, val)
+								gc_s_localMax[gc_rank2] = localMax
+							}
+						}
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -1546,10 +1855,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_s_localMax[gc_rank2] = localMax
 						}
 					} else {
-						gc_step6 := gc_from2
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						gc_step9 := gc_from2
+						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 							{
-								gc_tx2 := gc_step6 + 0
+								gc_tx2 := gc_step9 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1572,7 +1881,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								gc_s_localMax[gc_rank2] = localMax
 							}
 							{
-								gc_tx2 := gc_step6 + 1
+								gc_tx2 := gc_step9 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1595,7 +1904,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								gc_s_localMax[gc_rank2] = localMax
 							}
 							{
-								gc_tx2 := gc_step6 + 2
+								gc_tx2 := gc_step9 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1618,7 +1927,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								gc_s_localMax[gc_rank2] = localMax
 							}
 							{
-								gc_tx2 := gc_step6 + 3
+								gc_tx2 := gc_step9 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1641,7 +1950,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								gc_s_localMax[gc_rank2] = localMax
 							}
 						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2019,10 +2328,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep4
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+			gc_step10 := gc_vstep4
+			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 				{
-					gc_rank2 := gc_step7 + 0
+					gc_rank2 := gc_step10 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:131
@@ -2031,7 +2340,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_s_localSumExp[gc_rank2] = localSumExp
 				}
 				{
-					gc_rank2 := gc_step7 + 1
+					gc_rank2 := gc_step10 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:131
@@ -2040,7 +2349,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_s_localSumExp[gc_rank2] = localSumExp
 				}
 				{
-					gc_rank2 := gc_step7 + 2
+					gc_rank2 := gc_step10 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:131
@@ -2049,7 +2358,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_s_localSumExp[gc_rank2] = localSumExp
 				}
 				{
-					gc_rank2 := gc_step7 + 3
+					gc_rank2 := gc_step10 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:131
@@ -2058,7 +2367,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					gc_s_localSumExp[gc_rank2] = localSumExp
 				}
 			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_logprob.go:131
@@ -2090,7 +2399,110 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 						gc_at10 := logits[gc_off12:][:gc_to2]
 						gc_at11 := sMaxLogit[gc_off13:][:1]
 						gc_elem2 := gc_at11[0]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step11 := gc_from2
+						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+							{
+								gc_tx2 := gc_step11 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank2] = localSumExp
+							}
+							{
+								gc_tx2 := gc_step11 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank2] = localSumExp
+							}
+							{
+								gc_tx2 := gc_step11 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank2] = localSumExp
+							}
+							{
+								gc_tx2 := gc_step11 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_logprob.go:104
+								tidx := gc_tx2
+								_ = tidx
+								var val float32
+								_ = val
+								localSumExp := gc_s_localSumExp[gc_rank2]
+
+//line hecbench_logprob.go:132
+								i_ := tidx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_logprob.go:133
+								val = expf(float32(gc_at10[gc_tx2]) - gc_elem2)
+
+//line hecbench_logprob.go:134
+								localSumExp += val
+								gc_s_localSumExp[gc_rank2] = localSumExp
+							}
+						}
+						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -2114,10 +2526,10 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 							gc_s_localSumExp[gc_rank2] = localSumExp
 						}
 					} else {
-						gc_step8 := gc_from2
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						gc_step12 := gc_from2
+						for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 							{
-								gc_tx2 := gc_step8 + 0
+								gc_tx2 := gc_step12 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2140,7 +2552,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								gc_s_localSumExp[gc_rank2] = localSumExp
 							}
 							{
-								gc_tx2 := gc_step8 + 1
+								gc_tx2 := gc_step12 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2163,7 +2575,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								gc_s_localSumExp[gc_rank2] = localSumExp
 							}
 							{
-								gc_tx2 := gc_step8 + 2
+								gc_tx2 := gc_step12 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2186,7 +2598,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								gc_s_localSumExp[gc_rank2] = localSumExp
 							}
 							{
-								gc_tx2 := gc_step8 + 3
+								gc_tx2 := gc_step12 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -2209,7 +2621,7 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 								gc_s_localSumExp[gc_rank2] = localSumExp
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 

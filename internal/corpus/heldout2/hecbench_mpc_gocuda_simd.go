@@ -89,100 +89,8 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_lo4; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:148
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:168
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:170
-						var v1 int64 = 0
-						_ = v1
-						gc_s_v1[gc_rank2] = v1
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_mpc.go:148
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:168
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
-//line hecbench_mpc.go:170
-					var v1 int64 = 0
-					_ = v1
-					gc_s_v1[gc_rank2] = v1
-				}
-				gc_step7 := gc_hi4
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
 					{
 						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -256,7 +164,99 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_mpc.go:148
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:168
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:170
+					var v1 int64 = 0
+					_ = v1
+					gc_s_v1[gc_rank2] = v1
+				}
+				gc_step8 := gc_hi4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:148
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:168
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:170
+						var v1 int64 = 0
+						_ = v1
+						gc_s_v1[gc_rank2] = v1
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -385,10 +385,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep5
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step9 := gc_vstep5
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -412,7 +412,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -436,7 +436,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -460,7 +460,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_s_v1[gc_rank2] = v1
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -484,7 +484,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							gc_s_v1[gc_rank2] = v1
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -595,10 +595,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step10 := gc_vstep6
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -627,7 +627,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -656,7 +656,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -685,7 +685,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -714,7 +714,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						gc_s_v1[gc_rank2] = v1
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1483,10 +1483,10 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep8
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					gc_step11 := gc_vstep8
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1500,7 +1500,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1514,7 +1514,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1528,7 +1528,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1542,7 +1542,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1653,145 +1653,8 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 			}
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_lo4, gc_hi4 := min(gc_from2, gc_bdx2), max(gc_from2, gc_to2)
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_lo4; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:276
-						var flag int32 = 0
-
-//line hecbench_mpc.go:280
-						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
-						gc_s_flag[gc_rank2] = flag
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:276
-						var flag int32 = 0
-
-//line hecbench_mpc.go:280
-						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
-						gc_s_flag[gc_rank2] = flag
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:276
-						var flag int32 = 0
-
-//line hecbench_mpc.go:280
-						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
-						gc_s_flag[gc_rank2] = flag
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line hecbench_mpc.go:255
-						tid := gc_tx2
-						_ = tid
-
-//line hecbench_mpc.go:256
-						lanex := tid & 63
-						_ = lanex
-
-//line hecbench_mpc.go:274
-						idx := tid + chunk*mpcTPB
-						_ = idx
-
-//line hecbench_mpc.go:276
-						var flag int32 = 0
-
-//line hecbench_mpc.go:280
-						loc := flag
-						gc_s_loc[gc_rank2] = loc
-						_ = flag
-						_ = loc
-						gc_s_flag[gc_rank2] = flag
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_lo4; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line hecbench_mpc.go:255
-					tid := gc_tx2
-					_ = tid
-
-//line hecbench_mpc.go:256
-					lanex := tid & 63
-					_ = lanex
-
-//line hecbench_mpc.go:274
-					idx := tid + chunk*mpcTPB
-					_ = idx
-
-//line hecbench_mpc.go:276
-					var flag int32 = 0
-
-//line hecbench_mpc.go:280
-					loc := flag
-					gc_s_loc[gc_rank2] = loc
-					_ = flag
-					_ = loc
-					gc_s_flag[gc_rank2] = flag
-				}
-				gc_step8 := gc_hi4
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_lo4; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1901,7 +1764,144 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_lo4; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line hecbench_mpc.go:255
+					tid := gc_tx2
+					_ = tid
+
+//line hecbench_mpc.go:256
+					lanex := tid & 63
+					_ = lanex
+
+//line hecbench_mpc.go:274
+					idx := tid + chunk*mpcTPB
+					_ = idx
+
+//line hecbench_mpc.go:276
+					var flag int32 = 0
+
+//line hecbench_mpc.go:280
+					loc := flag
+					gc_s_loc[gc_rank2] = loc
+					_ = flag
+					_ = loc
+					gc_s_flag[gc_rank2] = flag
+				}
+				gc_step9 := gc_hi4
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_mpc.go:255
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_mpc.go:256
+						lanex := tid & 63
+						_ = lanex
+
+//line hecbench_mpc.go:274
+						idx := tid + chunk*mpcTPB
+						_ = idx
+
+//line hecbench_mpc.go:276
+						var flag int32 = 0
+
+//line hecbench_mpc.go:280
+						loc := flag
+						gc_s_loc[gc_rank2] = loc
+						_ = flag
+						_ = loc
+						gc_s_flag[gc_rank2] = flag
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1938,10 +1938,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 				gc_to2 = gc_bound2 + 1
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step9 := gc_from2
-				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1973,7 +1973,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2005,7 +2005,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2037,7 +2037,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2069,7 +2069,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_s_flag[gc_rank2] = flag
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2632,10 +2632,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step10 := gc_vstep2
-					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					gc_step11 := gc_vstep2
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2649,7 +2649,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2663,7 +2663,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2677,7 +2677,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2691,7 +2691,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2999,10 +2999,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3024,7 +3024,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3046,7 +3046,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3068,7 +3068,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 					{
-						gc_tx2 := gc_step11 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3090,7 +3090,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						sbuf2[tid] = gc_s_v2[gc_rank2]
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3480,10 +3480,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3516,7 +3516,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3549,7 +3549,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3582,7 +3582,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3615,7 +3615,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						}
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

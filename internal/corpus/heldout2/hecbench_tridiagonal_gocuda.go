@@ -345,7 +345,130 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_at22 := d[:gc_bdx]
 					gc_at23 := a[:gc_bdx]
 					gc_at24 := c[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:70
+							gc_at21[gc_tx] = bNew
+
+//line hecbench_tridiagonal.go:71
+							gc_at22[gc_tx] = dNew
+
+//line hecbench_tridiagonal.go:72
+							gc_at23[gc_tx] = aNew
+
+//line hecbench_tridiagonal.go:73
+							gc_at24[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:70
+							gc_at21[gc_tx] = bNew
+
+//line hecbench_tridiagonal.go:71
+							gc_at22[gc_tx] = dNew
+
+//line hecbench_tridiagonal.go:72
+							gc_at23[gc_tx] = aNew
+
+//line hecbench_tridiagonal.go:73
+							gc_at24[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:70
+							gc_at21[gc_tx] = bNew
+
+//line hecbench_tridiagonal.go:71
+							gc_at22[gc_tx] = dNew
+
+//line hecbench_tridiagonal.go:72
+							gc_at23[gc_tx] = aNew
+
+//line hecbench_tridiagonal.go:73
+							gc_at24[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:45
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:70
+							gc_at21[gc_tx] = bNew
+
+//line hecbench_tridiagonal.go:71
+							gc_at22[gc_tx] = dNew
+
+//line hecbench_tridiagonal.go:72
+							gc_at23[gc_tx] = aNew
+
+//line hecbench_tridiagonal.go:73
+							gc_at24[gc_tx] = cNew
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -374,10 +497,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						gc_at24[gc_tx] = cNew
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -406,7 +529,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 							c[i] = cNew
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -435,7 +558,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 							c[i] = cNew
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -464,7 +587,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 							c[i] = cNew
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -493,7 +616,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 							c[i] = cNew
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -597,7 +720,62 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				if compiled.Disjoint(gc_at33, gc_at34) {
 					copy(gc_at33, gc_at34)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:89
+							gc_at33[gc_tx] = gc_at34[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:89
+							gc_at33[gc_tx] = gc_at34[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:89
+							gc_at33[gc_tx] = gc_at34[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:23
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:89
+							gc_at33[gc_tx] = gc_at34[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -610,10 +788,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -625,7 +803,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						xD[thid+blid*systemSize] = x[thid]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -637,7 +815,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						xD[thid+blid*systemSize] = x[thid]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -649,7 +827,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						xD[thid+blid*systemSize] = x[thid]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -661,7 +839,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						xD[thid+blid*systemSize] = x[thid]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -959,7 +1137,130 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_at10 := d[:gc_bdx]
 					gc_at11 := a[:gc_bdx]
 					gc_at12 := c[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:140
+							gc_at9[gc_tx] = bNew
+
+//line hecbench_tridiagonal.go:141
+							gc_at10[gc_tx] = dNew
+
+//line hecbench_tridiagonal.go:142
+							gc_at11[gc_tx] = aNew
+
+//line hecbench_tridiagonal.go:143
+							gc_at12[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:140
+							gc_at9[gc_tx] = bNew
+
+//line hecbench_tridiagonal.go:141
+							gc_at10[gc_tx] = dNew
+
+//line hecbench_tridiagonal.go:142
+							gc_at11[gc_tx] = aNew
+
+//line hecbench_tridiagonal.go:143
+							gc_at12[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:140
+							gc_at9[gc_tx] = bNew
+
+//line hecbench_tridiagonal.go:141
+							gc_at10[gc_tx] = dNew
+
+//line hecbench_tridiagonal.go:142
+							gc_at11[gc_tx] = aNew
+
+//line hecbench_tridiagonal.go:143
+							gc_at12[gc_tx] = cNew
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:122
+							i := thid
+							_ = i
+							aNew := gc_s_aNew[gc_rank]
+							bNew := gc_s_bNew[gc_rank]
+							cNew := gc_s_cNew[gc_rank]
+							dNew := gc_s_dNew[gc_rank]
+
+//line hecbench_tridiagonal.go:140
+							gc_at9[gc_tx] = bNew
+
+//line hecbench_tridiagonal.go:141
+							gc_at10[gc_tx] = dNew
+
+//line hecbench_tridiagonal.go:142
+							gc_at11[gc_tx] = aNew
+
+//line hecbench_tridiagonal.go:143
+							gc_at12[gc_tx] = cNew
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -988,10 +1289,10 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						gc_at12[gc_tx] = cNew
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1020,7 +1321,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 							c[i] = cNew
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1049,7 +1350,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 							c[i] = cNew
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1078,7 +1379,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 							c[i] = cNew
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1107,7 +1408,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 							c[i] = cNew
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1211,7 +1512,62 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				if compiled.Disjoint(gc_at21, gc_at22) {
 					copy(gc_at21, gc_at22)
 				} else {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:159
+							gc_at21[gc_tx] = gc_at22[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:159
+							gc_at21[gc_tx] = gc_at22[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:159
+							gc_at21[gc_tx] = gc_at22[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_tridiagonal.go:100
+							thid := gc_tx
+							_ = thid
+
+//line hecbench_tridiagonal.go:159
+							gc_at21[gc_tx] = gc_at22[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1224,10 +1580,10 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1239,7 +1595,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						xD[thid+blid*systemSize] = x[thid]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1251,7 +1607,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						xD[thid+blid*systemSize] = x[thid]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1263,7 +1619,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						xD[thid+blid*systemSize] = x[thid]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1275,7 +1631,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						xD[thid+blid*systemSize] = x[thid]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1739,7 +2095,74 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_at26 := x[:gc_bdx]
 				gc_at27 := xD[gc_off7:][:gc_bdx]
 				gc_at28 := x[gc_off8:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line hecbench_tridiagonal.go:254
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line hecbench_tridiagonal.go:254
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line hecbench_tridiagonal.go:254
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:172
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:253
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line hecbench_tridiagonal.go:254
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1754,10 +2177,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1772,7 +2195,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1787,7 +2210,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1802,7 +2225,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1817,7 +2240,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2197,7 +2620,74 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_at26 := x[:gc_bdx]
 				gc_at27 := xD[gc_off7:][:gc_bdx]
 				gc_at28 := x[gc_off8:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line hecbench_tridiagonal.go:341
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line hecbench_tridiagonal.go:341
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line hecbench_tridiagonal.go:341
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_tridiagonal.go:265
+						thid := gc_tx
+						_ = thid
+
+//line hecbench_tridiagonal.go:340
+						gc_at25[gc_tx] = gc_at26[gc_tx]
+
+//line hecbench_tridiagonal.go:341
+						gc_at27[gc_tx] = gc_at28[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2212,10 +2702,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2230,7 +2720,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2245,7 +2735,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2260,7 +2750,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2275,7 +2765,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 						xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

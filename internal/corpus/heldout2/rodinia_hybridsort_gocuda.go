@@ -61,7 +61,66 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_off4 := gc_off
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sOffset) && gc_to <= len(sOffset)-gc_off4 {
 					gc_at := sOffset[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:59
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:59
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:59
+							gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:58
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:59
+							gc_at[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -74,10 +133,10 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -89,7 +148,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 							sOffset[i] = 0
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -101,7 +160,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 							sOffset[i] = 0
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -113,7 +172,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 							sOffset[i] = 0
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -125,7 +184,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 							sOffset[i] = 0
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -260,7 +319,66 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sOffset) && gc_to <= len(sOffset)-gc_off6 {
 					gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
 					gc_at3 := sOffset[gc_off6:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx + gc_off3
+							gc_more3 = true
+							_ = i_
+
+//line rodinia_hybridsort.go:92
+							gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx + gc_off3
+							gc_more3 = true
+							_ = i_
+
+//line rodinia_hybridsort.go:92
+							gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx + gc_off3
+							gc_more3 = true
+							_ = i_
+
+//line rodinia_hybridsort.go:92
+							gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:91
+							i_ := gc_tx + gc_off3
+							gc_more3 = true
+							_ = i_
+
+//line rodinia_hybridsort.go:92
+							gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -273,10 +391,10 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -288,7 +406,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -300,7 +418,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -312,7 +430,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -324,7 +442,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -449,7 +567,114 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 					gc_off2 := (gc_bx * gc_bdx) + gc_off
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off2 {
 						gc_at := dPrefixoffsets[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+								sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+								_ = i
+
+//line rodinia_hybridsort.go:108
+								x := int(gc_at[gc_tx])
+
+//line rodinia_hybridsort.go:109
+								gc_at[gc_tx] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+								sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+								_ = i
+
+//line rodinia_hybridsort.go:108
+								x := int(gc_at[gc_tx])
+
+//line rodinia_hybridsort.go:109
+								gc_at[gc_tx] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+								sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+								_ = i
+
+//line rodinia_hybridsort.go:108
+								x := int(gc_at[gc_tx])
+
+//line rodinia_hybridsort.go:109
+								gc_at[gc_tx] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank] = sum
+							}
+							{
+								gc_tx := gc_step2 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+								sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+								_ = i
+
+//line rodinia_hybridsort.go:108
+								x := int(gc_at[gc_tx])
+
+//line rodinia_hybridsort.go:109
+								gc_at[gc_tx] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank] = sum
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -474,10 +699,10 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -501,7 +726,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 								gc_s_sum[gc_rank] = sum
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -525,7 +750,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 								gc_s_sum[gc_rank] = sum
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -549,7 +774,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 								gc_s_sum[gc_rank] = sum
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -573,7 +798,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 								gc_s_sum[gc_rank] = sum
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -605,7 +830,66 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 				gc_off3 := gc_bx * gc_bdx
 				if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
 					gc_at2 := dOffsets[gc_off3:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:113
+							gc_at2[gc_tx] = uint32(sum)
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:113
+							gc_at2[gc_tx] = uint32(sum)
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:113
+							gc_at2[gc_tx] = uint32(sum)
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx*gc_bdx + gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line rodinia_hybridsort.go:113
+							gc_at2[gc_tx] = uint32(sum)
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -618,10 +902,10 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_at2[gc_tx] = uint32(sum)
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -634,7 +918,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							dOffsets[tid] = uint32(sum)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -647,7 +931,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							dOffsets[tid] = uint32(sum)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -660,7 +944,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							dOffsets[tid] = uint32(sum)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -673,7 +957,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 							dOffsets[tid] = uint32(sum)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -749,7 +1033,66 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sOffset) && gc_to <= len(sOffset)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off4 {
 					gc_at := sOffset[gc_off3:][:gc_to]
 					gc_at2 := dPrefixoffsets[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:128
+							gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:128
+							gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:128
+							gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:128
+							gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -762,10 +1105,10 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -777,7 +1120,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -789,7 +1132,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -801,7 +1144,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -813,7 +1156,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

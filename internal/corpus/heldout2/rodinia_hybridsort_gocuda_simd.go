@@ -125,10 +125,10 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -140,7 +140,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							sOffset[i] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -152,7 +152,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							sOffset[i] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -164,7 +164,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							sOffset[i] = 0
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -176,7 +176,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							sOffset[i] = 0
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -372,10 +372,10 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					if gc_vstep4 > gc_from3 {
 						gc_more3 = true
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -387,7 +387,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -399,7 +399,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -411,7 +411,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -423,7 +423,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -480,10 +480,10 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 //line rodinia_hybridsort.go:104
 		size := blocks * hsBucketBlockMemory
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 				{
-					gc_rank2 := gc_step4 + 0
+					gc_rank2 := gc_step6 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line rodinia_hybridsort.go:105
@@ -492,7 +492,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step4 + 1
+					gc_rank2 := gc_step6 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line rodinia_hybridsort.go:105
@@ -501,7 +501,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step4 + 2
+					gc_rank2 := gc_step6 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line rodinia_hybridsort.go:105
@@ -510,7 +510,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step4 + 3
+					gc_rank2 := gc_step6 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line rodinia_hybridsort.go:105
@@ -519,7 +519,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line rodinia_hybridsort.go:105
@@ -548,7 +548,114 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 					gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
 					if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off4 {
 						gc_at3 := dPrefixoffsets[gc_off4:][:gc_to2]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step7 := gc_from2
+						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							{
+								gc_tx2 := gc_step7 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+								sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+								_ = i
+
+//line rodinia_hybridsort.go:108
+								x := int(gc_at3[gc_tx2])
+
+//line rodinia_hybridsort.go:109
+								gc_at3[gc_tx2] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step7 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+								sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+								_ = i
+
+//line rodinia_hybridsort.go:108
+								x := int(gc_at3[gc_tx2])
+
+//line rodinia_hybridsort.go:109
+								gc_at3[gc_tx2] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step7 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+								sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+								_ = i
+
+//line rodinia_hybridsort.go:108
+								x := int(gc_at3[gc_tx2])
+
+//line rodinia_hybridsort.go:109
+								gc_at3[gc_tx2] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank2] = sum
+							}
+							{
+								gc_tx2 := gc_step7 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+								tid := gc_bx2*gc_bdx2 + gc_tx2
+								_ = tid
+								sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:107
+								i := tid + gc_off
+								gc_more = true
+								_ = i
+
+//line rodinia_hybridsort.go:108
+								x := int(gc_at3[gc_tx2])
+
+//line rodinia_hybridsort.go:109
+								gc_at3[gc_tx2] = uint32(sum)
+
+//line rodinia_hybridsort.go:110
+								sum += x
+								gc_s_sum[gc_rank2] = sum
+							}
+						}
+						for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -573,10 +680,10 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							gc_s_sum[gc_rank2] = sum
 						}
 					} else {
-						gc_step5 := gc_from2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						gc_step8 := gc_from2
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
-								gc_tx2 := gc_step5 + 0
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -600,7 +707,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 								gc_s_sum[gc_rank2] = sum
 							}
 							{
-								gc_tx2 := gc_step5 + 1
+								gc_tx2 := gc_step8 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -624,7 +731,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 								gc_s_sum[gc_rank2] = sum
 							}
 							{
-								gc_tx2 := gc_step5 + 2
+								gc_tx2 := gc_step8 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -648,7 +755,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 								gc_s_sum[gc_rank2] = sum
 							}
 							{
-								gc_tx2 := gc_step5 + 3
+								gc_tx2 := gc_step8 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -672,7 +779,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 								gc_s_sum[gc_rank2] = sum
 							}
 						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -704,7 +811,66 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 				gc_off5 := gc_bx2 * gc_bdx2
 				if gc_off5 >= 0 && gc_off5 <= len(dOffsets) && gc_bdx2 <= len(dOffsets)-gc_off5 {
 					gc_at4 := dOffsets[gc_off5:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step9 := 0
+					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:113
+							gc_at4[gc_tx2] = uint32(sum)
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:113
+							gc_at4[gc_tx2] = uint32(sum)
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:113
+							gc_at4[gc_tx2] = uint32(sum)
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line rodinia_hybridsort.go:103
+							tid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = tid
+							sum := gc_s_sum[gc_rank2]
+
+//line rodinia_hybridsort.go:113
+							gc_at4[gc_tx2] = uint32(sum)
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -717,10 +883,10 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						gc_at4[gc_tx2] = uint32(sum)
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step10 := 0
+					for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -733,7 +899,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							dOffsets[tid] = uint32(sum)
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -746,7 +912,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							dOffsets[tid] = uint32(sum)
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -759,7 +925,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							dOffsets[tid] = uint32(sum)
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -772,7 +938,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 							dOffsets[tid] = uint32(sum)
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -848,7 +1014,66 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 				if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off6 {
 					gc_at3 := sOffset[gc_off5:][:gc_to2]
 					gc_at4 := dPrefixoffsets[gc_off6:][:gc_to2]
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from3
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:128
+							gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:128
+							gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:128
+							gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line rodinia_hybridsort.go:127
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line rodinia_hybridsort.go:128
+							gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -861,10 +1086,10 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
 					}
 				} else {
-					gc_step2 := gc_from3
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from3
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -876,7 +1101,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -888,7 +1113,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -900,7 +1125,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -912,7 +1137,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 							sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

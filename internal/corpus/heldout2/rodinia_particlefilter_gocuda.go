@@ -126,7 +126,54 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sumWeights) && gc_off < len(partialSums) {
 				gc_at := sumWeights[gc_off:][:1]
 				gc_at2 := partialSums[gc_off:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:132
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:132
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:132
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:132
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -136,10 +183,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -149,7 +196,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -159,7 +206,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -169,7 +216,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -179,7 +226,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -208,7 +255,70 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_at3 := weights[gc_off2:][:gc_to]
 				gc_at4 := sumWeights[gc_off3:][:1]
 				gc_elem := gc_at4[0]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:138
+						{
+							gc_at3[gc_tx] = gc_at3[gc_tx] / gc_elem
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -222,10 +332,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -239,7 +349,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -253,7 +363,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -267,7 +377,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -281,7 +391,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -315,7 +425,74 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off4 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at5 := u[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:144
+						{
+							cdfCalc(CDF, weights, Nparticles)
+							gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -330,10 +507,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -348,7 +525,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -363,7 +540,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -378,7 +555,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -393,7 +570,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -420,7 +597,54 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(u1) && gc_off5 < len(u) {
 				gc_at6 := u1[gc_off5:][:1]
 				gc_at7 := u[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:151
+						{
+							gc_at6[0] = gc_at7[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:151
+						{
+							gc_at6[0] = gc_at7[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:151
+						{
+							gc_at6[0] = gc_at7[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:151
+						{
+							gc_at6[0] = gc_at7[0]
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -430,10 +654,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -443,7 +667,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -453,7 +677,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -463,7 +687,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -473,7 +697,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -502,7 +726,70 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 				gc_at8 := u[gc_off6:][:gc_to]
 				gc_at9 := u1[gc_off7:][:1]
 				gc_elem2 := gc_at9[0]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step9 := gc_from
+				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					{
+						gc_tx := gc_step9 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+						}
+					}
+					{
+						gc_tx := gc_step9 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:128
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:157
+						{
+							gc_at8[gc_tx] = gc_elem2 + float64(i)/float64(Nparticles)
+						}
+					}
+				}
+				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -516,10 +803,10 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step10 := gc_from
+				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -533,7 +820,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -547,7 +834,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -561,7 +848,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -575,7 +862,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -841,7 +1128,74 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			if gc_from >= 0 && gc_to <= len(buffer) && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 {
 				gc_at6 := buffer[:gc_to]
 				gc_at7 := weights[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:192
+						i := gc_bdx*blockID + gc_tx
+						_ = i
+
+//line rodinia_particlefilter.go:233
+						{
+
+							gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -856,10 +1210,10 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -874,7 +1228,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -889,7 +1243,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -904,7 +1258,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -919,7 +1273,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -941,10 +1295,10 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -954,7 +1308,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -964,7 +1318,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -974,7 +1328,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -984,7 +1338,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1007,7 +1361,54 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) && gc_off4 >= 0 && gc_off4 < len(buffer) {
 				gc_at8 := partialSums[gc_off3:][:1]
 				gc_at9 := buffer[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:249
+						{
+							gc_at8[0] = gc_at9[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:249
+						{
+							gc_at8[0] = gc_at9[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:249
+						{
+							gc_at8[0] = gc_at9[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line rodinia_particlefilter.go:249
+						{
+							gc_at8[0] = gc_at9[0]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1017,10 +1418,10 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1030,7 +1431,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1040,7 +1441,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1050,7 +1451,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1060,7 +1461,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -98,7 +98,70 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 				if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
 					gc_at := cache[:gc_to]
 					gc_at2 := cache[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line cbe_dot.go:29
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:43
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -112,10 +175,10 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -129,7 +192,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -143,7 +206,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -157,7 +220,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -171,7 +234,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -202,7 +265,70 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) && gc_off3 >= 0 && gc_off3 < len(cache) {
 				gc_at3 := c[gc_off2:][:1]
 				gc_at4 := cache[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_dot.go:29
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:50
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -216,10 +342,10 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -233,7 +359,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -247,7 +373,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -261,7 +387,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -275,7 +401,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -382,7 +508,70 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 				if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off {
 					gc_at := cache[:gc_to]
 					gc_at2 := cache[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line cbe_dot.go:85
+							cacheIndex := gc_tx
+							_ = cacheIndex
+
+//line cbe_dot.go:99
+							{
+								gc_at[gc_tx] += gc_at2[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -396,10 +585,10 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -413,7 +602,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -427,7 +616,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -441,7 +630,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -455,7 +644,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -484,7 +673,78 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			gc_off2 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(cache) {
 				gc_at3 := cache[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += gc_at3[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += gc_at3[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += gc_at3[0]
+							lock.unlock()
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_dot.go:85
+						cacheIndex := gc_tx
+						_ = cacheIndex
+
+//line cbe_dot.go:106
+						{
+							lock.lock()
+							*c += gc_at3[0]
+							lock.unlock()
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -500,10 +760,10 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -519,7 +779,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -535,7 +795,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -551,7 +811,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -567,7 +827,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

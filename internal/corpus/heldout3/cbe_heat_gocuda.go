@@ -616,7 +616,118 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 				gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
 				if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
 					gc_at := iptr[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								gc_at[gc_tx] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								gc_at[gc_tx] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								gc_at[gc_tx] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line cbe_heat.go:113
+							x := gc_tx + gc_bx*gc_bdx
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty + gc_by*gc_bdy
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx*gc_gdx
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								gc_at[gc_tx] = c
+							}
+							_ = c
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -642,10 +753,10 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 						_ = c
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -671,7 +782,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 							_ = c
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -697,7 +808,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 							_ = c
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -723,7 +834,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 							_ = c
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -749,7 +860,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 							_ = c
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -622,7 +622,118 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 				gc_off2 := (gc_bx2 * gc_bdx2) + ((gc_ty2 + gc_by2*gc_bdy2) * gc_bdx2 * gc_gdx2)
 				if gc_off2 >= 0 && gc_off2 <= len(iptr) && gc_bdx2 <= len(iptr)-gc_off2 {
 					gc_at2 := iptr[gc_off2:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								gc_at2[gc_tx2] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								gc_at2[gc_tx2] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								gc_at2[gc_tx2] = c
+							}
+							_ = c
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line cbe_heat.go:113
+							x := gc_tx2 + gc_bx2*gc_bdx2
+							_ = x
+
+//line cbe_heat.go:114
+							y := gc_ty2 + gc_by2*gc_bdy2
+							_ = y
+
+//line cbe_heat.go:115
+							offset := x + y*gc_bdx2*gc_gdx2
+							_ = offset
+
+//line cbe_heat.go:117
+							c := texture2D(texConstSrc, dim, dim, x, y)
+
+//line cbe_heat.go:118
+							if c != 0 {
+								gc_at2[gc_tx2] = c
+							}
+							_ = c
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -648,10 +759,10 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 						_ = c
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -677,7 +788,7 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 							_ = c
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -703,7 +814,7 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 							_ = c
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -729,7 +840,7 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 							_ = c
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -755,7 +866,7 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 							_ = c
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -109,7 +109,46 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(temp) {
 				gc_at := temp[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_histo.go:30
+						gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_histo.go:30
+						gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_histo.go:30
+						gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cbe_histo.go:30
+						gc_at[gc_tx] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -117,10 +156,10 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 					gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -128,7 +167,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 						temp[gc_tx] = 0
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -136,7 +175,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 						temp[gc_tx] = 0
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -144,7 +183,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 						temp[gc_tx] = 0
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -152,7 +191,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 						temp[gc_tx] = 0
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -196,7 +235,46 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 			if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 				gc_at2 := histo[:gc_bdx]
 				gc_at3 := temp[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line cbe_histo.go:40
+						atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -204,10 +282,10 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 					atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -215,7 +293,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 						atomic.Add(&histo[gc_tx], temp[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -223,7 +301,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 						atomic.Add(&histo[gc_tx], temp[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -231,7 +309,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 						atomic.Add(&histo[gc_tx], temp[gc_tx])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -239,7 +317,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 						atomic.Add(&histo[gc_tx], temp[gc_tx])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

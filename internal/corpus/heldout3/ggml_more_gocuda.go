@@ -133,7 +133,106 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 					gc_at := logits[gc_off4:][:gc_to]
 					gc_at2 := tmp[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:44
+							val := gc_at[gc_tx]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								gc_at2[gc_tx] = val
+							}
+							gc_s_maxLogit[gc_rank] = maxLogit
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:44
+							val := gc_at[gc_tx]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								gc_at2[gc_tx] = val
+							}
+							gc_s_maxLogit[gc_rank] = maxLogit
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:44
+							val := gc_at[gc_tx]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								gc_at2[gc_tx] = val
+							}
+							gc_s_maxLogit[gc_rank] = maxLogit
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:44
+							val := gc_at[gc_tx]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								gc_at2[gc_tx] = val
+							}
+							gc_s_maxLogit[gc_rank] = maxLogit
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -156,10 +255,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -181,7 +280,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_maxLogit[gc_rank] = maxLogit
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -203,7 +302,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_maxLogit[gc_rank] = maxLogit
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -225,7 +324,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_maxLogit[gc_rank] = maxLogit
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -247,7 +346,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_maxLogit[gc_rank] = maxLogit
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -361,7 +460,110 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
 					gc_at3 := logits[gc_off5:][:gc_to]
 					gc_at4 := tmp[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line ggml_more.go:55
+							logitI := gc_at3[gc_tx]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = gc_at4[gc_tx]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line ggml_more.go:55
+							logitI := gc_at3[gc_tx]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = gc_at4[gc_tx]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line ggml_more.go:55
+							logitI := gc_at3[gc_tx]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = gc_at4[gc_tx]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line ggml_more.go:55
+							logitI := gc_at3[gc_tx]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = gc_at4[gc_tx]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -385,10 +587,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -411,7 +613,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -434,7 +636,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -457,7 +659,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -480,7 +682,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -715,10 +917,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					if gc_vstep3 > gc_from {
 						gc_more3 = true
 					}
-					gc_step4 := gc_vstep3
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_vstep3
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -742,7 +944,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_loss[gc_rank] = loss
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -766,7 +968,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_loss[gc_rank] = loss
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -790,7 +992,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_loss[gc_rank] = loss
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxLogit := gc_s_maxLogit[gc_rank]
@@ -814,7 +1016,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 							gc_s_loss[gc_rank] = loss
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -1071,7 +1273,106 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 					gc_at := logits[gc_off4:][:gc_to]
 					gc_at2 := tmp[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:95
+							val := gc_at[gc_tx]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								gc_at2[gc_tx] = val
+							}
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:95
+							val := gc_at[gc_tx]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								gc_at2[gc_tx] = val
+							}
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:95
+							val := gc_at[gc_tx]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								gc_at2[gc_tx] = val
+							}
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							maxval := gc_s_maxval[gc_rank]
+
+//line ggml_more.go:94
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:95
+							val := gc_at[gc_tx]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								gc_at2[gc_tx] = val
+							}
+							gc_s_maxval[gc_rank] = maxval
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -1094,10 +1395,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxval := gc_s_maxval[gc_rank]
@@ -1119,7 +1420,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxval := gc_s_maxval[gc_rank]
@@ -1141,7 +1442,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxval := gc_s_maxval[gc_rank]
@@ -1163,7 +1464,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							maxval := gc_s_maxval[gc_rank]
@@ -1185,7 +1486,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							gc_s_maxval[gc_rank] = maxval
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -1471,7 +1772,102 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_at6 := dst[gc_off6:][:gc_to]
 					gc_at7 := tmp[gc_off6:][:gc_to]
 					gc_at8 := labels[gc_off6:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = i_2
+
+//line ggml_more.go:124
+							val_2 := gc_at6[gc_tx]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = gc_at7[gc_tx]
+							}
+
+//line ggml_more.go:128
+							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = i_2
+
+//line ggml_more.go:124
+							val_2 := gc_at6[gc_tx]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = gc_at7[gc_tx]
+							}
+
+//line ggml_more.go:128
+							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = i_2
+
+//line ggml_more.go:124
+							val_2 := gc_at6[gc_tx]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = gc_at7[gc_tx]
+							}
+
+//line ggml_more.go:128
+							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							smScale := gc_s_smScale[gc_rank]
+
+//line ggml_more.go:123
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = i_2
+
+//line ggml_more.go:124
+							val_2 := gc_at6[gc_tx]
+
+//line ggml_more.go:125
+							if useShared {
+								val_2 = gc_at7[gc_tx]
+							}
+
+//line ggml_more.go:128
+							gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1493,10 +1889,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							smScale := gc_s_smScale[gc_rank]
@@ -1517,7 +1913,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							smScale := gc_s_smScale[gc_rank]
@@ -1538,7 +1934,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							smScale := gc_s_smScale[gc_rank]
@@ -1559,7 +1955,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							smScale := gc_s_smScale[gc_rank]
@@ -1580,7 +1976,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1894,7 +2290,62 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 				gc_off := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(offsets) && gc_to <= len(offsets)-gc_off {
 					gc_at := offsets[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line ggml_more.go:150
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								gc_at[gc_tx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line ggml_more.go:150
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								gc_at[gc_tx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line ggml_more.go:150
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								gc_at[gc_tx] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line ggml_more.go:150
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								gc_at[gc_tx] = int32(idx * ncols)
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line ggml_more.go:150
 						idx := gc_bx*gc_bdx + gc_tx
@@ -1906,10 +2357,10 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1924,7 +2375,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1939,7 +2390,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1954,7 +2405,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1969,7 +2420,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -2042,7 +2493,66 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				gc_off4 := gc_off
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dstRow) && gc_to <= len(dstRow)-gc_off4 {
 					gc_at := dstRow[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_more.go:206
+							col := gc_tx + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_more.go:207
+							gc_at[gc_tx] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_more.go:206
+							col := gc_tx + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_more.go:207
+							gc_at[gc_tx] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_more.go:206
+							col := gc_tx + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_more.go:207
+							gc_at[gc_tx] = int32(col)
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_more.go:206
+							col := gc_tx + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_more.go:207
+							gc_at[gc_tx] = int32(col)
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2055,10 +2565,10 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_at[gc_tx] = int32(col)
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2070,7 +2580,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2082,7 +2592,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2094,7 +2604,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2106,7 +2616,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dstRow[col] = int32(col)
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2202,7 +2712,66 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dstRow) && gc_to <= len(dstRow)-gc_off6 {
 					gc_at2 := dst[gc_off5:][:gc_to]
 					gc_at3 := dstRow[gc_off6:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_more.go:221
+							col_2 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = col_2
+
+//line ggml_more.go:222
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_more.go:221
+							col_2 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = col_2
+
+//line ggml_more.go:222
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_more.go:221
+							col_2 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = col_2
+
+//line ggml_more.go:222
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_more.go:221
+							col_2 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = col_2
+
+//line ggml_more.go:222
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2215,10 +2784,10 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2230,7 +2799,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2242,7 +2811,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2254,7 +2823,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2266,7 +2835,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -68,10 +68,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step7 := gc_vstep4
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:42
@@ -80,7 +80,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				gc_s_maxLogit[gc_rank2] = maxLogit
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:42
@@ -89,7 +89,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				gc_s_maxLogit[gc_rank2] = maxLogit
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:42
@@ -98,7 +98,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				gc_s_maxLogit[gc_rank2] = maxLogit
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:42
@@ -107,7 +107,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				gc_s_maxLogit[gc_rank2] = maxLogit
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:42
@@ -137,7 +137,106 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
 					gc_at9 := logits[gc_off7:][:gc_to2]
 					gc_at10 := tmp[gc_off7:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:44
+							val := gc_at9[gc_tx2]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								gc_at10[gc_tx2] = val
+							}
+							gc_s_maxLogit[gc_rank2] = maxLogit
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:44
+							val := gc_at9[gc_tx2]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								gc_at10[gc_tx2] = val
+							}
+							gc_s_maxLogit[gc_rank2] = maxLogit
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:44
+							val := gc_at9[gc_tx2]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								gc_at10[gc_tx2] = val
+							}
+							gc_s_maxLogit[gc_rank2] = maxLogit
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:44
+							val := gc_at9[gc_tx2]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								gc_at10[gc_tx2] = val
+							}
+							gc_s_maxLogit[gc_rank2] = maxLogit
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
@@ -160,10 +259,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						gc_s_maxLogit[gc_rank2] = maxLogit
 					}
 				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -185,7 +284,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_maxLogit[gc_rank2] = maxLogit
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -207,7 +306,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_maxLogit[gc_rank2] = maxLogit
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -229,7 +328,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_maxLogit[gc_rank2] = maxLogit
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -251,7 +350,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_maxLogit[gc_rank2] = maxLogit
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
@@ -487,7 +586,110 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 {
 					gc_at11 := logits[gc_off8:][:gc_to2]
 					gc_at12 := tmp[gc_off8:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line ggml_more.go:55
+							logitI := gc_at11[gc_tx2]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = gc_at12[gc_tx2]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line ggml_more.go:55
+							logitI := gc_at11[gc_tx2]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = gc_at12[gc_tx2]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line ggml_more.go:55
+							logitI := gc_at11[gc_tx2]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = gc_at12[gc_tx2]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line ggml_more.go:55
+							logitI := gc_at11[gc_tx2]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = gc_at12[gc_tx2]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
@@ -511,10 +713,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_step7 := gc_from2
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -537,7 +739,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -560,7 +762,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -583,7 +785,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -606,7 +808,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
@@ -942,10 +1144,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					if gc_vstep6 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step8 := gc_vstep6
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step12 := gc_vstep6
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -969,7 +1171,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_loss[gc_rank2] = loss
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -993,7 +1195,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_loss[gc_rank2] = loss
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -1017,7 +1219,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_loss[gc_rank2] = loss
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxLogit := gc_s_maxLogit[gc_rank2]
@@ -1041,7 +1243,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 							gc_s_loss[gc_rank2] = loss
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxLogit := gc_s_maxLogit[gc_rank2]
@@ -1322,10 +1524,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step6 := gc_vstep2
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:93
@@ -1334,7 +1536,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:93
@@ -1343,7 +1545,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:93
@@ -1352,7 +1554,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:93
@@ -1361,7 +1563,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:93
@@ -1391,7 +1593,106 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
 					gc_at9 := logits[gc_off7:][:gc_to2]
 					gc_at10 := tmp[gc_off7:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:95
+							val := gc_at9[gc_tx2]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								gc_at10[gc_tx2] = val
+							}
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:95
+							val := gc_at9[gc_tx2]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								gc_at10[gc_tx2] = val
+							}
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:95
+							val := gc_at9[gc_tx2]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								gc_at10[gc_tx2] = val
+							}
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							maxval := gc_s_maxval[gc_rank2]
+
+//line ggml_more.go:94
+							i := gc_tx2 + gc_off
+							gc_more = true
+							_ = i
+
+//line ggml_more.go:95
+							val := gc_at9[gc_tx2]
+
+//line ggml_more.go:96
+							maxval = fmaxf(maxval, val)
+
+//line ggml_more.go:98
+							if useShared {
+								gc_at10[gc_tx2] = val
+							}
+							gc_s_maxval[gc_rank2] = maxval
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						maxval := gc_s_maxval[gc_rank2]
@@ -1414,10 +1715,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 						gc_s_maxval[gc_rank2] = maxval
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxval := gc_s_maxval[gc_rank2]
@@ -1439,7 +1740,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxval := gc_s_maxval[gc_rank2]
@@ -1461,7 +1762,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxval := gc_s_maxval[gc_rank2]
@@ -1483,7 +1784,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							maxval := gc_s_maxval[gc_rank2]
@@ -1505,7 +1806,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							gc_s_maxval[gc_rank2] = maxval
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						maxval := gc_s_maxval[gc_rank2]
@@ -2182,10 +2483,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 					if gc_vstep4 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step9 := gc_vstep4
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							smScale := gc_s_smScale[gc_rank2]
@@ -2206,7 +2507,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							smScale := gc_s_smScale[gc_rank2]
@@ -2227,7 +2528,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							smScale := gc_s_smScale[gc_rank2]
@@ -2248,7 +2549,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							smScale := gc_s_smScale[gc_rank2]
@@ -2269,7 +2570,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						smScale := gc_s_smScale[gc_rank2]
@@ -2589,7 +2890,62 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 				gc_off2 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(offsets) && gc_to2 <= len(offsets)-gc_off2 {
 					gc_at2 := offsets[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+
+//line ggml_more.go:150
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								gc_at2[gc_tx2] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+
+//line ggml_more.go:150
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								gc_at2[gc_tx2] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+
+//line ggml_more.go:150
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								gc_at2[gc_tx2] = int32(idx * ncols)
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+
+//line ggml_more.go:150
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
+
+//line ggml_more.go:151
+							{
+								gc_at2[gc_tx2] = int32(idx * ncols)
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line ggml_more.go:150
 						idx := gc_bx2*gc_bdx2 + gc_tx2
@@ -2601,10 +2957,10 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 						}
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -2619,7 +2975,7 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -2634,7 +2990,7 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -2649,7 +3005,7 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -2664,7 +3020,7 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -2804,10 +3160,10 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2819,7 +3175,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2831,7 +3187,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2843,7 +3199,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2855,7 +3211,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dstRow[col] = int32(col)
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3004,10 +3360,10 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					if gc_vstep4 > gc_from3 {
 						gc_more3 = true
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3019,7 +3375,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3031,7 +3387,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3043,7 +3399,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3055,7 +3411,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -139,7 +139,114 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 					gc_at := x[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_norm.go:59
+							xi := gc_at[gc_tx]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_norm.go:59
+							xi := gc_at[gc_tx]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_norm.go:59
+							xi := gc_at[gc_tx]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_norm.go:59
+							xi := gc_at[gc_tx]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -164,10 +271,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_s_meanVar[gc_rank] = meanVar
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -191,7 +298,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							gc_s_meanVar[gc_rank] = meanVar
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -215,7 +322,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							gc_s_meanVar[gc_rank] = meanVar
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -239,7 +346,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							gc_s_meanVar[gc_rank] = meanVar
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -263,7 +370,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							gc_s_meanVar[gc_rank] = meanVar
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -549,7 +656,90 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 					gc_at2 := dst[gc_off4:][:gc_to]
 					gc_at3 := x[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_norm.go:82
+							gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_norm.go:82
+							gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_norm.go:82
+							gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:51
+							tid := gc_tx
+							_ = tid
+							mean := gc_s_mean[gc_rank]
+							invStd := gc_s_invStd[gc_rank]
+
+//line ggml_norm.go:81
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_norm.go:82
+							gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -568,10 +758,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -589,7 +779,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -607,7 +797,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -625,7 +815,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -643,7 +833,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1771,7 +1961,86 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_off6 := (gc_bx * groupSize) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
 					gc_at4 := dst[gc_off6:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+							_ = j_2
+
+//line ggml_norm.go:139
+							gc_at4[gc_tx] *= scale
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+							_ = j_2
+
+//line ggml_norm.go:139
+							gc_at4[gc_tx] *= scale
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+							_ = j_2
+
+//line ggml_norm.go:139
+							gc_at4[gc_tx] *= scale
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:92
+							start := gc_bx*groupSize + gc_tx
+							_ = start
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:138
+							j_2 := start + gc_off3
+							gc_more3 = true
+							_ = j_2
+
+//line ggml_norm.go:139
+							gc_at4[gc_tx] *= scale
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1789,10 +2058,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_at4[gc_tx] *= scale
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1809,7 +2078,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1826,7 +2095,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1843,7 +2112,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1860,7 +2129,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 							dst[j_2] *= scale
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3039,7 +3308,86 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 					gc_at2 := dst[gc_off4:][:gc_to]
 					gc_at3 := x[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_norm.go:234
+							gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_norm.go:234
+							gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_norm.go:234
+							gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_norm.go:206
+							tid := gc_tx
+							_ = tid
+							scale := gc_s_scale[gc_rank]
+
+//line ggml_norm.go:233
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_norm.go:234
+							gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -3057,10 +3405,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3077,7 +3425,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3094,7 +3442,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3111,7 +3459,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3128,7 +3476,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 							dst[col_] = scale * x[col_]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -72,10 +72,10 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 //line ggml_norm.go:54
 	dst = dst[((sample*nchannels+channel)*nrows+row)*ncols:]
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -84,7 +84,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -93,7 +93,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -102,7 +102,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -111,7 +111,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_s_meanVar[gc_rank2] = meanVar
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:56
@@ -140,7 +140,114 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 				gc_off5 := gc_off
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 					gc_at4 := x[gc_off5:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_norm.go:59
+							xi := gc_at4[gc_tx2]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank2] = meanVar
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_norm.go:59
+							xi := gc_at4[gc_tx2]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank2] = meanVar
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_norm.go:59
+							xi := gc_at4[gc_tx2]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank2] = meanVar
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line ggml_norm.go:51
+							tid := gc_tx2
+							_ = tid
+							meanVar := gc_s_meanVar[gc_rank2]
+
+//line ggml_norm.go:58
+							col := tid + gc_off
+							gc_more = true
+							_ = col
+
+//line ggml_norm.go:59
+							xi := gc_at4[gc_tx2]
+
+//line ggml_norm.go:60
+							meanVar.X += xi
+
+//line ggml_norm.go:61
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank2] = meanVar
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -165,10 +272,10 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_s_meanVar[gc_rank2] = meanVar
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -192,7 +299,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							gc_s_meanVar[gc_rank2] = meanVar
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -216,7 +323,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							gc_s_meanVar[gc_rank2] = meanVar
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -240,7 +347,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							gc_s_meanVar[gc_rank2] = meanVar
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -264,7 +371,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							gc_s_meanVar[gc_rank2] = meanVar
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -633,10 +740,10 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 					if gc_vstep2 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step6 := gc_vstep2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step9 := gc_vstep2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -654,7 +761,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -672,7 +779,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -690,7 +797,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -708,7 +815,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							dst[col_] = (x[col_] - mean) * invStd
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -785,10 +892,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep7
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step8 := gc_vstep7
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -797,7 +904,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step7 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -806,7 +913,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step7 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -815,7 +922,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step7 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -824,7 +931,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:95
@@ -934,10 +1041,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					if gc_vstep9 > gc_from2 {
 						gc_more = true
 					}
-					gc_step8 := gc_vstep9
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step9 := gc_vstep9
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -955,7 +1062,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -973,7 +1080,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -991,7 +1098,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1009,7 +1116,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1449,10 +1556,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep10
-		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+		gc_step10 := gc_vstep10
+		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 			{
-				gc_rank2 := gc_step9 + 0
+				gc_rank2 := gc_step10 + 0
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -1466,7 +1573,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step9 + 1
+				gc_rank2 := gc_step10 + 1
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -1480,7 +1587,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step9 + 2
+				gc_rank2 := gc_step10 + 2
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -1494,7 +1601,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_mean[gc_rank2] = mean
 			}
 			{
-				gc_rank2 := gc_step9 + 3
+				gc_rank2 := gc_step10 + 3
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -1508,7 +1615,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_mean[gc_rank2] = mean
 			}
 		}
-		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
 
@@ -1651,10 +1758,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					if gc_vstep12 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step10 := gc_vstep12
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step11 := gc_vstep12
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1679,7 +1786,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1704,7 +1811,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1729,7 +1836,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1754,7 +1861,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2171,10 +2278,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		}
 	}
 	{
-		gc_step11 := 0
-		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 			{
-				gc_rank2 := gc_step11 + 0
+				gc_rank2 := gc_step12 + 0
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -2188,7 +2295,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step11 + 1
+				gc_rank2 := gc_step12 + 1
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -2202,7 +2309,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step11 + 2
+				gc_rank2 := gc_step12 + 2
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -2216,7 +2323,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step11 + 3
+				gc_rank2 := gc_step12 + 3
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -2230,7 +2337,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				gc_s_scale[gc_rank2] = scale
 			}
 		}
-		for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
 
@@ -2338,10 +2445,10 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					if gc_vstep14 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step12 := gc_vstep14
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					gc_step13 := gc_vstep14
+					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
+							gc_tx2 := gc_step13 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2358,7 +2465,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx2 := gc_step12 + 1
+							gc_tx2 := gc_step13 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2375,7 +2482,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx2 := gc_step12 + 2
+							gc_tx2 := gc_step13 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2392,7 +2499,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							dst[j_2] *= scale
 						}
 						{
-							gc_tx2 := gc_step12 + 3
+							gc_tx2 := gc_step13 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2409,7 +2516,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							dst[j_2] *= scale
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3452,10 +3559,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step6 := gc_vstep4
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3464,7 +3571,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3473,7 +3580,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3482,7 +3589,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_tmp[gc_rank2] = tmp
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3491,7 +3598,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_tmp[gc_rank2] = tmp
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_norm.go:211
@@ -3612,10 +3719,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step7 := gc_vstep6
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3636,7 +3743,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3657,7 +3764,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3678,7 +3785,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							gc_s_tmp[gc_rank2] = tmp
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3699,7 +3806,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							gc_s_tmp[gc_rank2] = tmp
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4112,10 +4219,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		}
 	}
 	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -4125,7 +4232,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step7 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -4135,7 +4242,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step7 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -4145,7 +4252,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_scale[gc_rank2] = scale
 			}
 			{
-				gc_rank2 := gc_step7 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 				tmp := gc_s_tmp[gc_rank2]
 
@@ -4155,7 +4262,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				gc_s_scale[gc_rank2] = scale
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tmp := gc_s_tmp[gc_rank2]
 
@@ -4260,10 +4367,10 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					if gc_vstep8 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step9 := gc_vstep8
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4280,7 +4387,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4297,7 +4404,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4314,7 +4421,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							dst[col_] = scale * x[col_]
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4331,7 +4438,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							dst[col_] = scale * x[col_]
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -1376,7 +1376,94 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off := gc_bx
 				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							{
+								gc_at[0] = localMax
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							{
+								gc_at[0] = localMax
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							{
+								gc_at[0] = localMax
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							{
+								gc_at[0] = localMax
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1396,10 +1483,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1419,7 +1506,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1439,7 +1526,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1459,7 +1546,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1479,7 +1566,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1810,10 +1897,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:227
 					r_3.StoreSlice(gc_s_r_3[gc_rank:])
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 					{
-						gc_rank := gc_step3 + 0
+						gc_rank := gc_step4 + 0
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1824,7 +1911,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step3 + 1
+						gc_rank := gc_step4 + 1
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1835,7 +1922,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step3 + 2
+						gc_rank := gc_step4 + 2
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1846,7 +1933,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 					{
-						gc_rank := gc_step3 + 3
+						gc_rank := gc_step4 + 3
 						gc_pos.Thread = gc_rank
 						val_ := gc_s_val_[gc_rank]
 						var r_3 float32
@@ -1857,7 +1944,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_3[gc_rank] = r_3
 					}
 				}
-				for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
@@ -2264,10 +2351,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:249
 					r_6.StoreSlice(gc_s_r_6[gc_rank:])
 				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				gc_step5 := gc_vstep3
+				for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 					{
-						gc_rank := gc_step4 + 0
+						gc_rank := gc_step5 + 0
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -2278,7 +2365,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step4 + 1
+						gc_rank := gc_step5 + 1
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -2289,7 +2376,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step4 + 2
+						gc_rank := gc_step5 + 2
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -2300,7 +2387,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 					{
-						gc_rank := gc_step4 + 3
+						gc_rank := gc_step5 + 3
 						gc_pos.Thread = gc_rank
 						val_2 := gc_s_val_2[gc_rank]
 						var r_6 float32
@@ -2311,7 +2398,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_6[gc_rank] = r_6
 					}
 				}
-				for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
@@ -2335,7 +2422,94 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off3 := gc_bx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							{
+								gc_at3[0] = tmpExpf
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							{
+								gc_at3[0] = tmpExpf
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							{
+								gc_at3[0] = tmpExpf
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:260
+							tid := gc_tx
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							{
+								gc_at3[0] = tmpExpf
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2355,10 +2529,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						}
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2378,7 +2552,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2398,7 +2572,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2418,7 +2592,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2438,7 +2612,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							}
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2777,10 +2951,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 //line ggml_softmax.go:249
 					r_9.StoreSlice(gc_s_r_9[gc_rank:])
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 					{
-						gc_rank := gc_step6 + 0
+						gc_rank := gc_step8 + 0
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2791,7 +2965,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step6 + 1
+						gc_rank := gc_step8 + 1
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2802,7 +2976,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step6 + 2
+						gc_rank := gc_step8 + 2
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2813,7 +2987,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 					{
-						gc_rank := gc_step6 + 3
+						gc_rank := gc_step8 + 3
 						gc_pos.Thread = gc_rank
 						val_3 := gc_s_val_3[gc_rank]
 						var r_9 float32
@@ -2824,7 +2998,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						gc_s_r_9[gc_rank] = r_9
 					}
 				}
-				for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
@@ -3359,7 +3533,86 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 					gc_at3 := dst[gc_off4:][:gc_to]
 					gc_at4 := grad[gc_off4:][:gc_to]
 					gc_at5 := dstf[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_softmax.go:385
+							gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_softmax.go:385
+							gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_softmax.go:385
+							gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line ggml_softmax.go:369
+							tid := gc_tx
+							_ = tid
+							dgfDot := gc_s_dgfDot[gc_rank]
+
+//line ggml_softmax.go:384
+							col_ := tid + gc_off2
+							gc_more2 = true
+							_ = col_
+
+//line ggml_softmax.go:385
+							gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -3377,10 +3630,10 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3397,7 +3650,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3414,7 +3667,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3431,7 +3684,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3448,7 +3701,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

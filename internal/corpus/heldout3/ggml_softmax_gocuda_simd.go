@@ -2745,10 +2745,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep5
-				for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+				gc_step9 := gc_vstep5
+				for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 					{
-						gc_rank2 := gc_step7 + 0
+						gc_rank2 := gc_step9 + 0
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -2759,7 +2759,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step7 + 1
+						gc_rank2 := gc_step9 + 1
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -2770,7 +2770,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step7 + 2
+						gc_rank2 := gc_step9 + 2
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -2781,7 +2781,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 					{
-						gc_rank2 := gc_step7 + 3
+						gc_rank2 := gc_step9 + 3
 						gc_pos2.Thread = gc_rank2
 						val := gc_s_val[gc_rank2]
 						var r float32
@@ -2792,7 +2792,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r[gc_rank2] = r
 					}
 				}
-				for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val := gc_s_val[gc_rank2]
 					var r float32
@@ -2816,7 +2816,94 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				gc_off5 := gc_bx2
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(tmpVals_) {
 					gc_at5 := tmpVals_[gc_off5:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+						{
+							gc_tx2 := gc_step10 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							{
+								gc_at5[0] = localMax
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							{
+								gc_at5[0] = localMax
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							{
+								gc_at5[0] = localMax
+							}
+						}
+						{
+							gc_tx2 := gc_step10 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var localMax float32
+							_ = localMax
+							r := gc_s_r[gc_rank2]
+
+//line ggml_softmax.go:283
+							localMax = r
+
+//line ggml_softmax.go:285
+							{
+								gc_at5[0] = localMax
+							}
+						}
+					}
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2836,10 +2923,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 					}
 				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2859,7 +2946,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2879,7 +2966,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2899,7 +2986,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2919,7 +3006,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3310,10 +3397,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep6
-				for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+				gc_step12 := gc_vstep6
+				for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 					{
-						gc_rank2 := gc_step9 + 0
+						gc_rank2 := gc_step12 + 0
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -3324,7 +3411,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step9 + 1
+						gc_rank2 := gc_step12 + 1
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -3335,7 +3422,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step9 + 2
+						gc_rank2 := gc_step12 + 2
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -3346,7 +3433,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 					{
-						gc_rank2 := gc_step9 + 3
+						gc_rank2 := gc_step12 + 3
 						gc_pos2.Thread = gc_rank2
 						val_ := gc_s_val_[gc_rank2]
 						var r_3 float32
@@ -3357,7 +3444,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_3[gc_rank2] = r_3
 					}
 				}
-				for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_ := gc_s_val_[gc_rank2]
 					var r_3 float32
@@ -3924,10 +4011,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep7
-				for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+				gc_step13 := gc_vstep7
+				for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
 					{
-						gc_rank2 := gc_step10 + 0
+						gc_rank2 := gc_step13 + 0
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -3938,7 +4025,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step10 + 1
+						gc_rank2 := gc_step13 + 1
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -3949,7 +4036,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step10 + 2
+						gc_rank2 := gc_step13 + 2
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -3960,7 +4047,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 					{
-						gc_rank2 := gc_step10 + 3
+						gc_rank2 := gc_step13 + 3
 						gc_pos2.Thread = gc_rank2
 						val_2 := gc_s_val_2[gc_rank2]
 						var r_6 float32
@@ -3971,7 +4058,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_6[gc_rank2] = r_6
 					}
 				}
-				for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_2 := gc_s_val_2[gc_rank2]
 					var r_6 float32
@@ -3995,7 +4082,94 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 				gc_off7 := gc_bx2
 				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(tmpVals_) {
 					gc_at7 := tmpVals_[gc_off7:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step14 := gc_from2
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+						{
+							gc_tx2 := gc_step14 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							{
+								gc_at7[0] = tmpExpf
+							}
+						}
+						{
+							gc_tx2 := gc_step14 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							{
+								gc_at7[0] = tmpExpf
+							}
+						}
+						{
+							gc_tx2 := gc_step14 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							{
+								gc_at7[0] = tmpExpf
+							}
+						}
+						{
+							gc_tx2 := gc_step14 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line ggml_softmax.go:260
+							tid := gc_tx2
+							_ = tid
+							var tmpExpf float32
+							_ = tmpExpf
+							r_6 := gc_s_r_6[gc_rank2]
+
+//line ggml_softmax.go:319
+							tmpExpf = r_6
+
+//line ggml_softmax.go:321
+							{
+								gc_at7[0] = tmpExpf
+							}
+						}
+					}
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -4015,10 +4189,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						}
 					}
 				} else {
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					gc_step15 := gc_from2
+					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step15 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4038,7 +4212,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step15 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4058,7 +4232,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step15 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4078,7 +4252,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step15 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4098,7 +4272,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 							}
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4723,10 +4897,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep8
-				for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+				gc_step16 := gc_vstep8
+				for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 					{
-						gc_rank2 := gc_step12 + 0
+						gc_rank2 := gc_step16 + 0
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -4737,7 +4911,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step12 + 1
+						gc_rank2 := gc_step16 + 1
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -4748,7 +4922,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step12 + 2
+						gc_rank2 := gc_step16 + 2
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -4759,7 +4933,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 					{
-						gc_rank2 := gc_step12 + 3
+						gc_rank2 := gc_step16 + 3
 						gc_pos2.Thread = gc_rank2
 						val_3 := gc_s_val_3[gc_rank2]
 						var r_9 float32
@@ -4770,7 +4944,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						gc_s_r_9[gc_rank2] = r_9
 					}
 				}
-				for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					val_3 := gc_s_val_3[gc_rank2]
 					var r_9 float32
@@ -4982,10 +5156,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := gc_vstep4
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:376
@@ -4994,7 +5168,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				gc_s_dgfDot[gc_rank2] = dgfDot
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:376
@@ -5003,7 +5177,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				gc_s_dgfDot[gc_rank2] = dgfDot
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:376
@@ -5012,7 +5186,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				gc_s_dgfDot[gc_rank2] = dgfDot
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:376
@@ -5021,7 +5195,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				gc_s_dgfDot[gc_rank2] = dgfDot
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line ggml_softmax.go:376
@@ -5132,10 +5306,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5153,7 +5327,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							gc_s_dgfDot[gc_rank2] = dgfDot
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5171,7 +5345,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							gc_s_dgfDot[gc_rank2] = dgfDot
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5189,7 +5363,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							gc_s_dgfDot[gc_rank2] = dgfDot
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5207,7 +5381,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							gc_s_dgfDot[gc_rank2] = dgfDot
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5554,10 +5728,10 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 					if gc_vstep8 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step6 := gc_vstep8
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step7 := gc_vstep8
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5574,7 +5748,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5591,7 +5765,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5608,7 +5782,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -5625,7 +5799,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

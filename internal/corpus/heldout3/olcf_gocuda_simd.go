@@ -220,10 +220,10 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 	for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -237,7 +237,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -251,7 +251,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -265,7 +265,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -279,7 +279,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -304,7 +304,70 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 			gc_off2 := 0
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 < len(sdata) {
 				gc_at4 := sdata[gc_off2:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, gc_at4[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, gc_at4[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, gc_at4[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:59
+						{
+							atomic.Add(out, gc_at4[0])
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -318,10 +381,10 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -335,7 +398,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -349,7 +412,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -363,7 +426,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -377,7 +440,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -904,7 +967,70 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(sdata) {
 					gc_at6 := sdata[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line olcf.go:114
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:125
+							if uint32(tid) < s {
+								gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
+							}
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -918,10 +1044,10 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 						}
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -935,7 +1061,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -949,7 +1075,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -963,7 +1089,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -977,7 +1103,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1005,7 +1131,70 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(out) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at7 := out[gc_off3:][:1]
 				gc_at8 := sdata[gc_off4:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:129
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:129
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:129
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line olcf.go:114
+						tid := gc_tx2
+						_ = tid
+
+//line olcf.go:129
+						{
+							gc_at7[0] = gc_at8[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1019,10 +1208,10 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1036,7 +1225,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1050,7 +1239,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1064,7 +1253,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1078,7 +1267,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1198,10 +1387,10 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 		for s := uint32(gc_bdx2 / 2); s > 0; s >>= 1 {
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1215,7 +1404,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1229,7 +1418,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1243,7 +1432,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1257,7 +1446,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1284,7 +1473,70 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 					gc_at5 := sums[gc_off3:][:1]
 					gc_at6 := sdata[gc_off4:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step5 := gc_from2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line olcf.go:142
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:157
+							{
+								gc_at5[0] = gc_at6[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line olcf.go:142
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:157
+							{
+								gc_at5[0] = gc_at6[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line olcf.go:142
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:157
+							{
+								gc_at5[0] = gc_at6[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line olcf.go:142
+							tid := gc_tx2
+							_ = tid
+
+//line olcf.go:157
+							{
+								gc_at5[0] = gc_at6[0]
+							}
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1298,10 +1550,10 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 						}
 					}
 				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1315,7 +1567,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1329,7 +1581,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1343,7 +1595,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 							}
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1357,7 +1609,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 							}
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4270,7 +4522,54 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 				if gc_from3 >= 0 && gc_to3 <= len(smem) && gc_off8 >= 0 && gc_off8 <= len(smem) && gc_to3 <= len(smem)-gc_off8 {
 					gc_at13 := smem[:gc_to3]
 					gc_at14 := smem[gc_off8:][:gc_to3]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_step8 := gc_from3
+					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line olcf.go:310
+							{
+								gc_at13[gc_tx3] += gc_at14[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line olcf.go:310
+							{
+								gc_at13[gc_tx3] += gc_at14[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line olcf.go:310
+							{
+								gc_at13[gc_tx3] += gc_at14[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line olcf.go:310
+							{
+								gc_at13[gc_tx3] += gc_at14[gc_tx3]
+							}
+						}
+					}
+					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -4280,10 +4579,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 						}
 					}
 				} else {
-					gc_step5 := gc_from3
-					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					gc_step9 := gc_from3
+					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
 						{
-							gc_tx3 := gc_step5 + 0
+							gc_tx3 := gc_step9 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4293,7 +4592,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 							}
 						}
 						{
-							gc_tx3 := gc_step5 + 1
+							gc_tx3 := gc_step9 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4303,7 +4602,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 							}
 						}
 						{
-							gc_tx3 := gc_step5 + 2
+							gc_tx3 := gc_step9 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4313,7 +4612,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 							}
 						}
 						{
-							gc_tx3 := gc_step5 + 3
+							gc_tx3 := gc_step9 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4323,7 +4622,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 							}
 						}
 					}
-					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4345,7 +4644,54 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 			gc_off9 := 0
 			if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(smem) {
 				gc_at15 := smem[gc_off9:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step10 := gc_from3
+				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+					{
+						gc_tx3 := gc_step10 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, gc_at15[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step10 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, gc_at15[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step10 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, gc_at15[0])
+						}
+					}
+					{
+						gc_tx3 := gc_step10 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, gc_at15[0])
+						}
+					}
+				}
+				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4355,10 +4701,10 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 					}
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step11 := gc_from3
+				for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4368,7 +4714,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4378,7 +4724,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4388,7 +4734,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4398,7 +4744,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4532,10 +4878,10 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4545,7 +4891,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4555,7 +4901,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4565,7 +4911,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							}
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4575,7 +4921,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							}
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4597,7 +4943,54 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(smem) {
 				gc_at10 := smem[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, gc_at10[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, gc_at10[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, gc_at10[0])
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line olcf.go:315
+						{
+							atomic.Add(sum, gc_at10[0])
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4607,10 +5000,10 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4620,7 +5013,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4630,7 +5023,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4640,7 +5033,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4650,7 +5043,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -180,7 +180,106 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_at4 := AS[gc_off6:][:1]
 			gc_elem := gc_at3[0]
 			gc_elem2 := gc_at4[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					_ = gc_rank
+
+//line pmpp_merge.go:134
+					ACurr := int(gc_elem)
+
+//line pmpp_merge.go:135
+					ANext := int(gc_elem2)
+
+//line pmpp_merge.go:136
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 1
+					_ = gc_rank
+
+//line pmpp_merge.go:134
+					ACurr := int(gc_elem)
+
+//line pmpp_merge.go:135
+					ANext := int(gc_elem2)
+
+//line pmpp_merge.go:136
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 2
+					_ = gc_rank
+
+//line pmpp_merge.go:134
+					ACurr := int(gc_elem)
+
+//line pmpp_merge.go:135
+					ANext := int(gc_elem2)
+
+//line pmpp_merge.go:136
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 3
+					_ = gc_rank
+
+//line pmpp_merge.go:134
+					ACurr := int(gc_elem)
+
+//line pmpp_merge.go:135
+					ANext := int(gc_elem2)
+
+//line pmpp_merge.go:136
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:137
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 
 //line pmpp_merge.go:134
 				ACurr := int(gc_elem)
@@ -203,10 +302,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BNext[gc_rank] = BNext
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank := gc_step + 0
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:134
@@ -230,7 +329,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 					gc_s_BNext[gc_rank] = BNext
 				}
 				{
-					gc_rank := gc_step + 1
+					gc_rank := gc_step2 + 1
 					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:134
@@ -254,7 +353,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 					gc_s_BNext[gc_rank] = BNext
 				}
 				{
-					gc_rank := gc_step + 2
+					gc_rank := gc_step2 + 2
 					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:134
@@ -278,7 +377,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 					gc_s_BNext[gc_rank] = BNext
 				}
 				{
-					gc_rank := gc_step + 3
+					gc_rank := gc_step2 + 3
 					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:134
@@ -302,7 +401,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 					gc_s_BNext[gc_rank] = BNext
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:134
@@ -340,10 +439,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:145
 	CCompleted := 0
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				ACurr := gc_s_ACurr[gc_rank]
 				ANext := gc_s_ANext[gc_rank]
@@ -371,7 +470,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				ACurr := gc_s_ACurr[gc_rank]
 				ANext := gc_s_ANext[gc_rank]
@@ -399,7 +498,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				ACurr := gc_s_ACurr[gc_rank]
 				ANext := gc_s_ANext[gc_rank]
@@ -427,7 +526,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				ACurr := gc_s_ACurr[gc_rank]
 				ANext := gc_s_ANext[gc_rank]
@@ -455,7 +554,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -574,10 +673,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 //line pmpp_merge.go:177
 		CCompleted += tileSize
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 					AConsumed := gc_s_AConsumed[gc_rank]
 					var BConsumed int
@@ -592,7 +691,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 					gc_s_BConsumed[gc_rank] = BConsumed
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 					AConsumed := gc_s_AConsumed[gc_rank]
 					var BConsumed int
@@ -607,7 +706,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 					gc_s_BConsumed[gc_rank] = BConsumed
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 					AConsumed := gc_s_AConsumed[gc_rank]
 					var BConsumed int
@@ -622,7 +721,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 					gc_s_BConsumed[gc_rank] = BConsumed
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 					AConsumed := gc_s_AConsumed[gc_rank]
 					var BConsumed int
@@ -637,7 +736,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 					gc_s_BConsumed[gc_rank] = BConsumed
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
@@ -750,7 +849,106 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_at4 := AS[gc_off6:][:1]
 			gc_elem := gc_at3[0]
 			gc_elem2 := gc_at4[0]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					_ = gc_rank
+
+//line pmpp_merge.go:302
+					ACurr := int(gc_elem)
+
+//line pmpp_merge.go:303
+					ANext := int(gc_elem2)
+
+//line pmpp_merge.go:304
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 1
+					_ = gc_rank
+
+//line pmpp_merge.go:302
+					ACurr := int(gc_elem)
+
+//line pmpp_merge.go:303
+					ANext := int(gc_elem2)
+
+//line pmpp_merge.go:304
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 2
+					_ = gc_rank
+
+//line pmpp_merge.go:302
+					ACurr := int(gc_elem)
+
+//line pmpp_merge.go:303
+					ANext := int(gc_elem2)
+
+//line pmpp_merge.go:304
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+				{
+					gc_rank := gc_step + 3
+					_ = gc_rank
+
+//line pmpp_merge.go:302
+					ACurr := int(gc_elem)
+
+//line pmpp_merge.go:303
+					ANext := int(gc_elem2)
+
+//line pmpp_merge.go:304
+					BCurr := CCurr - ACurr
+
+//line pmpp_merge.go:305
+					BNext := CNext - ANext
+					_ = ACurr
+					_ = ANext
+					_ = BCurr
+					_ = BNext
+					gc_s_ACurr[gc_rank] = ACurr
+					gc_s_ANext[gc_rank] = ANext
+					gc_s_BCurr[gc_rank] = BCurr
+					gc_s_BNext[gc_rank] = BNext
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 
 //line pmpp_merge.go:302
 				ACurr := int(gc_elem)
@@ -773,10 +971,10 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BNext[gc_rank] = BNext
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank := gc_step + 0
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:302
@@ -800,7 +998,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 					gc_s_BNext[gc_rank] = BNext
 				}
 				{
-					gc_rank := gc_step + 1
+					gc_rank := gc_step2 + 1
 					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:302
@@ -824,7 +1022,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 					gc_s_BNext[gc_rank] = BNext
 				}
 				{
-					gc_rank := gc_step + 2
+					gc_rank := gc_step2 + 2
 					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:302
@@ -848,7 +1046,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 					gc_s_BNext[gc_rank] = BNext
 				}
 				{
-					gc_rank := gc_step + 3
+					gc_rank := gc_step2 + 3
 					gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:302
@@ -872,7 +1070,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 					gc_s_BNext[gc_rank] = BNext
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line pmpp_merge.go:302
@@ -910,10 +1108,10 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 //line pmpp_merge.go:317
 	CCompleted := 0
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				ACurr := gc_s_ACurr[gc_rank]
 				ANext := gc_s_ANext[gc_rank]
@@ -961,7 +1159,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				ACurr := gc_s_ACurr[gc_rank]
 				ANext := gc_s_ANext[gc_rank]
@@ -1009,7 +1207,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				ACurr := gc_s_ACurr[gc_rank]
 				ANext := gc_s_ANext[gc_rank]
@@ -1057,7 +1255,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				ACurr := gc_s_ACurr[gc_rank]
 				ANext := gc_s_ANext[gc_rank]
@@ -1105,7 +1303,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]

@@ -568,7 +568,94 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
 						gc_at := mData[gc_off:][:gc_to]
 						gc_at2 := mColIndex[gc_off:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+								row := gc_bx*gc_bdx + gc_tx
+								_ = row
+								dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank] = dot
+							}
+							{
+								gc_tx := gc_step2 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+								row := gc_bx*gc_bdx + gc_tx
+								_ = row
+								dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank] = dot
+							}
+							{
+								gc_tx := gc_step2 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+								row := gc_bx*gc_bdx + gc_tx
+								_ = row
+								dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank] = dot
+							}
+							{
+								gc_tx := gc_step2 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:50
+								row := gc_bx*gc_bdx + gc_tx
+								_ = row
+								dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + gc_at[gc_tx]*v[gc_at2[gc_tx]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank] = dot
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -588,10 +675,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -611,7 +698,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 								gc_s_dot[gc_rank] = dot
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -631,7 +718,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 								gc_s_dot[gc_rank] = dot
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -651,7 +738,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 								gc_s_dot[gc_rank] = dot
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -671,7 +758,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 								gc_s_dot[gc_rank] = dot
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -706,7 +793,82 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_off2 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
 					gc_at3 := y[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at3[gc_tx] += float64(dot)
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at3[gc_tx] += float64(dot)
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at3[gc_tx] += float64(dot)
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line pmpp_sparse.go:50
+							row := gc_bx*gc_bdx + gc_tx
+							_ = row
+							dot := gc_s_dot[gc_rank]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at3[gc_tx] += float64(dot)
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -723,10 +885,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						}
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -743,7 +905,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -760,7 +922,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -777,7 +939,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -794,7 +956,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -929,7 +1091,54 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 			gc_off2 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(cFrontierTailS) {
 				gc_at := cFrontierTailS[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:89
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:89
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:89
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line pmpp_sparse.go:89
+						{
+							gc_at[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -939,10 +1148,10 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -952,7 +1161,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -962,7 +1171,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -972,7 +1181,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -982,7 +1191,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1037,7 +1246,58 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 				gc_at2 := ourCFrontierTail[gc_off3:][:1]
 				gc_at3 := cFrontierTailS[gc_off3:][:1]
 				gc_at4 := label[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:112
+						{
+							gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
+							gc_at4[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:112
+						{
+							gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
+							gc_at4[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:112
+						{
+							gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
+							gc_at4[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line pmpp_sparse.go:112
+						{
+							gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
+							gc_at4[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1048,10 +1308,10 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1062,7 +1322,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1073,7 +1333,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1084,7 +1344,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1095,7 +1355,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

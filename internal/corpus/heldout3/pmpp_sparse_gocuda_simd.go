@@ -524,10 +524,10 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			gc_step6 := gc_vstep2
+			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 				{
-					gc_rank2 := gc_step4 + 0
+					gc_rank2 := gc_step6 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:52
@@ -536,7 +536,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					gc_s_dot[gc_rank2] = dot
 				}
 				{
-					gc_rank2 := gc_step4 + 1
+					gc_rank2 := gc_step6 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:52
@@ -545,7 +545,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					gc_s_dot[gc_rank2] = dot
 				}
 				{
-					gc_rank2 := gc_step4 + 2
+					gc_rank2 := gc_step6 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:52
@@ -554,7 +554,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					gc_s_dot[gc_rank2] = dot
 				}
 				{
-					gc_rank2 := gc_step4 + 3
+					gc_rank2 := gc_step6 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:52
@@ -563,7 +563,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					gc_s_dot[gc_rank2] = dot
 				}
 			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:52
@@ -589,7 +589,94 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(mData) && gc_to2 <= len(mData)-gc_off3 && gc_off3 <= len(mColIndex) && gc_to2 <= len(mColIndex)-gc_off3 {
 						gc_at4 := mData[gc_off3:][:gc_to2]
 						gc_at5 := mColIndex[gc_off3:][:gc_to2]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step7 := gc_from2
+						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+							{
+								gc_tx2 := gc_step7 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+								row := gc_bx2*gc_bdx2 + gc_tx2
+								_ = row
+								dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank2] = dot
+							}
+							{
+								gc_tx2 := gc_step7 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+								row := gc_bx2*gc_bdx2 + gc_tx2
+								_ = row
+								dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank2] = dot
+							}
+							{
+								gc_tx2 := gc_step7 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+								row := gc_bx2*gc_bdx2 + gc_tx2
+								_ = row
+								dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank2] = dot
+							}
+							{
+								gc_tx2 := gc_step7 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:50
+								row := gc_bx2*gc_bdx2 + gc_tx2
+								_ = row
+								dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+								{
+
+//line pmpp_sparse.go:54
+									dot = float32(float64(dot) + gc_at4[gc_tx2]*v[gc_at5[gc_tx2]])
+
+//line pmpp_sparse.go:57
+								}
+								gc_s_dot[gc_rank2] = dot
+							}
+						}
+						for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -609,10 +696,10 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							gc_s_dot[gc_rank2] = dot
 						}
 					} else {
-						gc_step5 := gc_from2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						gc_step8 := gc_from2
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
-								gc_tx2 := gc_step5 + 0
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -632,7 +719,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 								gc_s_dot[gc_rank2] = dot
 							}
 							{
-								gc_tx2 := gc_step5 + 1
+								gc_tx2 := gc_step8 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -652,7 +739,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 								gc_s_dot[gc_rank2] = dot
 							}
 							{
-								gc_tx2 := gc_step5 + 2
+								gc_tx2 := gc_step8 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -672,7 +759,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 								gc_s_dot[gc_rank2] = dot
 							}
 							{
-								gc_tx2 := gc_step5 + 3
+								gc_tx2 := gc_step8 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -692,7 +779,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 								gc_s_dot[gc_rank2] = dot
 							}
 						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -727,7 +814,82 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 				gc_off4 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(y) && gc_to2 <= len(y)-gc_off4 {
 					gc_at6 := y[gc_off4:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at6[gc_tx2] += float64(dot)
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at6[gc_tx2] += float64(dot)
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at6[gc_tx2] += float64(dot)
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line pmpp_sparse.go:50
+							row := gc_bx2*gc_bdx2 + gc_tx2
+							_ = row
+							dot := gc_s_dot[gc_rank2]
+
+//line pmpp_sparse.go:51
+							{
+
+//line pmpp_sparse.go:56
+								gc_at6[gc_tx2] += float64(dot)
+							}
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -744,10 +906,10 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 						}
 					}
 				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -764,7 +926,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -781,7 +943,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -798,7 +960,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -815,7 +977,7 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -950,7 +1112,54 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 			gc_off5 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(cFrontierTailS) {
 				gc_at5 := cFrontierTailS[gc_off5:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:89
+						{
+							gc_at5[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:89
+						{
+							gc_at5[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:89
+						{
+							gc_at5[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line pmpp_sparse.go:89
+						{
+							gc_at5[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -960,10 +1169,10 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					}
 				}
 			} else {
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -973,7 +1182,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -983,7 +1192,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -993,7 +1202,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1003,7 +1212,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1058,7 +1267,58 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 				gc_at6 := ourCFrontierTail[gc_off6:][:1]
 				gc_at7 := cFrontierTailS[gc_off6:][:1]
 				gc_at8 := label[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+						{
+							gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+						{
+							gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+						{
+							gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
+							gc_at8[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line pmpp_sparse.go:112
+						{
+							gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
+							gc_at8[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1069,10 +1329,10 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1083,7 +1343,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1094,7 +1354,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1105,7 +1365,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1116,7 +1376,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -467,7 +467,70 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 					gc_at3 := shared[:gc_to]
 					gc_at4 := shared[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_layernorm.go:56
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:66
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -481,10 +544,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -498,7 +561,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -512,7 +575,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -526,7 +589,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -540,7 +603,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -568,7 +631,70 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							gc_at5[0] = gc_at6[0] / float32(C)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							gc_at5[0] = gc_at6[0] / float32(C)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							gc_at5[0] = gc_at6[0] / float32(C)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:56
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							gc_at5[0] = gc_at6[0] / float32(C)
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -582,10 +708,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -599,7 +725,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -613,7 +739,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -627,7 +753,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -641,7 +767,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1069,7 +1195,70 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 					gc_at3 := shared[:gc_to]
 					gc_at4 := shared[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_layernorm.go:82
+							tid := gc_tx
+							_ = tid
+
+//line llmc_layernorm.go:94
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1083,10 +1272,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1100,7 +1289,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1114,7 +1303,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1128,7 +1317,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1142,7 +1331,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1170,7 +1359,70 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line llmc_layernorm.go:82
+						tid := gc_tx
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1184,10 +1436,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1201,7 +1453,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1215,7 +1467,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1229,7 +1481,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1243,7 +1495,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2418,7 +2670,86 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_at5 := o[gc_off5:][:gc_to]
 					gc_at6 := weight[gc_off5:][:gc_to]
 					gc_at7 := bias[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							m := gc_s_m[gc_rank]
+							s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_layernorm.go:218
+							n := s * (gc_at4[gc_tx] - m)
+
+//line llmc_layernorm.go:219
+							gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							m := gc_s_m[gc_rank]
+							s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_layernorm.go:218
+							n := s * (gc_at4[gc_tx] - m)
+
+//line llmc_layernorm.go:219
+							gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							m := gc_s_m[gc_rank]
+							s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_layernorm.go:218
+							n := s * (gc_at4[gc_tx] - m)
+
+//line llmc_layernorm.go:219
+							gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							m := gc_s_m[gc_rank]
+							s := gc_s_s[gc_rank]
+
+//line llmc_layernorm.go:217
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_layernorm.go:218
+							n := s * (gc_at4[gc_tx] - m)
+
+//line llmc_layernorm.go:219
+							gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						m := gc_s_m[gc_rank]
@@ -2436,10 +2767,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							m := gc_s_m[gc_rank]
@@ -2456,7 +2787,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 							o[i_] = n*weight[i_] + bias[i_]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							m := gc_s_m[gc_rank]
@@ -2473,7 +2804,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 							o[i_] = n*weight[i_] + bias[i_]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							m := gc_s_m[gc_rank]
@@ -2490,7 +2821,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 							o[i_] = n*weight[i_] + bias[i_]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							m := gc_s_m[gc_rank]
@@ -2507,7 +2838,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 							o[i_] = n*weight[i_] + bias[i_]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						m := gc_s_m[gc_rank]

@@ -145,10 +145,10 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep4
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step8 := gc_vstep4
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:58
@@ -157,7 +157,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:58
@@ -166,7 +166,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:58
@@ -175,7 +175,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:58
@@ -184,7 +184,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:58
@@ -294,10 +294,10 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step9 := gc_vstep6
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -315,7 +315,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -333,7 +333,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -351,7 +351,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -369,7 +369,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -451,10 +451,10 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep8
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step10 := gc_vstep8
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -467,7 +467,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -480,7 +480,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -493,7 +493,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -506,7 +506,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						shared[tid] = sum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -591,10 +591,10 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep10
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step11 := gc_vstep10
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -608,7 +608,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -622,7 +622,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -636,7 +636,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -650,7 +650,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -678,7 +678,70 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(mean) && gc_off9 >= 0 && gc_off9 < len(shared) {
 				gc_at11 := mean[gc_off8:][:1]
 				gc_at12 := shared[gc_off9:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							gc_at11[0] = gc_at12[0] / float32(C)
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							gc_at11[0] = gc_at12[0] / float32(C)
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							gc_at11[0] = gc_at12[0] / float32(C)
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:56
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:70
+						{
+							gc_at11[0] = gc_at12[0] / float32(C)
+						}
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -692,10 +755,10 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step13 := gc_from2
+				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -709,7 +772,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -723,7 +786,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -737,7 +800,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -751,7 +814,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -824,10 +887,10 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep4
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step8 := gc_vstep4
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:85
@@ -836,7 +899,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:85
@@ -845,7 +908,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:85
@@ -854,7 +917,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:85
@@ -863,7 +926,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:85
@@ -992,10 +1055,10 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step9 := gc_vstep6
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step9 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1016,7 +1079,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step9 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1037,7 +1100,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step9 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1058,7 +1121,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step9 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1079,7 +1142,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1164,10 +1227,10 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep8
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step10 := gc_vstep8
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1180,7 +1243,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1193,7 +1256,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1206,7 +1269,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1219,7 +1282,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						shared[tid] = sum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1304,10 +1367,10 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep10
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step11 := gc_vstep10
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1321,7 +1384,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1335,7 +1398,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1349,7 +1412,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1363,7 +1426,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1391,7 +1454,70 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(rstd) && gc_off9 >= 0 && gc_off9 < len(shared) {
 				gc_at11 := rstd[gc_off8:][:1]
 				gc_at12 := shared[gc_off9:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+						}
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line llmc_layernorm.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line llmc_layernorm.go:98
+						{
+							gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
+						}
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1405,10 +1531,10 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step13 := gc_from2
+				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step13 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1422,7 +1548,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step13 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1436,7 +1562,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step13 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1450,7 +1576,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step13 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1464,7 +1590,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2100,10 +2226,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := gc_vstep4
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:181
@@ -2117,7 +2243,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_s_threadSum2[gc_rank2] = threadSum2
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:181
@@ -2131,7 +2257,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_s_threadSum2[gc_rank2] = threadSum2
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:181
@@ -2145,7 +2271,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_s_threadSum2[gc_rank2] = threadSum2
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:181
@@ -2159,7 +2285,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				gc_s_threadSum2[gc_rank2] = threadSum2
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:181
@@ -2294,10 +2420,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step6 := gc_vstep6
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -2319,7 +2445,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -2341,7 +2467,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -2363,7 +2489,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -2385,7 +2511,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
@@ -2783,10 +2909,10 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 					if gc_vstep8 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step6 := gc_vstep8
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step7 := gc_vstep8
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							m := gc_s_m[gc_rank2]
@@ -2803,7 +2929,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							o[i_] = n*weight[i_] + bias[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							m := gc_s_m[gc_rank2]
@@ -2820,7 +2946,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							o[i_] = n*weight[i_] + bias[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							m := gc_s_m[gc_rank2]
@@ -2837,7 +2963,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							o[i_] = n*weight[i_] + bias[i_]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							m := gc_s_m[gc_rank2]
@@ -2854,7 +2980,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							o[i_] = n*weight[i_] + bias[i_]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						m := gc_s_m[gc_rank2]

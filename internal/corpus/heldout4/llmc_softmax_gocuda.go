@@ -203,7 +203,90 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_off5 := gc_off
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 					gc_at := x[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -222,10 +305,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -243,7 +326,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -261,7 +344,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -279,7 +362,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -297,7 +380,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -326,10 +409,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:76
 				copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -342,7 +425,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -355,7 +438,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -368,7 +451,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = maxval
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -381,7 +464,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = maxval
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -409,7 +492,70 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 					gc_at3 := shared[:gc_to]
 					gc_at4 := shared[gc_off6:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -423,10 +569,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -440,7 +586,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -454,7 +600,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -468,7 +614,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -482,7 +628,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -524,7 +670,82 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 					gc_at5 := out[gc_off7:][:gc_to]
 					gc_at6 := x[gc_off8:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:86
+							gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step7 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:86
+							gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step7 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:86
+							gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step7 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:86
+							gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
+						}
+					}
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -541,10 +762,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step8 := gc_from
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step8 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -560,7 +781,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step8 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -576,7 +797,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step8 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -592,7 +813,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step8 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -608,7 +829,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -641,10 +862,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = sumval
 			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 		}
-		gc_step6 := gc_vstep2
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+		gc_step9 := gc_vstep2
+		for ; gc_step9+3 < gc_n; gc_step9 += 4 {
 			{
-				gc_rank := gc_step6 + 0
+				gc_rank := gc_step9 + 0
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:90
@@ -653,7 +874,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step6 + 1
+				gc_rank := gc_step9 + 1
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:90
@@ -662,7 +883,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step6 + 2
+				gc_rank := gc_step9 + 2
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:90
@@ -671,7 +892,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step6 + 3
+				gc_rank := gc_step9 + 3
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:90
@@ -680,7 +901,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:90
@@ -784,10 +1005,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_vstep4 > gc_from {
 						gc_more3 = true
 					}
-					gc_step7 := gc_vstep4
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step10 := gc_vstep4
+					for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step10 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -805,7 +1026,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step10 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -823,7 +1044,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step10 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -841,7 +1062,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step10 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -859,7 +1080,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -888,10 +1109,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 //line llmc_softmax.go:94
 				copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -904,7 +1125,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = sumval
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step11 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -917,7 +1138,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = sumval
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step11 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -930,7 +1151,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = sumval
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step11 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -943,7 +1164,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						shared[tid] = sumval
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -971,7 +1192,70 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
 					gc_at9 := shared[:gc_to]
 					gc_at10 := shared[gc_off10:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step12 := gc_from
+					for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+						{
+							gc_tx := gc_step12 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								gc_at9[gc_tx] += gc_at10[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step12 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								gc_at9[gc_tx] += gc_at10[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step12 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								gc_at9[gc_tx] += gc_at10[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step12 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:97
+							{
+								gc_at9[gc_tx] += gc_at10[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -985,10 +1269,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				} else {
-					gc_step9 := gc_from
-					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					gc_step13 := gc_from
+					for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 						{
-							gc_tx := gc_step9 + 0
+							gc_tx := gc_step13 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1002,7 +1286,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							}
 						}
 						{
-							gc_tx := gc_step9 + 1
+							gc_tx := gc_step13 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1016,7 +1300,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							}
 						}
 						{
-							gc_tx := gc_step9 + 2
+							gc_tx := gc_step13 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1030,7 +1314,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							}
 						}
 						{
-							gc_tx := gc_step9 + 3
+							gc_tx := gc_step13 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1044,7 +1328,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							}
 						}
 					}
-					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1086,7 +1370,82 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 					gc_at11 := out[gc_off11:][:gc_to]
 					gc_at12 := x[gc_off12:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step14 := gc_from
+					for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+						{
+							gc_tx := gc_step14 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+							_ = i_3
+
+//line llmc_softmax.go:104
+							gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+						}
+						{
+							gc_tx := gc_step14 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+							_ = i_3
+
+//line llmc_softmax.go:104
+							gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+						}
+						{
+							gc_tx := gc_step14 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+							_ = i_3
+
+//line llmc_softmax.go:104
+							gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+						}
+						{
+							gc_tx := gc_step14 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:69
+							tid := gc_tx
+							_ = tid
+
+//line llmc_softmax.go:103
+							i_3 := tid + gc_off4
+							gc_more4 = true
+							_ = i_3
+
+//line llmc_softmax.go:104
+							gc_at11[gc_tx] = gc_at12[gc_tx] / sum
+						}
+					}
+					for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1103,10 +1462,10 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				} else {
-					gc_step10 := gc_from
-					for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+					gc_step15 := gc_from
+					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 						{
-							gc_tx := gc_step10 + 0
+							gc_tx := gc_step15 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1122,7 +1481,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_3] = x[i_3] / sum
 						}
 						{
-							gc_tx := gc_step10 + 1
+							gc_tx := gc_step15 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1138,7 +1497,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_3] = x[i_3] / sum
 						}
 						{
-							gc_tx := gc_step10 + 2
+							gc_tx := gc_step15 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1154,7 +1513,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_3] = x[i_3] / sum
 						}
 						{
-							gc_tx := gc_step10 + 3
+							gc_tx := gc_step15 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1170,7 +1529,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_3] = x[i_3] / sum
 						}
 					}
-					for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1311,7 +1670,90 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_off5 := gc_off
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 					gc_at := x[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1330,10 +1772,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1351,7 +1793,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1369,7 +1811,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1387,7 +1829,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1405,7 +1847,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1522,7 +1964,86 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
 					gc_at2 := out[gc_off6:][:gc_to]
 					gc_at3 := x[gc_off7:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:127
+							gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:127
+							gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:127
+							gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:127
+							gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1540,10 +2061,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1560,7 +2081,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1577,7 +2098,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1594,7 +2115,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1611,7 +2132,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1645,10 +2166,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = sumval
 			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 		}
-		gc_step4 := gc_vstep
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step6 + 0
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:131
@@ -1657,7 +2178,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step6 + 1
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:131
@@ -1666,7 +2187,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step6 + 2
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:131
@@ -1675,7 +2196,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step6 + 3
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:131
@@ -1684,7 +2205,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:131
@@ -1788,10 +2309,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_vstep3 > gc_from {
 						gc_more3 = true
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step7 := gc_vstep3
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1809,7 +2330,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1827,7 +2348,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1845,7 +2366,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1863,7 +2384,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1977,7 +2498,86 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
 					gc_at5 := out[gc_off9:][:gc_to]
 					gc_at6 := x[gc_off10:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step8 := gc_from
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+						{
+							gc_tx := gc_step8 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+							_ = i_3
+
+//line llmc_softmax.go:138
+							gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+						}
+						{
+							gc_tx := gc_step8 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+							_ = i_3
+
+//line llmc_softmax.go:138
+							gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+						}
+						{
+							gc_tx := gc_step8 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+							_ = i_3
+
+//line llmc_softmax.go:138
+							gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+						}
+						{
+							gc_tx := gc_step8 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:115
+							tid := gc_tx
+							_ = tid
+							sumval := gc_s_sumval[gc_rank]
+
+//line llmc_softmax.go:137
+							i_3 := tid + gc_off4
+							gc_more4 = true
+							_ = i_3
+
+//line llmc_softmax.go:138
+							gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
+						}
+					}
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1995,10 +2595,10 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step9 := gc_from
+					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step9 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2015,7 +2615,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_3] = x[i_3] / sumval
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step9 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2032,7 +2632,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_3] = x[i_3] / sumval
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step9 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2049,7 +2649,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_3] = x[i_3] / sumval
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step9 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2066,7 +2666,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_3] = x[i_3] / sumval
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2211,7 +2811,90 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_off5 := gc_off
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 {
 					gc_at := x[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							maxval := gc_s_maxval[gc_rank]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, gc_at[gc_tx])
+							gc_s_maxval[gc_rank] = maxval
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2230,10 +2913,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_s_maxval[gc_rank] = maxval
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2251,7 +2934,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2269,7 +2952,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2287,7 +2970,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2305,7 +2988,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_maxval[gc_rank] = maxval
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2468,10 +3151,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				_ = offset
 				lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
 			}
-			gc_step3 := gc_vstep3
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:179
@@ -2480,7 +3163,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:179
@@ -2489,7 +3172,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:179
@@ -2498,7 +3181,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_offset[gc_rank] = offset
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:179
@@ -2507,7 +3190,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_offset[gc_rank] = offset
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:179
@@ -2539,7 +3222,86 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 					gc_at3 := out[gc_off7:][:gc_to]
 					gc_at4 := x[gc_off8:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+							_ = i_2
+
+//line llmc_softmax.go:182
+							gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+							_ = i_2
+
+//line llmc_softmax.go:182
+							gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+							_ = i_2
+
+//line llmc_softmax.go:182
+							gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							offset := gc_s_offset[gc_rank]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+							_ = i_2
+
+//line llmc_softmax.go:182
+							gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2557,10 +3319,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2577,7 +3339,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_2] = expf(x[i_2] - offset)
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2594,7 +3356,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_2] = expf(x[i_2] - offset)
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2611,7 +3373,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_2] = expf(x[i_2] - offset)
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2628,7 +3390,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_2] = expf(x[i_2] - offset)
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2662,10 +3424,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			_ = sumval
 			lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		gc_step7 := gc_vstep4
+		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 			{
-				gc_rank := gc_step5 + 0
+				gc_rank := gc_step7 + 0
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:186
@@ -2674,7 +3436,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step5 + 1
+				gc_rank := gc_step7 + 1
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:186
@@ -2683,7 +3445,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step5 + 2
+				gc_rank := gc_step7 + 2
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:186
@@ -2692,7 +3454,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 			{
-				gc_rank := gc_step5 + 3
+				gc_rank := gc_step7 + 3
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:186
@@ -2701,7 +3463,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_s_sumval[gc_rank] = sumval
 			}
 		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:186
@@ -2805,10 +3567,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					gc_step6 := gc_vstep6
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step8 := gc_vstep6
+					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step8 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2826,7 +3588,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step8 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2844,7 +3606,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step8 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2862,7 +3624,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step8 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2880,7 +3642,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							gc_s_sumval[gc_rank] = sumval
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2999,10 +3761,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step7 := gc_from
-			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+			gc_step9 := gc_from
+			for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step9 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3020,7 +3782,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step9 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3038,7 +3800,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step9 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3056,7 +3818,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step9 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3074,7 +3836,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -3126,10 +3888,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				_ = sum
 				lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 			}
-			gc_step8 := gc_vstep8
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+			gc_step10 := gc_vstep8
+			for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 				{
-					gc_rank := gc_step8 + 0
+					gc_rank := gc_step10 + 0
 					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:205
@@ -3138,7 +3900,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step8 + 1
+					gc_rank := gc_step10 + 1
 					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:205
@@ -3147,7 +3909,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step8 + 2
+					gc_rank := gc_step10 + 2
 					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:205
@@ -3156,7 +3918,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step8 + 3
+					gc_rank := gc_step10 + 3
 					gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:205
@@ -3165,7 +3927,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line llmc_softmax.go:205
@@ -3197,7 +3959,86 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 					gc_at7 := out[gc_off11:][:gc_to]
 					gc_at8 := x[gc_off12:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step11 := gc_from
+					for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+						{
+							gc_tx := gc_step11 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+							_ = i_5
+
+//line llmc_softmax.go:208
+							gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+						}
+						{
+							gc_tx := gc_step11 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+							_ = i_5
+
+//line llmc_softmax.go:208
+							gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+						}
+						{
+							gc_tx := gc_step11 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+							_ = i_5
+
+//line llmc_softmax.go:208
+							gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+						}
+						{
+							gc_tx := gc_step11 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line llmc_softmax.go:150
+							tid := gc_tx
+							_ = tid
+							sum := gc_s_sum[gc_rank]
+
+//line llmc_softmax.go:207
+							i_5 := tid + gc_off4
+							gc_more4 = true
+							_ = i_5
+
+//line llmc_softmax.go:208
+							gc_at7[gc_tx] = gc_at8[gc_tx] / sum
+						}
+					}
+					for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -3215,10 +4056,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 				} else {
-					gc_step9 := gc_from
-					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+					gc_step12 := gc_from
+					for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 						{
-							gc_tx := gc_step9 + 0
+							gc_tx := gc_step12 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3235,7 +4076,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_5] = x[i_5] / sum
 						}
 						{
-							gc_tx := gc_step9 + 1
+							gc_tx := gc_step12 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3252,7 +4093,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_5] = x[i_5] / sum
 						}
 						{
-							gc_tx := gc_step9 + 2
+							gc_tx := gc_step12 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3269,7 +4110,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_5] = x[i_5] / sum
 						}
 						{
-							gc_tx := gc_step9 + 3
+							gc_tx := gc_step12 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3286,7 +4127,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 							out[idx*C+i_5] = x[i_5] / sum
 						}
 					}
-					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

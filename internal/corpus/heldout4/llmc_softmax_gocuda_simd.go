@@ -139,10 +139,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep5
-		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+		gc_step16 := gc_vstep5
+		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 			{
-				gc_rank2 := gc_step11 + 0
+				gc_rank2 := gc_step16 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:72
@@ -151,7 +151,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step11 + 1
+				gc_rank2 := gc_step16 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:72
@@ -160,7 +160,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step11 + 2
+				gc_rank2 := gc_step16 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:72
@@ -169,7 +169,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step11 + 3
+				gc_rank2 := gc_step16 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:72
@@ -178,7 +178,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
-		for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:72
@@ -207,7 +207,90 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_off13 := gc_off
 				if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
 					gc_at13 := x[gc_off13:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step17 := gc_from2
+					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+						{
+							gc_tx2 := gc_step17 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, gc_at13[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step17 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, gc_at13[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step17 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, gc_at13[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step17 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:73
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:74
+							maxval = fmaxf(maxval, gc_at13[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+					}
+					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -226,10 +309,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_s_maxval[gc_rank2] = maxval
 					}
 				} else {
-					gc_step12 := gc_from2
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					gc_step18 := gc_from2
+					for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
+							gc_tx2 := gc_step18 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -247,7 +330,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step12 + 1
+							gc_tx2 := gc_step18 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -265,7 +348,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step12 + 2
+							gc_tx2 := gc_step18 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -283,7 +366,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step12 + 3
+							gc_tx2 := gc_step18 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -301,7 +384,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -383,10 +466,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep7
-				for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+				gc_step19 := gc_vstep7
+				for ; gc_step19+3 < gc_bdx2; gc_step19 += 4 {
 					{
-						gc_tx2 := gc_step13 + 0
+						gc_tx2 := gc_step19 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -399,7 +482,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						shared[tid] = maxval
 					}
 					{
-						gc_tx2 := gc_step13 + 1
+						gc_tx2 := gc_step19 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -412,7 +495,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						shared[tid] = maxval
 					}
 					{
-						gc_tx2 := gc_step13 + 2
+						gc_tx2 := gc_step19 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -425,7 +508,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						shared[tid] = maxval
 					}
 					{
-						gc_tx2 := gc_step13 + 3
+						gc_tx2 := gc_step19 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -438,7 +521,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						shared[tid] = maxval
 					}
 				}
-				for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step19; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -467,7 +550,70 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off14 >= 0 && gc_off14 <= len(shared) && gc_to2 <= len(shared)-gc_off14 {
 					gc_at15 := shared[:gc_to2]
 					gc_at16 := shared[gc_off14:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step20 := gc_from2
+					for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+						{
+							gc_tx2 := gc_step20 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step20 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step20 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+							}
+						}
+						{
+							gc_tx2 := gc_step20 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:79
+							{
+								gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
+							}
+						}
+					}
+					for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -481,10 +627,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 					}
 				} else {
-					gc_step14 := gc_from2
-					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+					gc_step21 := gc_from2
+					for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
 						{
-							gc_tx2 := gc_step14 + 0
+							gc_tx2 := gc_step21 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -498,7 +644,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							}
 						}
 						{
-							gc_tx2 := gc_step14 + 1
+							gc_tx2 := gc_step21 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -512,7 +658,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							}
 						}
 						{
-							gc_tx2 := gc_step14 + 2
+							gc_tx2 := gc_step21 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -526,7 +672,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							}
 						}
 						{
-							gc_tx2 := gc_step14 + 3
+							gc_tx2 := gc_step21 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -540,7 +686,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							}
 						}
 					}
-					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -583,7 +729,82 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
 					gc_at17 := out[gc_off15:][:gc_to2]
 					gc_at18 := x[gc_off16:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step22 := gc_from2
+					for ; gc_step22+3 < gc_to2; gc_step22 += 4 {
+						{
+							gc_tx2 := gc_step22 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:86
+							gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step22 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:86
+							gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step22 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:86
+							gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step22 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:69
+							tid := gc_tx2
+							_ = tid
+
+//line llmc_softmax.go:85
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:86
+							gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
+						}
+					}
+					for gc_tx2 := gc_step22; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -600,10 +821,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
 				} else {
-					gc_step15 := gc_from2
-					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					gc_step23 := gc_from2
+					for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
 						{
-							gc_tx2 := gc_step15 + 0
+							gc_tx2 := gc_step23 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -619,7 +840,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx2 := gc_step15 + 1
+							gc_tx2 := gc_step23 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -635,7 +856,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx2 := gc_step15 + 2
+							gc_tx2 := gc_step23 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -651,7 +872,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx2 := gc_step15 + 3
+							gc_tx2 := gc_step23 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -667,7 +888,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -708,10 +929,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step16 := gc_vstep8
-		for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
+		gc_step24 := gc_vstep8
+		for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
 			{
-				gc_rank2 := gc_step16 + 0
+				gc_rank2 := gc_step24 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:90
@@ -720,7 +941,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step16 + 1
+				gc_rank2 := gc_step24 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:90
@@ -729,7 +950,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step16 + 2
+				gc_rank2 := gc_step24 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:90
@@ -738,7 +959,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step16 + 3
+				gc_rank2 := gc_step24 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:90
@@ -747,7 +968,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
-		for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:90
@@ -857,10 +1078,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if gc_vstep10 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step17 := gc_vstep10
-					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+					gc_step25 := gc_vstep10
+					for ; gc_step25+3 < gc_to2; gc_step25 += 4 {
 						{
-							gc_tx2 := gc_step17 + 0
+							gc_tx2 := gc_step25 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -878,7 +1099,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step17 + 1
+							gc_tx2 := gc_step25 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -896,7 +1117,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step17 + 2
+							gc_tx2 := gc_step25 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -914,7 +1135,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step17 + 3
+							gc_tx2 := gc_step25 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -932,7 +1153,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 					}
-					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step25; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1014,10 +1235,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step18 := gc_vstep12
-				for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
+				gc_step26 := gc_vstep12
+				for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
 					{
-						gc_tx2 := gc_step18 + 0
+						gc_tx2 := gc_step26 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1030,7 +1251,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						shared[tid] = sumval
 					}
 					{
-						gc_tx2 := gc_step18 + 1
+						gc_tx2 := gc_step26 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1043,7 +1264,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						shared[tid] = sumval
 					}
 					{
-						gc_tx2 := gc_step18 + 2
+						gc_tx2 := gc_step26 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1056,7 +1277,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						shared[tid] = sumval
 					}
 					{
-						gc_tx2 := gc_step18 + 3
+						gc_tx2 := gc_step26 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1069,7 +1290,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						shared[tid] = sumval
 					}
 				}
-				for gc_tx2 := gc_step18; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1154,10 +1375,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step19 := gc_vstep14
-					for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
+					gc_step27 := gc_vstep14
+					for ; gc_step27+3 < gc_to2; gc_step27 += 4 {
 						{
-							gc_tx2 := gc_step19 + 0
+							gc_tx2 := gc_step27 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1171,7 +1392,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							}
 						}
 						{
-							gc_tx2 := gc_step19 + 1
+							gc_tx2 := gc_step27 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1185,7 +1406,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							}
 						}
 						{
-							gc_tx2 := gc_step19 + 2
+							gc_tx2 := gc_step27 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1199,7 +1420,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							}
 						}
 						{
-							gc_tx2 := gc_step19 + 3
+							gc_tx2 := gc_step27 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1213,7 +1434,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							}
 						}
 					}
-					for gc_tx2 := gc_step19; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step27; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1329,10 +1550,10 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if gc_vstep16 > gc_from2 {
 						gc_more4 = true
 					}
-					gc_step20 := gc_vstep16
-					for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+					gc_step28 := gc_vstep16
+					for ; gc_step28+3 < gc_to2; gc_step28 += 4 {
 						{
-							gc_tx2 := gc_step20 + 0
+							gc_tx2 := gc_step28 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1348,7 +1569,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_3] = x[i_3] / sum
 						}
 						{
-							gc_tx2 := gc_step20 + 1
+							gc_tx2 := gc_step28 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1364,7 +1585,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_3] = x[i_3] / sum
 						}
 						{
-							gc_tx2 := gc_step20 + 2
+							gc_tx2 := gc_step28 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1380,7 +1601,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_3] = x[i_3] / sum
 						}
 						{
-							gc_tx2 := gc_step20 + 3
+							gc_tx2 := gc_step28 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1396,7 +1617,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_3] = x[i_3] / sum
 						}
 					}
-					for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step28; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1449,10 +1670,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:116
 	x := inp[idx*C:]
 	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step10 := 0
+		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
+				gc_rank2 := gc_step10 + 0
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -1465,7 +1686,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step7 + 1
+				gc_rank2 := gc_step10 + 1
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -1478,7 +1699,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step7 + 2
+				gc_rank2 := gc_step10 + 2
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -1491,7 +1712,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step7 + 3
+				gc_rank2 := gc_step10 + 3
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -1504,7 +1725,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			gc_b2.Enter(gc_rank2)
 
@@ -1537,7 +1758,90 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_off11 := gc_off
 				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(x) && gc_to2 <= len(x)-gc_off11 {
 					gc_at7 := x[gc_off11:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, gc_at7[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, gc_at7[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, gc_at7[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:119
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:120
+							maxval = fmaxf(maxval, gc_at7[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1556,10 +1860,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_s_maxval[gc_rank2] = maxval
 					}
 				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step12 := gc_from2
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1577,7 +1881,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1595,7 +1899,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1613,7 +1917,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1631,7 +1935,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1854,7 +2158,86 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(out) && gc_to2 <= len(out)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
 					gc_at8 := out[gc_off12:][:gc_to2]
 					gc_at9 := x[gc_off13:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step13 := gc_from2
+					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+						{
+							gc_tx2 := gc_step13 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:127
+							gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step13 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:127
+							gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step13 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:127
+							gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step13 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:115
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:126
+							i_ := tid + gc_off2
+							gc_more2 = true
+							_ = i_
+
+//line llmc_softmax.go:127
+							gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
+						}
+					}
+					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1872,10 +2255,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
 					}
 				} else {
-					gc_step9 := gc_from2
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step14 := gc_from2
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1892,7 +2275,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1909,7 +2292,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1926,7 +2309,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1943,7 +2326,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_] = expf(x[i_] - offset)
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1985,10 +2368,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep4
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		gc_step15 := gc_vstep4
+		for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
 			{
-				gc_rank2 := gc_step10 + 0
+				gc_rank2 := gc_step15 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:131
@@ -1997,7 +2380,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step10 + 1
+				gc_rank2 := gc_step15 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:131
@@ -2006,7 +2389,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step10 + 2
+				gc_rank2 := gc_step15 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:131
@@ -2015,7 +2398,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step10 + 3
+				gc_rank2 := gc_step15 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:131
@@ -2024,7 +2407,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:131
@@ -2134,10 +2517,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if gc_vstep6 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step11 := gc_vstep6
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					gc_step16 := gc_vstep6
+					for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step16 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2155,7 +2538,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step16 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2173,7 +2556,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step16 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2191,7 +2574,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step16 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2209,7 +2592,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2548,10 +2931,10 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if gc_vstep8 > gc_from2 {
 						gc_more4 = true
 					}
-					gc_step12 := gc_vstep8
-					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+					gc_step17 := gc_vstep8
+					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
 						{
-							gc_tx2 := gc_step12 + 0
+							gc_tx2 := gc_step17 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2568,7 +2951,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_3] = x[i_3] / sumval
 						}
 						{
-							gc_tx2 := gc_step12 + 1
+							gc_tx2 := gc_step17 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2585,7 +2968,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_3] = x[i_3] / sumval
 						}
 						{
-							gc_tx2 := gc_step12 + 2
+							gc_tx2 := gc_step17 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2602,7 +2985,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_3] = x[i_3] / sumval
 						}
 						{
-							gc_tx2 := gc_step12 + 3
+							gc_tx2 := gc_step17 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2619,7 +3002,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_3] = x[i_3] / sumval
 						}
 					}
-					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2700,10 +3083,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep9
-		for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
+		gc_step13 := gc_vstep9
+		for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
 			{
-				gc_rank2 := gc_step10 + 0
+				gc_rank2 := gc_step13 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:160
@@ -2712,7 +3095,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step10 + 1
+				gc_rank2 := gc_step13 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:160
@@ -2721,7 +3104,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step10 + 2
+				gc_rank2 := gc_step13 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:160
@@ -2730,7 +3113,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 			{
-				gc_rank2 := gc_step10 + 3
+				gc_rank2 := gc_step13 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:160
@@ -2739,7 +3122,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_maxval[gc_rank2] = maxval
 			}
 		}
-		for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:160
@@ -2768,7 +3151,90 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_off13 := gc_off
 				if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 <= len(x) && gc_to2 <= len(x)-gc_off13 {
 					gc_at9 := x[gc_off13:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step14 := gc_from2
+					for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+						{
+							gc_tx2 := gc_step14 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, gc_at9[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step14 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, gc_at9[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step14 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, gc_at9[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+						{
+							gc_tx2 := gc_step14 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							maxval := gc_s_maxval[gc_rank2]
+
+//line llmc_softmax.go:161
+							i := tid + gc_off
+							gc_more = true
+							_ = i
+
+//line llmc_softmax.go:162
+							maxval = fmaxf(maxval, gc_at9[gc_tx2])
+							gc_s_maxval[gc_rank2] = maxval
+						}
+					}
+					for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -2787,10 +3253,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_s_maxval[gc_rank2] = maxval
 					}
 				} else {
-					gc_step11 := gc_from2
-					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					gc_step15 := gc_from2
+					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step15 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2808,7 +3274,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step15 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2826,7 +3292,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step15 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2844,7 +3310,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step15 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2862,7 +3328,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_maxval[gc_rank2] = maxval
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3086,10 +3552,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep11
-			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
+			gc_step16 := gc_vstep11
+			for ; gc_step16+3 < gc_n2; gc_step16 += 4 {
 				{
-					gc_rank2 := gc_step12 + 0
+					gc_rank2 := gc_step16 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:179
@@ -3098,7 +3564,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
-					gc_rank2 := gc_step12 + 1
+					gc_rank2 := gc_step16 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:179
@@ -3107,7 +3573,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
-					gc_rank2 := gc_step12 + 2
+					gc_rank2 := gc_step16 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:179
@@ -3116,7 +3582,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_s_offset[gc_rank2] = offset
 				}
 				{
-					gc_rank2 := gc_step12 + 3
+					gc_rank2 := gc_step16 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:179
@@ -3125,7 +3591,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_s_offset[gc_rank2] = offset
 				}
 			}
-			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step16; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:179
@@ -3157,7 +3623,86 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				if gc_from2 >= 0 && gc_off15 >= 0 && gc_off15 <= len(out) && gc_to2 <= len(out)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_to2 <= len(x)-gc_off16 {
 					gc_at11 := out[gc_off15:][:gc_to2]
 					gc_at12 := x[gc_off16:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step17 := gc_from2
+					for ; gc_step17+3 < gc_to2; gc_step17 += 4 {
+						{
+							gc_tx2 := gc_step17 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+							_ = i_2
+
+//line llmc_softmax.go:182
+							gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step17 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+							_ = i_2
+
+//line llmc_softmax.go:182
+							gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step17 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+							_ = i_2
+
+//line llmc_softmax.go:182
+							gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+						}
+						{
+							gc_tx2 := gc_step17 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line llmc_softmax.go:150
+							tid := gc_tx2
+							_ = tid
+							offset := gc_s_offset[gc_rank2]
+
+//line llmc_softmax.go:181
+							i_2 := tid + gc_off2
+							gc_more2 = true
+							_ = i_2
+
+//line llmc_softmax.go:182
+							gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
+						}
+					}
+					for gc_tx2 := gc_step17; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -3175,10 +3720,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
 					}
 				} else {
-					gc_step13 := gc_from2
-					for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+					gc_step18 := gc_from2
+					for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
 						{
-							gc_tx2 := gc_step13 + 0
+							gc_tx2 := gc_step18 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3195,7 +3740,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_2] = expf(x[i_2] - offset)
 						}
 						{
-							gc_tx2 := gc_step13 + 1
+							gc_tx2 := gc_step18 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3212,7 +3757,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_2] = expf(x[i_2] - offset)
 						}
 						{
-							gc_tx2 := gc_step13 + 2
+							gc_tx2 := gc_step18 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3229,7 +3774,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_2] = expf(x[i_2] - offset)
 						}
 						{
-							gc_tx2 := gc_step13 + 3
+							gc_tx2 := gc_step18 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3246,7 +3791,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_2] = expf(x[i_2] - offset)
 						}
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3288,10 +3833,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step14 := gc_vstep12
-		for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
+		gc_step19 := gc_vstep12
+		for ; gc_step19+3 < gc_n2; gc_step19 += 4 {
 			{
-				gc_rank2 := gc_step14 + 0
+				gc_rank2 := gc_step19 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:186
@@ -3300,7 +3845,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step14 + 1
+				gc_rank2 := gc_step19 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:186
@@ -3309,7 +3854,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step14 + 2
+				gc_rank2 := gc_step19 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:186
@@ -3318,7 +3863,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 			{
-				gc_rank2 := gc_step14 + 3
+				gc_rank2 := gc_step19 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:186
@@ -3327,7 +3872,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				gc_s_sumval[gc_rank2] = sumval
 			}
 		}
-		for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step19; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:186
@@ -3437,10 +3982,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if gc_vstep14 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step15 := gc_vstep14
-					for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					gc_step20 := gc_vstep14
+					for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
 						{
-							gc_tx2 := gc_step15 + 0
+							gc_tx2 := gc_step20 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3458,7 +4003,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step15 + 1
+							gc_tx2 := gc_step20 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3476,7 +4021,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step15 + 2
+							gc_tx2 := gc_step20 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3494,7 +4039,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 						{
-							gc_tx2 := gc_step15 + 3
+							gc_tx2 := gc_step20 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3512,7 +4057,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							gc_s_sumval[gc_rank2] = sumval
 						}
 					}
-					for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3726,10 +4271,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step16 := gc_from2
-			for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+			gc_step21 := gc_from2
+			for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
 				{
-					gc_tx2 := gc_step16 + 0
+					gc_tx2 := gc_step21 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3747,7 +4292,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 				}
 				{
-					gc_tx2 := gc_step16 + 1
+					gc_tx2 := gc_step21 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3765,7 +4310,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 				}
 				{
-					gc_tx2 := gc_step16 + 2
+					gc_tx2 := gc_step21 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3783,7 +4328,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 				}
 				{
-					gc_tx2 := gc_step16 + 3
+					gc_tx2 := gc_step21 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3801,7 +4346,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					}
 				}
 			}
-			for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -3869,10 +4414,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step17 := gc_vstep16
-			for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
+			gc_step22 := gc_vstep16
+			for ; gc_step22+3 < gc_n2; gc_step22 += 4 {
 				{
-					gc_rank2 := gc_step17 + 0
+					gc_rank2 := gc_step22 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:205
@@ -3881,7 +4426,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step17 + 1
+					gc_rank2 := gc_step22 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:205
@@ -3890,7 +4435,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step17 + 2
+					gc_rank2 := gc_step22 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:205
@@ -3899,7 +4444,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step17 + 3
+					gc_rank2 := gc_step22 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:205
@@ -3908,7 +4453,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_rank2 := gc_step17; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step22; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_softmax.go:205
@@ -4014,10 +4559,10 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					if gc_vstep18 > gc_from2 {
 						gc_more4 = true
 					}
-					gc_step18 := gc_vstep18
-					for ; gc_step18+3 < gc_to2; gc_step18 += 4 {
+					gc_step23 := gc_vstep18
+					for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
 						{
-							gc_tx2 := gc_step18 + 0
+							gc_tx2 := gc_step23 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4034,7 +4579,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_5] = x[i_5] / sum
 						}
 						{
-							gc_tx2 := gc_step18 + 1
+							gc_tx2 := gc_step23 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4051,7 +4596,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_5] = x[i_5] / sum
 						}
 						{
-							gc_tx2 := gc_step18 + 2
+							gc_tx2 := gc_step23 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4068,7 +4613,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_5] = x[i_5] / sum
 						}
 						{
-							gc_tx2 := gc_step18 + 3
+							gc_tx2 := gc_step23 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4085,7 +4630,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							out[idx*C+i_5] = x[i_5] / sum
 						}
 					}
-					for gc_tx2 := gc_step18; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

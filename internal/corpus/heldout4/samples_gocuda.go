@@ -1110,7 +1110,66 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(xShared) && gc_to <= len(xShared)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 					gc_at := xShared[gc_off3:][:gc_to]
 					gc_at2 := x[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:191
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:192
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:191
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:192
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:191
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:192
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:191
+							i := gc_tx + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:192
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1123,10 +1182,10 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1138,7 +1197,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 							xShared[i] = x[i]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1150,7 +1209,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 							xShared[i] = x[i]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1162,7 +1221,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 							xShared[i] = x[i]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1174,7 +1233,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 							xShared[i] = x[i]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1531,7 +1590,102 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at := x[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:257
+							globalThreadID := gc_bx*gc_bdx + gc_tx
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:260
+							d := gc_at[gc_tx] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:257
+							globalThreadID := gc_bx*gc_bdx + gc_tx
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:260
+							d := gc_at[gc_tx] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:257
+							globalThreadID := gc_bx*gc_bdx + gc_tx
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:260
+							d := gc_at[gc_tx] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:257
+							globalThreadID := gc_bx*gc_bdx + gc_tx
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:260
+							d := gc_at[gc_tx] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1553,10 +1707,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1577,7 +1731,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1598,7 +1752,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1619,7 +1773,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1640,7 +1794,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1913,7 +2067,66 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(sData) && gc_to <= len(sData)-gc_off4 && gc_off4 <= len(dSrc) && gc_to <= len(dSrc)-gc_off4 {
 					gc_at := sData[gc_off4:][:gc_to]
 					gc_at2 := dSrc[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:306
+							pos := gc_tx + gc_off
+							gc_more = true
+							_ = pos
+
+//line samples.go:307
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:306
+							pos := gc_tx + gc_off
+							gc_more = true
+							_ = pos
+
+//line samples.go:307
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:306
+							pos := gc_tx + gc_off
+							gc_more = true
+							_ = pos
+
+//line samples.go:307
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:306
+							pos := gc_tx + gc_off
+							gc_more = true
+							_ = pos
+
+//line samples.go:307
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1926,10 +2139,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1941,7 +2154,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 							sData[pos] = dSrc[pos]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1953,7 +2166,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 							sData[pos] = dSrc[pos]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1965,7 +2178,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 							sData[pos] = dSrc[pos]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1977,7 +2190,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 							sData[pos] = dSrc[pos]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2175,7 +2388,66 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dDst) && gc_to <= len(dDst)-gc_off5 && gc_off5 <= len(sData) && gc_to <= len(sData)-gc_off5 {
 					gc_at3 := dDst[gc_off5:][:gc_to]
 					gc_at4 := sData[gc_off5:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:356
+							pos_3 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = pos_3
+
+//line samples.go:357
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:356
+							pos_3 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = pos_3
+
+//line samples.go:357
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:356
+							pos_3 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = pos_3
+
+//line samples.go:357
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:356
+							pos_3 := gc_tx + gc_off3
+							gc_more3 = true
+							_ = pos_3
+
+//line samples.go:357
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -2188,10 +2460,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2203,7 +2475,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 							dDst[pos_3] = sData[pos_3]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2215,7 +2487,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 							dDst[pos_3] = sData[pos_3]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2227,7 +2499,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 							dDst[pos_3] = sData[pos_3]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -2239,7 +2511,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 							dDst[pos_3] = sData[pos_3]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2448,7 +2720,74 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(dA) && gc_to <= len(dA)-gc_off2 && gc_off2 <= len(dB) && gc_to <= len(dB)-gc_off2 {
 						gc_at := dA[gc_off2:][:gc_to]
 						gc_at2 := dB[gc_off2:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+								_ = pos
+
+//line samples.go:407
+								gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+								_ = pos
+
+//line samples.go:407
+								gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+								_ = pos
+
+//line samples.go:407
+								gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+
+//line samples.go:402
+								tid := gc_bx*gc_bdx + gc_tx
+								_ = tid
+
+//line samples.go:406
+								pos := tid + gc_off
+								gc_more = true
+								_ = pos
+
+//line samples.go:407
+								gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line samples.go:402
 							tid := gc_bx*gc_bdx + gc_tx
@@ -2463,10 +2802,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -2483,7 +2822,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -2500,7 +2839,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -2517,7 +2856,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx%gc_bdx
 								gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 								gc_pos.Thread = gc_rank
@@ -2534,7 +2873,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								dA[pos] *= dB[pos] * rcpN
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 							gc_pos.Thread = gc_rank
@@ -2584,7 +2923,82 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
 								gc_at3 := dA[gc_off3:][:gc_to]
 								gc_at4 := dB[gc_off3:][:gc_to]
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_step3 := gc_from
+								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+									{
+										gc_tx := gc_step3 + 0
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line samples.go:402
+										tid := gc_bx*gc_bdx + gc_tx
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+										_ = pos
+
+//line samples.go:407
+										gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+									}
+									{
+										gc_tx := gc_step3 + 1
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line samples.go:402
+										tid := gc_bx*gc_bdx + gc_tx
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+										_ = pos
+
+//line samples.go:407
+										gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+									}
+									{
+										gc_tx := gc_step3 + 2
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line samples.go:402
+										tid := gc_bx*gc_bdx + gc_tx
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+										_ = pos
+
+//line samples.go:407
+										gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+									}
+									{
+										gc_tx := gc_step3 + 3
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line samples.go:402
+										tid := gc_bx*gc_bdx + gc_tx
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+										_ = pos
+
+//line samples.go:407
+										gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+									}
+								}
+								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									_ = gc_rank
 
@@ -2601,10 +3015,10 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 							} else {
-								gc_step2 := gc_from
-								for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+								gc_step4 := gc_from
+								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 									{
-										gc_tx := gc_step2 + 0
+										gc_tx := gc_step4 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -2620,7 +3034,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 										dA[pos] *= dB[pos] * rcpN
 									}
 									{
-										gc_tx := gc_step2 + 1
+										gc_tx := gc_step4 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -2636,7 +3050,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 										dA[pos] *= dB[pos] * rcpN
 									}
 									{
-										gc_tx := gc_step2 + 2
+										gc_tx := gc_step4 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -2652,7 +3066,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 										dA[pos] *= dB[pos] * rcpN
 									}
 									{
-										gc_tx := gc_step2 + 3
+										gc_tx := gc_step4 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -2668,7 +3082,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 										dA[pos] *= dB[pos] * rcpN
 									}
 								}
-								for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -3368,7 +3782,70 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(approxFinal) && gc_off3 >= 0 && gc_off3 < len(shared) {
 					gc_at := approxFinal[gc_off2:][:1]
 					gc_at2 := shared[gc_off3:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:443
+							tid := gc_tx
+							_ = tid
+
+//line samples.go:492
+							{
+								gc_at[0] = gc_at2[0]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:443
+							tid := gc_tx
+							_ = tid
+
+//line samples.go:492
+							{
+								gc_at[0] = gc_at2[0]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:443
+							tid := gc_tx
+							_ = tid
+
+//line samples.go:492
+							{
+								gc_at[0] = gc_at2[0]
+							}
+						}
+						{
+							gc_tx := gc_step5 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:443
+							tid := gc_tx
+							_ = tid
+
+//line samples.go:492
+							{
+								gc_at[0] = gc_at2[0]
+							}
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -3382,10 +3859,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 						}
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3399,7 +3876,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 							}
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3413,7 +3890,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 							}
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3427,7 +3904,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 							}
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3441,7 +3918,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 							}
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3921,7 +4398,66 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(callExchange) {
 					gc_at2 := callExchange[:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:611
+							gc_at2[gc_tx] = call[0]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:611
+							gc_at2[gc_tx] = call[0]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:611
+							gc_at2[gc_tx] = call[0]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples.go:592
+							tid := gc_tx
+							_ = tid
+							call := gc_s_call[gc_rank]
+
+//line samples.go:611
+							gc_at2[gc_tx] = call[0]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -3934,10 +4470,10 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_at2[gc_tx] = call[0]
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3950,7 +4486,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							callExchange[tid] = call[0]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3963,7 +4499,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							callExchange[tid] = call[0]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3976,7 +4512,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							callExchange[tid] = call[0]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -3989,7 +4525,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							callExchange[tid] = call[0]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4044,10 +4580,10 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						gc_s_call[gc_rank] = call
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -4061,7 +4597,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							gc_s_call[gc_rank] = call
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -4075,7 +4611,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							gc_s_call[gc_rank] = call
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -4089,7 +4625,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							gc_s_call[gc_rank] = call
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -4103,7 +4639,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 							gc_s_call[gc_rank] = call
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4282,7 +4818,74 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 			gc_off4 := gc_bx
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dCallValue) {
 				gc_at4 := dCallValue[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:623
+						{
+							gc_at4[0] = call[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:623
+						{
+							gc_at4[0] = call[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:623
+						{
+							gc_at4[0] = call[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples.go:592
+						tid := gc_tx
+						_ = tid
+						call := gc_s_call[gc_rank]
+
+//line samples.go:623
+						{
+							gc_at4[0] = call[0]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -4297,10 +4900,10 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4315,7 +4918,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4330,7 +4933,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4345,7 +4948,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4360,7 +4963,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -1249,10 +1249,10 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 					if gc_vstep2 > gc_from2 {
 						gc_more = true
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1264,7 +1264,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 							xShared[i] = x[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1276,7 +1276,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 							xShared[i] = x[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1288,7 +1288,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 							xShared[i] = x[i]
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1300,7 +1300,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 							xShared[i] = x[i]
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1597,10 +1597,10 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples.go:255
@@ -1609,7 +1609,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples.go:255
@@ -1618,7 +1618,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples.go:255
@@ -1627,7 +1627,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples.go:255
@@ -1636,7 +1636,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples.go:255
@@ -1665,7 +1665,102 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 				gc_off4 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
 					gc_at3 := x[gc_off4:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step5 := gc_from2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:257
+							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:260
+							d := gc_at3[gc_tx2] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:257
+							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:260
+							d := gc_at3[gc_tx2] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:257
+							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:260
+							d := gc_at3[gc_tx2] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:257
+							globalThreadID := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globalThreadID
+							sum := gc_s_sum[gc_rank2]
+
+//line samples.go:259
+							i := globalThreadID + gc_off
+							gc_more = true
+							_ = i
+
+//line samples.go:260
+							d := gc_at3[gc_tx2] - 1.0
+
+//line samples.go:261
+							sum += fabs(d)
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1687,10 +1782,10 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 						gc_s_sum[gc_rank2] = sum
 					}
 				} else {
-					gc_step4 := gc_from2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1711,7 +1806,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1732,7 +1827,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1753,7 +1848,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1774,7 +1869,7 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2100,10 +2195,10 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2115,7 +2210,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							sData[pos] = dSrc[pos]
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2127,7 +2222,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							sData[pos] = dSrc[pos]
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2139,7 +2234,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							sData[pos] = dSrc[pos]
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2151,7 +2246,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							sData[pos] = dSrc[pos]
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2404,10 +2499,10 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 					if gc_vstep4 > gc_from3 {
 						gc_more3 = true
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step6 := gc_vstep4
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step6 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2419,7 +2514,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							dDst[pos_3] = sData[pos_3]
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step6 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2431,7 +2526,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							dDst[pos_3] = sData[pos_3]
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step6 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2443,7 +2538,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							dDst[pos_3] = sData[pos_3]
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step6 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2455,7 +2550,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							dDst[pos_3] = sData[pos_3]
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2732,10 +2827,10 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						gc_step5 := gc_vstep2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -2752,7 +2847,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -2769,7 +2864,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -2786,7 +2881,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 								dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 								gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 								gc_pos2.Thread = gc_rank2
@@ -2803,7 +2898,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 								dA[pos] *= dB[pos] * rcpN
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = (gc_tx2 / gc_bdx2) % gc_gdx2
 							gc_pos2.Thread = gc_rank2
@@ -2853,7 +2948,82 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dA) && gc_to2 <= len(dA)-gc_off5 && gc_off5 <= len(dB) && gc_to2 <= len(dB)-gc_off5 {
 								gc_at7 := dA[gc_off5:][:gc_to2]
 								gc_at8 := dB[gc_off5:][:gc_to2]
-								for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+								gc_step6 := gc_from2
+								for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+									{
+										gc_tx2 := gc_step6 + 0
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line samples.go:402
+										tid := gc_bx2*gc_bdx2 + gc_tx2
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+										_ = pos
+
+//line samples.go:407
+										gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+									}
+									{
+										gc_tx2 := gc_step6 + 1
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line samples.go:402
+										tid := gc_bx2*gc_bdx2 + gc_tx2
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+										_ = pos
+
+//line samples.go:407
+										gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+									}
+									{
+										gc_tx2 := gc_step6 + 2
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line samples.go:402
+										tid := gc_bx2*gc_bdx2 + gc_tx2
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+										_ = pos
+
+//line samples.go:407
+										gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+									}
+									{
+										gc_tx2 := gc_step6 + 3
+										_ = gc_tx2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line samples.go:402
+										tid := gc_bx2*gc_bdx2 + gc_tx2
+										_ = tid
+
+//line samples.go:406
+										pos := tid + gc_off
+										gc_more = true
+										_ = pos
+
+//line samples.go:407
+										gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
+									}
+								}
+								for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 
@@ -2870,10 +3040,10 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
 							} else {
-								gc_step4 := gc_from2
-								for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+								gc_step7 := gc_from2
+								for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 									{
-										gc_tx2 := gc_step4 + 0
+										gc_tx2 := gc_step7 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2889,7 +3059,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 										dA[pos] *= dB[pos] * rcpN
 									}
 									{
-										gc_tx2 := gc_step4 + 1
+										gc_tx2 := gc_step7 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2905,7 +3075,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 										dA[pos] *= dB[pos] * rcpN
 									}
 									{
-										gc_tx2 := gc_step4 + 2
+										gc_tx2 := gc_step7 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2921,7 +3091,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 										dA[pos] *= dB[pos] * rcpN
 									}
 									{
-										gc_tx2 := gc_step4 + 3
+										gc_tx2 := gc_step7 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -2937,7 +3107,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 										dA[pos] *= dB[pos] * rcpN
 									}
 								}
-								for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -3155,10 +3325,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step6 := gc_vstep
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+			gc_step7 := gc_vstep
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step6 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3177,7 +3347,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					shared[tid+bdim] = id[idata+uint32(bdim)]
 				}
 				{
-					gc_tx2 := gc_step6 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3196,7 +3366,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					shared[tid+bdim] = id[idata+uint32(bdim)]
 				}
 				{
-					gc_tx2 := gc_step6 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3215,7 +3385,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					shared[tid+bdim] = id[idata+uint32(bdim)]
 				}
 				{
-					gc_tx2 := gc_step6 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3234,7 +3404,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					shared[tid+bdim] = id[idata+uint32(bdim)]
 				}
 			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -3318,10 +3488,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step7 := gc_vstep2
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step8 := gc_vstep2
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3340,7 +3510,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					gc_s_data1[gc_rank2] = data1
 				}
 				{
-					gc_tx2 := gc_step7 + 1
+					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3359,7 +3529,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					gc_s_data1[gc_rank2] = data1
 				}
 				{
-					gc_tx2 := gc_step7 + 2
+					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3378,7 +3548,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					gc_s_data1[gc_rank2] = data1
 				}
 				{
-					gc_tx2 := gc_step7 + 3
+					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3397,7 +3567,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					gc_s_data1[gc_rank2] = data1
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -3419,10 +3589,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3447,7 +3617,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					shared[atid] = (data0 + data1) * invSqrt2
 				}
 				{
-					gc_tx2 := gc_step8 + 1
+					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3472,7 +3642,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					shared[atid] = (data0 + data1) * invSqrt2
 				}
 				{
-					gc_tx2 := gc_step8 + 2
+					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3497,7 +3667,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					shared[atid] = (data0 + data1) * invSqrt2
 				}
 				{
-					gc_tx2 := gc_step8 + 3
+					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3522,7 +3692,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					shared[atid] = (data0 + data1) * invSqrt2
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -3553,10 +3723,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 	if dlevels > 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3580,7 +3750,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 						gc_s_idata0[gc_rank2] = idata0
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3604,7 +3774,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 						gc_s_idata0[gc_rank2] = idata0
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3628,7 +3798,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 						gc_s_idata0[gc_rank2] = idata0
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3652,7 +3822,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 						gc_s_idata0[gc_rank2] = idata0
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3729,7 +3899,70 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
 					gc_at3 := approxFinal[gc_off4:][:1]
 					gc_at4 := shared[gc_off5:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:443
+							tid := gc_tx2
+							_ = tid
+
+//line samples.go:492
+							{
+								gc_at3[0] = gc_at4[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:443
+							tid := gc_tx2
+							_ = tid
+
+//line samples.go:492
+							{
+								gc_at3[0] = gc_at4[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:443
+							tid := gc_tx2
+							_ = tid
+
+//line samples.go:492
+							{
+								gc_at3[0] = gc_at4[0]
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:443
+							tid := gc_tx2
+							_ = tid
+
+//line samples.go:492
+							{
+								gc_at3[0] = gc_at4[0]
+							}
+						}
+					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -3743,10 +3976,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 						}
 					}
 				} else {
-					gc_step10 := gc_from2
-					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+					gc_step12 := gc_from2
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step10 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3760,7 +3993,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3774,7 +4007,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3788,7 +4021,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 							}
 						}
 						{
-							gc_tx2 := gc_step10 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3802,7 +4035,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 							}
 						}
 					}
-					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4284,7 +4517,66 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(callExchange) {
 					gc_at6 := callExchange[:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:611
+							gc_at6[gc_tx2] = call[0]
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:611
+							gc_at6[gc_tx2] = call[0]
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:611
+							gc_at6[gc_tx2] = call[0]
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples.go:592
+							tid := gc_tx2
+							_ = tid
+							call := gc_s_call[gc_rank2]
+
+//line samples.go:611
+							gc_at6[gc_tx2] = call[0]
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -4297,10 +4589,10 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_at6[gc_tx2] = call[0]
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4313,7 +4605,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							callExchange[tid] = call[0]
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4326,7 +4618,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							callExchange[tid] = call[0]
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4339,7 +4631,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							callExchange[tid] = call[0]
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4352,7 +4644,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							callExchange[tid] = call[0]
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4407,10 +4699,10 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						gc_s_call[gc_rank2] = call
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4424,7 +4716,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							gc_s_call[gc_rank2] = call
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4438,7 +4730,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							gc_s_call[gc_rank2] = call
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4452,7 +4744,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							gc_s_call[gc_rank2] = call
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -4466,7 +4758,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 							gc_s_call[gc_rank2] = call
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4645,7 +4937,74 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 			gc_off7 := gc_bx2
 			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(dCallValue) {
 				gc_at8 := dCallValue[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+						{
+							gc_at8[0] = call[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+						{
+							gc_at8[0] = call[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+						{
+							gc_at8[0] = call[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples.go:592
+						tid := gc_tx2
+						_ = tid
+						call := gc_s_call[gc_rank2]
+
+//line samples.go:623
+						{
+							gc_at8[0] = call[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -4660,10 +5019,10 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4678,7 +5037,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4693,7 +5052,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4708,7 +5067,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4723,7 +5082,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -672,10 +672,10 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	idata := gIdata[uint32(gc_bx2)*bdim*2:]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 				{
-					gc_tx2 := gc_step4 + 0
+					gc_tx2 := gc_step5 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -693,7 +693,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 1
+					gc_tx2 := gc_step5 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -711,7 +711,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 2
+					gc_tx2 := gc_step5 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -729,7 +729,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 					}
 				}
 				{
-					gc_tx2 := gc_step4 + 3
+					gc_tx2 := gc_step5 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -747,7 +747,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 					}
 				}
 			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -771,10 +771,10 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -788,7 +788,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -802,7 +802,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -816,7 +816,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -830,7 +830,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -856,7 +856,70 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 				gc_at3 := gOdata[gc_off3:][:1]
 				gc_at4 := idata[gc_off4:][:1]
 				gc_elem2 := gc_at4[0]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:105
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:124
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:105
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:124
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:105
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:124
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:105
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:124
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -870,10 +933,10 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 					}
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -887,7 +950,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -901,7 +964,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -915,7 +978,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -929,7 +992,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1004,10 +1067,10 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1021,7 +1084,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1035,7 +1098,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1049,7 +1112,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1063,7 +1126,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1089,7 +1152,70 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 				gc_at3 := gOdata[gc_off3:][:1]
 				gc_at4 := idata[gc_off4:][:1]
 				gc_elem2 := gc_at4[0]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:134
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:157
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:134
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:157
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:134
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:157
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:134
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:157
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1103,10 +1229,10 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1120,7 +1246,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1134,7 +1260,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1148,7 +1274,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1162,7 +1288,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1241,10 +1367,10 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 	for stride := bdim / 2; stride > 0; stride >>= 1 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1258,7 +1384,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1272,7 +1398,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1286,7 +1412,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1300,7 +1426,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1326,7 +1452,70 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 				gc_at3 := gOdata[gc_off3:][:1]
 				gc_at4 := idata[gc_off4:][:1]
 				gc_elem2 := gc_at4[0]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:167
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:194
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:167
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:194
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:167
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:194
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce.go:167
+						tid := uint32(gc_tx2)
+						_ = tid
+
+//line cheng_reduce.go:194
+						if tid == 0 {
+							gc_at3[0] = gc_elem2
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1340,10 +1529,10 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1357,7 +1546,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1371,7 +1560,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1385,7 +1574,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1399,7 +1588,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b2 *compiled.Block, gIdata, gOdata []int3
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -2411,7 +2411,74 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			gc_off7 := gc_bx
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
 				gc_at12 := gOdata[gc_off7:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx
+						_ = tid
+						localSum := gc_s_localSum[gc_rank]
+
+//line cheng_reduce_shfl.go:186
+						{
+							gc_at12[0] = localSum
+						}
+					}
+					{
+						gc_tx := gc_step6 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx
+						_ = tid
+						localSum := gc_s_localSum[gc_rank]
+
+//line cheng_reduce_shfl.go:186
+						{
+							gc_at12[0] = localSum
+						}
+					}
+					{
+						gc_tx := gc_step6 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx
+						_ = tid
+						localSum := gc_s_localSum[gc_rank]
+
+//line cheng_reduce_shfl.go:186
+						{
+							gc_at12[0] = localSum
+						}
+					}
+					{
+						gc_tx := gc_step6 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx
+						_ = tid
+						localSum := gc_s_localSum[gc_rank]
+
+//line cheng_reduce_shfl.go:186
+						{
+							gc_at12[0] = localSum
+						}
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2426,10 +2493,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2444,7 +2511,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2459,7 +2526,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2474,7 +2541,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2489,7 +2556,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -1331,10 +1331,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep12
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step8 := gc_vstep12
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1348,7 +1348,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1362,7 +1362,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1376,7 +1376,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1390,7 +1390,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1540,10 +1540,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep14
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step9 := gc_vstep14
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1557,7 +1557,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1571,7 +1571,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1585,7 +1585,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1599,7 +1599,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1749,10 +1749,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep16
-				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+				gc_step10 := gc_vstep16
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step9 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1766,7 +1766,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1780,7 +1780,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1794,7 +1794,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step9 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1808,7 +1808,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1958,10 +1958,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep18
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step11 := gc_vstep18
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step11 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1975,7 +1975,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step11 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1989,7 +1989,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step11 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2003,7 +2003,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step11 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2017,7 +2017,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2167,10 +2167,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep20
-				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+				gc_step12 := gc_vstep20
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step11 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2184,7 +2184,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2198,7 +2198,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2212,7 +2212,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step11 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2226,7 +2226,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2748,7 +2748,74 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 			gc_off13 := gc_bx2
 			if gc_from2 >= 0 && gc_off13 >= 0 && gc_off13 < len(gOdata) {
 				gc_at23 := gOdata[gc_off13:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step13 := gc_from2
+				for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+					{
+						gc_tx2 := gc_step13 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+						_ = tid
+						localSum := gc_s_localSum[gc_rank2]
+
+//line cheng_reduce_shfl.go:186
+						{
+							gc_at23[0] = localSum
+						}
+					}
+					{
+						gc_tx2 := gc_step13 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+						_ = tid
+						localSum := gc_s_localSum[gc_rank2]
+
+//line cheng_reduce_shfl.go:186
+						{
+							gc_at23[0] = localSum
+						}
+					}
+					{
+						gc_tx2 := gc_step13 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+						_ = tid
+						localSum := gc_s_localSum[gc_rank2]
+
+//line cheng_reduce_shfl.go:186
+						{
+							gc_at23[0] = localSum
+						}
+					}
+					{
+						gc_tx2 := gc_step13 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line cheng_reduce_shfl.go:138
+						tid := gc_tx2
+						_ = tid
+						localSum := gc_s_localSum[gc_rank2]
+
+//line cheng_reduce_shfl.go:186
+						{
+							gc_at23[0] = localSum
+						}
+					}
+				}
+				for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -2763,10 +2830,10 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 					}
 				}
 			} else {
-				gc_step12 := gc_from2
-				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+				gc_step14 := gc_from2
+				for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2781,7 +2848,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step14 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2796,7 +2863,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step14 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2811,7 +2878,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step14 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2826,7 +2893,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 						}
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

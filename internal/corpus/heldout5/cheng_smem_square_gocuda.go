@@ -37,7 +37,62 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 			gc_row := gc_ty
 			if gc_row >= 0 && gc_row < len(tile) && gc_bdx <= len(tile[gc_row]) {
 				gc_at := tile[gc_row][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_smem_square.go:28
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+
+//line cheng_smem_square.go:30
+						gc_at[gc_tx] = int32(idx)
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_smem_square.go:28
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+
+//line cheng_smem_square.go:30
+						gc_at[gc_tx] = int32(idx)
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_smem_square.go:28
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+
+//line cheng_smem_square.go:30
+						gc_at[gc_tx] = int32(idx)
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_smem_square.go:28
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+
+//line cheng_smem_square.go:30
+						gc_at[gc_tx] = int32(idx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -49,10 +104,10 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					gc_at[gc_tx] = int32(idx)
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -64,7 +119,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -76,7 +131,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -88,7 +143,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -100,7 +155,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -121,10 +176,10 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -136,7 +191,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -148,7 +203,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -160,7 +215,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -172,7 +227,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -410,7 +465,62 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 			gc_row := gc_ty
 			if gc_row >= 0 && gc_row < len(tile) && gc_bdx <= len(tile[gc_row]) {
 				gc_at := tile[gc_row][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_smem_square.go:62
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+
+//line cheng_smem_square.go:64
+						gc_at[gc_tx] = int32(idx)
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_smem_square.go:62
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+
+//line cheng_smem_square.go:64
+						gc_at[gc_tx] = int32(idx)
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_smem_square.go:62
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+
+//line cheng_smem_square.go:64
+						gc_at[gc_tx] = int32(idx)
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line cheng_smem_square.go:62
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+
+//line cheng_smem_square.go:64
+						gc_at[gc_tx] = int32(idx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -422,10 +532,10 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					gc_at[gc_tx] = int32(idx)
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -437,7 +547,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -449,7 +559,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -461,7 +571,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -473,7 +583,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 						tile[gc_ty][gc_tx] = int32(idx)
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -494,10 +604,10 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -509,7 +619,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -521,7 +631,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -533,7 +643,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -545,7 +655,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					out[idx] = tile[gc_tx][gc_ty]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -132,7 +132,62 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 					gc_at2 := dotProduct[gc_off:][:gc_to]
 					gc_at3 := expSum[gc_off2:][:1]
 					gc_elem := gc_at3[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line hecbench_attention.go:38
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line hecbench_attention.go:39
+							{
+								gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line hecbench_attention.go:38
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line hecbench_attention.go:39
+							{
+								gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line hecbench_attention.go:38
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line hecbench_attention.go:39
+							{
+								gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line hecbench_attention.go:38
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line hecbench_attention.go:39
+							{
+								gc_at[gc_tx] = expf(gc_at2[gc_tx]) / gc_elem
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line hecbench_attention.go:38
 						i := gc_bx*gc_bdx + gc_tx
@@ -144,10 +199,10 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -162,7 +217,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -177,7 +232,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -192,7 +247,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -207,7 +262,7 @@ func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, do
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank
@@ -528,7 +583,82 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(output) && gc_to <= len(output)-gc_off3 {
 					gc_at3 := output[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_attention.go:49
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							sum := gc_s_sum[gc_rank]
+
+//line hecbench_attention.go:50
+							{
+
+//line hecbench_attention.go:55
+								gc_at3[gc_tx] = sum
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_attention.go:49
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							sum := gc_s_sum[gc_rank]
+
+//line hecbench_attention.go:50
+							{
+
+//line hecbench_attention.go:55
+								gc_at3[gc_tx] = sum
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_attention.go:49
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							sum := gc_s_sum[gc_rank]
+
+//line hecbench_attention.go:50
+							{
+
+//line hecbench_attention.go:55
+								gc_at3[gc_tx] = sum
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_attention.go:49
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							sum := gc_s_sum[gc_rank]
+
+//line hecbench_attention.go:50
+							{
+
+//line hecbench_attention.go:55
+								gc_at3[gc_tx] = sum
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -545,10 +675,10 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 						}
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -565,7 +695,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -582,7 +712,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -599,7 +729,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -616,7 +746,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

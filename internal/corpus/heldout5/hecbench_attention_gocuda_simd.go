@@ -132,7 +132,62 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 					gc_at5 := dotProduct[gc_off3:][:gc_to2]
 					gc_at6 := expSum[gc_off4:][:1]
 					gc_elem2 := gc_at6[0]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+
+//line hecbench_attention.go:38
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line hecbench_attention.go:39
+							{
+								gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+
+//line hecbench_attention.go:38
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line hecbench_attention.go:39
+							{
+								gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+
+//line hecbench_attention.go:38
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line hecbench_attention.go:39
+							{
+								gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+
+//line hecbench_attention.go:38
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line hecbench_attention.go:39
+							{
+								gc_at4[gc_tx2] = expf(gc_at5[gc_tx2]) / gc_elem2
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 
 //line hecbench_attention.go:38
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -144,10 +199,10 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 						}
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -162,7 +217,7 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -177,7 +232,7 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -192,7 +247,7 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -207,7 +262,7 @@ func gc_body_attentionKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, expSum,
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -280,10 +335,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 				{
-					gc_rank2 := gc_step4 + 0
+					gc_rank2 := gc_step5 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_attention.go:51
@@ -292,7 +347,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step4 + 1
+					gc_rank2 := gc_step5 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_attention.go:51
@@ -301,7 +356,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step4 + 2
+					gc_rank2 := gc_step5 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_attention.go:51
@@ -310,7 +365,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step4 + 3
+					gc_rank2 := gc_step5 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_attention.go:51
@@ -319,7 +374,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_attention.go:51
@@ -432,10 +487,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step5 := gc_vstep6
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						gc_step6 := gc_vstep6
+						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 							{
-								gc_tx2 := gc_step5 + 0
+								gc_tx2 := gc_step6 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -455,7 +510,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 								gc_s_sum[gc_rank2] = sum
 							}
 							{
-								gc_tx2 := gc_step5 + 1
+								gc_tx2 := gc_step6 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -475,7 +530,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 								gc_s_sum[gc_rank2] = sum
 							}
 							{
-								gc_tx2 := gc_step5 + 2
+								gc_tx2 := gc_step6 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -495,7 +550,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 								gc_s_sum[gc_rank2] = sum
 							}
 							{
-								gc_tx2 := gc_step5 + 3
+								gc_tx2 := gc_step6 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -515,7 +570,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 								gc_s_sum[gc_rank2] = sum
 							}
 						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -621,10 +676,10 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep8
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step7 := gc_vstep8
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -641,7 +696,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -658,7 +713,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -675,7 +730,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -692,7 +747,7 @@ func gc_body_attentionKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, score, 
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

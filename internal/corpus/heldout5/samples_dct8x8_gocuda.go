@@ -998,7 +998,102 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 			gc_off3 := (bx * dctBlockSize) + ((by*dctBlockSize + gc_ty) * Stride)
 			if gc_off3 >= 0 && gc_off3 <= len(SrcDst) && gc_bdx <= len(SrcDst)-gc_off3 {
 				gc_at3 := SrcDst[gc_off3:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_dct8x8.go:213
+						tx := gc_tx
+						_ = tx
+
+//line samples_dct8x8.go:214
+						ty := gc_ty
+						_ = ty
+						curCoef := gc_s_curCoef[gc_rank]
+						_ = curCoef
+						curQuant := gc_s_curQuant[gc_rank]
+
+//line samples_dct8x8.go:231
+						curCoef = curCoef * curQuant
+
+//line samples_dct8x8.go:233
+						gc_at3[gc_tx] = curCoef
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_dct8x8.go:213
+						tx := gc_tx
+						_ = tx
+
+//line samples_dct8x8.go:214
+						ty := gc_ty
+						_ = ty
+						curCoef := gc_s_curCoef[gc_rank]
+						_ = curCoef
+						curQuant := gc_s_curQuant[gc_rank]
+
+//line samples_dct8x8.go:231
+						curCoef = curCoef * curQuant
+
+//line samples_dct8x8.go:233
+						gc_at3[gc_tx] = curCoef
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_dct8x8.go:213
+						tx := gc_tx
+						_ = tx
+
+//line samples_dct8x8.go:214
+						ty := gc_ty
+						_ = ty
+						curCoef := gc_s_curCoef[gc_rank]
+						_ = curCoef
+						curQuant := gc_s_curQuant[gc_rank]
+
+//line samples_dct8x8.go:231
+						curCoef = curCoef * curQuant
+
+//line samples_dct8x8.go:233
+						gc_at3[gc_tx] = curCoef
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line samples_dct8x8.go:213
+						tx := gc_tx
+						_ = tx
+
+//line samples_dct8x8.go:214
+						ty := gc_ty
+						_ = ty
+						curCoef := gc_s_curCoef[gc_rank]
+						_ = curCoef
+						curQuant := gc_s_curQuant[gc_rank]
+
+//line samples_dct8x8.go:231
+						curCoef = curCoef * curQuant
+
+//line samples_dct8x8.go:233
+						gc_at3[gc_tx] = curCoef
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1020,10 +1115,10 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 					gc_at3[gc_tx] = curCoef
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1045,7 +1140,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1067,7 +1162,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1089,7 +1184,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1111,7 +1206,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 						SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -67,10 +67,10 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := gc_vstep2
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_graphs.go:30
@@ -79,7 +79,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				gc_s_tempSum[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_graphs.go:30
@@ -88,7 +88,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				gc_s_tempSum[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_graphs.go:30
@@ -97,7 +97,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				gc_s_tempSum[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_graphs.go:30
@@ -106,7 +106,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				gc_s_tempSum[gc_rank2] = tempSum
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_graphs.go:30
@@ -135,7 +135,90 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
 					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples_graphs.go:28
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line samples_graphs.go:31
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line samples_graphs.go:32
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples_graphs.go:28
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line samples_graphs.go:31
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line samples_graphs.go:32
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples_graphs.go:28
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line samples_graphs.go:31
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line samples_graphs.go:32
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line samples_graphs.go:28
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line samples_graphs.go:31
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line samples_graphs.go:32
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -154,10 +237,10 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -175,7 +258,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -193,7 +276,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -211,7 +294,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -229,7 +312,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -251,10 +334,10 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 		}
 	}
 	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -262,7 +345,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -270,7 +353,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -278,7 +361,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -286,7 +369,7 @@ func gc_body_graphReduceKernel(gc_b2 *compiled.Block, inputVec []float32, output
 				tmp[gc_rank2] = tempSum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tempSum := gc_s_tempSum[gc_rank2]
 

@@ -827,7 +827,66 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(sums) {
 				gc_at := sums[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intimage.go:201
+						stepSum := uint32(0)
+
+//line samples_intimage.go:204
+						gc_at[gc_tx][gc_ty] = 0
+						_ = stepSum
+						gc_s_stepSum[gc_rank] = stepSum
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intimage.go:201
+						stepSum := uint32(0)
+
+//line samples_intimage.go:204
+						gc_at[gc_tx][gc_ty] = 0
+						_ = stepSum
+						gc_s_stepSum[gc_rank] = stepSum
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intimage.go:201
+						stepSum := uint32(0)
+
+//line samples_intimage.go:204
+						gc_at[gc_tx][gc_ty] = 0
+						_ = stepSum
+						gc_s_stepSum[gc_rank] = stepSum
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line samples_intimage.go:201
+						stepSum := uint32(0)
+
+//line samples_intimage.go:204
+						gc_at[gc_tx][gc_ty] = 0
+						_ = stepSum
+						gc_s_stepSum[gc_rank] = stepSum
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -840,10 +899,10 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -856,7 +915,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -869,7 +928,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -882,7 +941,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -895,7 +954,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 						gc_s_stepSum[gc_rank] = stepSum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1114,10 +1173,10 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 			}
 		}
 		{
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank := gc_step2 + 0
+					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					p := gc_s_p[gc_rank]
@@ -1126,7 +1185,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					p[0] = sum
 				}
 				{
-					gc_rank := gc_step2 + 1
+					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					p := gc_s_p[gc_rank]
@@ -1135,7 +1194,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					p[0] = sum
 				}
 				{
-					gc_rank := gc_step2 + 2
+					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					p := gc_s_p[gc_rank]
@@ -1144,7 +1203,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					p[0] = sum
 				}
 				{
-					gc_rank := gc_step2 + 3
+					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					p := gc_s_p[gc_rank]
@@ -1153,7 +1212,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					p[0] = sum
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]

@@ -263,10 +263,10 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -276,7 +276,7 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -286,7 +286,7 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -296,7 +296,7 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -306,7 +306,7 @@ func gc_body_sobolGPUKernel(gc_b2 *compiled.Block, nVectors, nDimensions uint32,
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

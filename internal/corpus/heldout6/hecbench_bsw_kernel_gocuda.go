@@ -353,7 +353,82 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(shAaScoring) && gc_to <= len(shAaScoring)-gc_off3 && gc_off3 <= len(scoringMatrix) && gc_to <= len(scoringMatrix)-gc_off3 {
 					gc_at := shAaScoring[gc_off3:][:gc_to]
 					gc_at2 := scoringMatrix[gc_off3:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:128
+							p_3 := threadId + gc_off
+							gc_more = true
+							_ = p_3
+
+//line hecbench_bsw_kernel.go:129
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:128
+							p_3 := threadId + gc_off
+							gc_more = true
+							_ = p_3
+
+//line hecbench_bsw_kernel.go:129
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:128
+							p_3 := threadId + gc_off
+							gc_more = true
+							_ = p_3
+
+//line hecbench_bsw_kernel.go:129
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:128
+							p_3 := threadId + gc_off
+							gc_more = true
+							_ = p_3
+
+//line hecbench_bsw_kernel.go:129
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -370,10 +445,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -389,7 +464,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							shAaScoring[p_3] = scoringMatrix[p_3]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -405,7 +480,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							shAaScoring[p_3] = scoringMatrix[p_3]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -421,7 +496,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							shAaScoring[p_3] = scoringMatrix[p_3]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -437,7 +512,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							shAaScoring[p_3] = scoringMatrix[p_3]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -477,7 +552,82 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(shAaEncoding) && gc_to <= len(shAaEncoding)-gc_off4 && gc_off4 <= len(encodingMatrix) && gc_to <= len(encodingMatrix)-gc_off4 {
 					gc_at3 := shAaEncoding[gc_off4:][:gc_to]
 					gc_at4 := encodingMatrix[gc_off4:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:131
+							p_4 := threadId + gc_off2
+							gc_more2 = true
+							_ = p_4
+
+//line hecbench_bsw_kernel.go:132
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:131
+							p_4 := threadId + gc_off2
+							gc_more2 = true
+							_ = p_4
+
+//line hecbench_bsw_kernel.go:132
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:131
+							p_4 := threadId + gc_off2
+							gc_more2 = true
+							_ = p_4
+
+//line hecbench_bsw_kernel.go:132
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:131
+							p_4 := threadId + gc_off2
+							gc_more2 = true
+							_ = p_4
+
+//line hecbench_bsw_kernel.go:132
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -494,10 +644,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -513,7 +663,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							shAaEncoding[p_4] = encodingMatrix[p_4]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -529,7 +679,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							shAaEncoding[p_4] = encodingMatrix[p_4]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -545,7 +695,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							shAaEncoding[p_4] = encodingMatrix[p_4]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -561,7 +711,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 							shAaEncoding[p_4] = encodingMatrix[p_4]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -581,10 +731,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 		}
 	}
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 
 //line hecbench_bsw_kernel.go:137
@@ -593,7 +743,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 
 //line hecbench_bsw_kernel.go:137
@@ -602,7 +752,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 
 //line hecbench_bsw_kernel.go:137
@@ -611,7 +761,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 
 //line hecbench_bsw_kernel.go:137
@@ -620,7 +770,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_s_diag[gc_rank] = diag
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line hecbench_bsw_kernel.go:137
@@ -1175,10 +1325,10 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 		}
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step6 + 0
 					gc_pos.Thread = gc_rank
 					diag := gc_s_diag[gc_rank]
 
@@ -1187,7 +1337,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					gc_s_diag[gc_rank] = diag
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step6 + 1
 					gc_pos.Thread = gc_rank
 					diag := gc_s_diag[gc_rank]
 
@@ -1196,7 +1346,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					gc_s_diag[gc_rank] = diag
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step6 + 2
 					gc_pos.Thread = gc_rank
 					diag := gc_s_diag[gc_rank]
 
@@ -1205,7 +1355,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					gc_s_diag[gc_rank] = diag
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step6 + 3
 					gc_pos.Thread = gc_rank
 					diag := gc_s_diag[gc_rank]
 
@@ -1214,7 +1364,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					gc_s_diag[gc_rank] = diag
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
 

@@ -354,7 +354,82 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(shAaScoring) && gc_to2 <= len(shAaScoring)-gc_off6 && gc_off6 <= len(scoringMatrix) && gc_to2 <= len(scoringMatrix)-gc_off6 {
 					gc_at13 := shAaScoring[gc_off6:][:gc_to2]
 					gc_at14 := scoringMatrix[gc_off6:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:128
+							p_3 := threadId + gc_off
+							gc_more = true
+							_ = p_3
+
+//line hecbench_bsw_kernel.go:129
+							gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:128
+							p_3 := threadId + gc_off
+							gc_more = true
+							_ = p_3
+
+//line hecbench_bsw_kernel.go:129
+							gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:128
+							p_3 := threadId + gc_off
+							gc_more = true
+							_ = p_3
+
+//line hecbench_bsw_kernel.go:129
+							gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:128
+							p_3 := threadId + gc_off
+							gc_more = true
+							_ = p_3
+
+//line hecbench_bsw_kernel.go:129
+							gc_at13[gc_tx2] = gc_at14[gc_tx2]
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -371,10 +446,10 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						gc_at13[gc_tx2] = gc_at14[gc_tx2]
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_from2
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -390,7 +465,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							shAaScoring[p_3] = scoringMatrix[p_3]
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -406,7 +481,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							shAaScoring[p_3] = scoringMatrix[p_3]
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -422,7 +497,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							shAaScoring[p_3] = scoringMatrix[p_3]
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -438,7 +513,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							shAaScoring[p_3] = scoringMatrix[p_3]
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -478,7 +553,82 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(shAaEncoding) && gc_to2 <= len(shAaEncoding)-gc_off7 && gc_off7 <= len(encodingMatrix) && gc_to2 <= len(encodingMatrix)-gc_off7 {
 					gc_at15 := shAaEncoding[gc_off7:][:gc_to2]
 					gc_at16 := encodingMatrix[gc_off7:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:131
+							p_4 := threadId + gc_off2
+							gc_more2 = true
+							_ = p_4
+
+//line hecbench_bsw_kernel.go:132
+							gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:131
+							p_4 := threadId + gc_off2
+							gc_more2 = true
+							_ = p_4
+
+//line hecbench_bsw_kernel.go:132
+							gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:131
+							p_4 := threadId + gc_off2
+							gc_more2 = true
+							_ = p_4
+
+//line hecbench_bsw_kernel.go:132
+							gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_bsw_kernel.go:23
+							threadId := gc_tx2
+							_ = threadId
+
+//line hecbench_bsw_kernel.go:131
+							p_4 := threadId + gc_off2
+							gc_more2 = true
+							_ = p_4
+
+//line hecbench_bsw_kernel.go:132
+							gc_at15[gc_tx2] = gc_at16[gc_tx2]
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -495,10 +645,10 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 					}
 				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -514,7 +664,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							shAaEncoding[p_4] = encodingMatrix[p_4]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -530,7 +680,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							shAaEncoding[p_4] = encodingMatrix[p_4]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -546,7 +696,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							shAaEncoding[p_4] = encodingMatrix[p_4]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -562,7 +712,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 							shAaEncoding[p_4] = encodingMatrix[p_4]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -582,10 +732,10 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 		}
 	}
 	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step11 := 0
+		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
+				gc_rank2 := gc_step11 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_bsw_kernel.go:137
@@ -594,7 +744,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				gc_s_diag[gc_rank2] = diag
 			}
 			{
-				gc_rank2 := gc_step7 + 1
+				gc_rank2 := gc_step11 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_bsw_kernel.go:137
@@ -603,7 +753,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				gc_s_diag[gc_rank2] = diag
 			}
 			{
-				gc_rank2 := gc_step7 + 2
+				gc_rank2 := gc_step11 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_bsw_kernel.go:137
@@ -612,7 +762,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				gc_s_diag[gc_rank2] = diag
 			}
 			{
-				gc_rank2 := gc_step7 + 3
+				gc_rank2 := gc_step11 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_bsw_kernel.go:137
@@ -621,7 +771,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 				gc_s_diag[gc_rank2] = diag
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_bsw_kernel.go:137
@@ -1176,10 +1326,10 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 			}
 		}
 		{
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 				{
-					gc_rank2 := gc_step8 + 0
+					gc_rank2 := gc_step12 + 0
 					gc_pos2.Thread = gc_rank2
 					diag := gc_s_diag[gc_rank2]
 
@@ -1188,7 +1338,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					gc_s_diag[gc_rank2] = diag
 				}
 				{
-					gc_rank2 := gc_step8 + 1
+					gc_rank2 := gc_step12 + 1
 					gc_pos2.Thread = gc_rank2
 					diag := gc_s_diag[gc_rank2]
 
@@ -1197,7 +1347,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					gc_s_diag[gc_rank2] = diag
 				}
 				{
-					gc_rank2 := gc_step8 + 2
+					gc_rank2 := gc_step12 + 2
 					gc_pos2.Thread = gc_rank2
 					diag := gc_s_diag[gc_rank2]
 
@@ -1206,7 +1356,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					gc_s_diag[gc_rank2] = diag
 				}
 				{
-					gc_rank2 := gc_step8 + 3
+					gc_rank2 := gc_step12 + 3
 					gc_pos2.Thread = gc_rank2
 					diag := gc_s_diag[gc_rank2]
 
@@ -1215,7 +1365,7 @@ func gc_body_bswSequenceAaKernel(gc_b2 *compiled.Block, inverse bool, seqAArray,
 					gc_s_diag[gc_rank2] = diag
 				}
 			}
-			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				diag := gc_s_diag[gc_rank2]
 

@@ -43,7 +43,82 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 				gc_off2 := gc_bx * gc_bdx
 				if gc_off2 >= 0 && gc_off2 <= len(state) && gc_bdx <= len(state)-gc_off2 {
 					gc_at := state[gc_off2:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line hecbench_columnarsolver.go:57
+							gc_at[gc_tx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+							for i := 0; i < idx; i++ {
+								lcgRandomInit(&gc_at[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line hecbench_columnarsolver.go:57
+							gc_at[gc_tx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+							for i := 0; i < idx; i++ {
+								lcgRandomInit(&gc_at[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line hecbench_columnarsolver.go:57
+							gc_at[gc_tx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+							for i := 0; i < idx; i++ {
+								lcgRandomInit(&gc_at[gc_tx])
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_columnarsolver.go:56
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
+
+//line hecbench_columnarsolver.go:57
+							gc_at[gc_tx] = uint32(idx)
+
+//line hecbench_columnarsolver.go:58
+							for i := 0; i < idx; i++ {
+								lcgRandomInit(&gc_at[gc_tx])
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -60,10 +135,10 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 						}
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -80,7 +155,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -97,7 +172,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -114,7 +189,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -131,7 +206,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -145,7 +145,94 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(image) && gc_to <= len(image)-gc_off2 {
 					gc_at := image[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							val := gc_s_val[gc_rank]
+							pos := gc_s_pos[gc_rank]
+
+//line hecbench_hogbom.go:57
+							idx := gc_tx + gc_bx*gc_bdx + gc_off
+							gc_more = true
+							_ = idx
+
+//line hecbench_hogbom.go:58
+							if fabsf(gc_at[gc_tx]) > fabsf(val) {
+								val = gc_at[gc_tx]
+								pos = idx
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_pos[gc_rank] = pos
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							val := gc_s_val[gc_rank]
+							pos := gc_s_pos[gc_rank]
+
+//line hecbench_hogbom.go:57
+							idx := gc_tx + gc_bx*gc_bdx + gc_off
+							gc_more = true
+							_ = idx
+
+//line hecbench_hogbom.go:58
+							if fabsf(gc_at[gc_tx]) > fabsf(val) {
+								val = gc_at[gc_tx]
+								pos = idx
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_pos[gc_rank] = pos
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							val := gc_s_val[gc_rank]
+							pos := gc_s_pos[gc_rank]
+
+//line hecbench_hogbom.go:57
+							idx := gc_tx + gc_bx*gc_bdx + gc_off
+							gc_more = true
+							_ = idx
+
+//line hecbench_hogbom.go:58
+							if fabsf(gc_at[gc_tx]) > fabsf(val) {
+								val = gc_at[gc_tx]
+								pos = idx
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_pos[gc_rank] = pos
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							val := gc_s_val[gc_rank]
+							pos := gc_s_pos[gc_rank]
+
+//line hecbench_hogbom.go:57
+							idx := gc_tx + gc_bx*gc_bdx + gc_off
+							gc_more = true
+							_ = idx
+
+//line hecbench_hogbom.go:58
+							if fabsf(gc_at[gc_tx]) > fabsf(val) {
+								val = gc_at[gc_tx]
+								pos = idx
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_pos[gc_rank] = pos
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						val := gc_s_val[gc_rank]
@@ -165,10 +252,10 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						gc_s_pos[gc_rank] = pos
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val := gc_s_val[gc_rank]
@@ -187,7 +274,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 							gc_s_pos[gc_rank] = pos
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val := gc_s_val[gc_rank]
@@ -206,7 +293,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 							gc_s_pos[gc_rank] = pos
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val := gc_s_val[gc_rank]
@@ -225,7 +312,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 							gc_s_pos[gc_rank] = pos
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							val := gc_s_val[gc_rank]
@@ -244,7 +331,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 							gc_s_pos[gc_rank] = pos
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -271,7 +358,66 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 			if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
 				gc_at2 := maxVal[:gc_bdx]
 				gc_at3 := maxPos[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+
+//line hecbench_hogbom.go:64
+						gc_at2[gc_tx] = val
+
+//line hecbench_hogbom.go:65
+						gc_at3[gc_tx] = pos
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+
+//line hecbench_hogbom.go:64
+						gc_at2[gc_tx] = val
+
+//line hecbench_hogbom.go:65
+						gc_at3[gc_tx] = pos
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+
+//line hecbench_hogbom.go:64
+						gc_at2[gc_tx] = val
+
+//line hecbench_hogbom.go:65
+						gc_at3[gc_tx] = pos
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+
+//line hecbench_hogbom.go:64
+						gc_at2[gc_tx] = val
+
+//line hecbench_hogbom.go:65
+						gc_at3[gc_tx] = pos
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					val := gc_s_val[gc_rank]
@@ -284,10 +430,10 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -300,7 +446,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						maxPos[gc_tx] = pos
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -313,7 +459,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						maxPos[gc_tx] = pos
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -326,7 +472,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						maxPos[gc_tx] = pos
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -339,7 +485,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 						maxPos[gc_tx] = pos
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]

@@ -74,7 +74,50 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		gc_off3 := ptr
 		if gc_off3 >= 0 && gc_off3 < len(localPtr) {
 			gc_at := localPtr[gc_off3:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nbnxm_kernel.go:38
+					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+					_ = smXq
+					gc_s_smXq[gc_rank] = smXq
+				}
+				{
+					gc_rank := gc_step + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nbnxm_kernel.go:38
+					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+					_ = smXq
+					gc_s_smXq[gc_rank] = smXq
+				}
+				{
+					gc_rank := gc_step + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nbnxm_kernel.go:38
+					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+					_ = smXq
+					gc_s_smXq[gc_rank] = smXq
+				}
+				{
+					gc_rank := gc_step + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nbnxm_kernel.go:38
+					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at[0])), nbNumClusterPerSupercluster*nbClSize)
+					_ = smXq
+					gc_s_smXq[gc_rank] = smXq
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:38
@@ -83,10 +126,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_s_smXq[gc_rank] = smXq
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank := gc_step + 0
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:38
@@ -95,7 +138,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_s_smXq[gc_rank] = smXq
 				}
 				{
-					gc_rank := gc_step + 1
+					gc_rank := gc_step2 + 1
 					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:38
@@ -104,7 +147,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_s_smXq[gc_rank] = smXq
 				}
 				{
-					gc_rank := gc_step + 2
+					gc_rank := gc_step2 + 2
 					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:38
@@ -113,7 +156,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_s_smXq[gc_rank] = smXq
 				}
 				{
-					gc_rank := gc_step + 3
+					gc_rank := gc_step2 + 3
 					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:38
@@ -122,7 +165,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_s_smXq[gc_rank] = smXq
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:38
@@ -139,7 +182,50 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		gc_off4 := ptr
 		if gc_off4 >= 0 && gc_off4 < len(localPtr) {
 			gc_at2 := localPtr[gc_off4:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+				{
+					gc_rank := gc_step3 + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nbnxm_kernel.go:40
+					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+					_ = smReductionBuffer
+					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+				}
+				{
+					gc_rank := gc_step3 + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nbnxm_kernel.go:40
+					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+					_ = smReductionBuffer
+					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+				}
+				{
+					gc_rank := gc_step3 + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nbnxm_kernel.go:40
+					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+					_ = smReductionBuffer
+					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+				}
+				{
+					gc_rank := gc_step3 + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_nbnxm_kernel.go:40
+					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
+					_ = smReductionBuffer
+					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
+				}
+			}
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:40
@@ -148,10 +234,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank := gc_step2 + 0
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:40
@@ -160,7 +246,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 				}
 				{
-					gc_rank := gc_step2 + 1
+					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:40
@@ -169,7 +255,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 				}
 				{
-					gc_rank := gc_step2 + 2
+					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:40
@@ -178,7 +264,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 				}
 				{
-					gc_rank := gc_step2 + 3
+					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:40
@@ -187,7 +273,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_nbnxm_kernel.go:40
@@ -1559,10 +1645,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1600,7 +1686,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1638,7 +1724,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1676,7 +1762,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1714,7 +1800,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1860,10 +1946,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1887,7 +1973,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1911,7 +1997,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1935,7 +2021,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1959,7 +2045,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

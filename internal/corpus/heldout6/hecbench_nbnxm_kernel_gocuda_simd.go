@@ -75,7 +75,50 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 		gc_off5 := ptr
 		if gc_off5 >= 0 && gc_off5 < len(localPtr) {
 			gc_at3 := localPtr[gc_off5:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+				{
+					gc_rank2 := gc_step7 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_nbnxm_kernel.go:38
+					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
+					_ = smXq
+					gc_s_smXq[gc_rank2] = smXq
+				}
+				{
+					gc_rank2 := gc_step7 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_nbnxm_kernel.go:38
+					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
+					_ = smXq
+					gc_s_smXq[gc_rank2] = smXq
+				}
+				{
+					gc_rank2 := gc_step7 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_nbnxm_kernel.go:38
+					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
+					_ = smXq
+					gc_s_smXq[gc_rank2] = smXq
+				}
+				{
+					gc_rank2 := gc_step7 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_nbnxm_kernel.go:38
+					smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&gc_at3[0])), nbNumClusterPerSupercluster*nbClSize)
+					_ = smXq
+					gc_s_smXq[gc_rank2] = smXq
+				}
+			}
+			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:38
@@ -84,10 +127,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_s_smXq[gc_rank2] = smXq
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 				{
-					gc_rank2 := gc_step5 + 0
+					gc_rank2 := gc_step8 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:38
@@ -96,7 +139,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_s_smXq[gc_rank2] = smXq
 				}
 				{
-					gc_rank2 := gc_step5 + 1
+					gc_rank2 := gc_step8 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:38
@@ -105,7 +148,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_s_smXq[gc_rank2] = smXq
 				}
 				{
-					gc_rank2 := gc_step5 + 2
+					gc_rank2 := gc_step8 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:38
@@ -114,7 +157,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_s_smXq[gc_rank2] = smXq
 				}
 				{
-					gc_rank2 := gc_step5 + 3
+					gc_rank2 := gc_step8 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:38
@@ -123,7 +166,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_s_smXq[gc_rank2] = smXq
 				}
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:38
@@ -140,7 +183,50 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 		gc_off6 := ptr
 		if gc_off6 >= 0 && gc_off6 < len(localPtr) {
 			gc_at4 := localPtr[gc_off6:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step9 := 0
+			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+				{
+					gc_rank2 := gc_step9 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_nbnxm_kernel.go:40
+					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
+					_ = smReductionBuffer
+					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+				}
+				{
+					gc_rank2 := gc_step9 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_nbnxm_kernel.go:40
+					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
+					_ = smReductionBuffer
+					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+				}
+				{
+					gc_rank2 := gc_step9 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_nbnxm_kernel.go:40
+					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
+					_ = smReductionBuffer
+					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+				}
+				{
+					gc_rank2 := gc_step9 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_nbnxm_kernel.go:40
+					smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at4[0])), nbClSize*nbClSize*nbDim)
+					_ = smReductionBuffer
+					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
+				}
+			}
+			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:40
@@ -149,10 +235,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 				gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 				{
-					gc_rank2 := gc_step6 + 0
+					gc_rank2 := gc_step10 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:40
@@ -161,7 +247,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 				}
 				{
-					gc_rank2 := gc_step6 + 1
+					gc_rank2 := gc_step10 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:40
@@ -170,7 +256,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 				}
 				{
-					gc_rank2 := gc_step6 + 2
+					gc_rank2 := gc_step10 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:40
@@ -179,7 +265,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 				}
 				{
-					gc_rank2 := gc_step6 + 3
+					gc_rank2 := gc_step10 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:40
@@ -188,7 +274,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 					gc_s_smReductionBuffer[gc_rank2] = smReductionBuffer
 				}
 			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_nbnxm_kernel.go:40
@@ -1640,10 +1726,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 			{
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step11 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1681,7 +1767,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step11 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1719,7 +1805,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step11 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1757,7 +1843,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step11 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1795,7 +1881,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 							smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1943,10 +2029,10 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1970,7 +2056,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1994,7 +2080,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2018,7 +2104,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2042,7 +2128,7 @@ func gc_body_nbnxmKernel(gc_b2 *compiled.Block, aXq []Float4, aF, aShiftVec, aFS
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -50,7 +50,70 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(value) && gc_off2 >= 0 && gc_off2 < len(input) {
 				gc_at := value[gc_off:][:1]
 				gc_at2 := input[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_scan2.go:20
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_scan2.go:26
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_scan2.go:20
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_scan2.go:26
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_scan2.go:20
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_scan2.go:26
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_scan2.go:20
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_scan2.go:26
+						{
+							gc_at[0] = gc_at2[0]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -64,10 +127,10 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -81,7 +144,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -95,7 +158,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -109,7 +172,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -123,7 +186,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -149,7 +212,78 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				gc_at3 := output[gc_off3:][:gc_bdx]
 				gc_at4 := value[gc_off4:][:1]
 				gc_elem := gc_at4[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_scan2.go:20
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_scan2.go:21
+						gid := bid*gc_bdx + tid
+						_ = gid
+
+//line hecbench_scan2.go:31
+						gc_at3[gc_tx] += gc_elem
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_scan2.go:20
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_scan2.go:21
+						gid := bid*gc_bdx + tid
+						_ = gid
+
+//line hecbench_scan2.go:31
+						gc_at3[gc_tx] += gc_elem
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_scan2.go:20
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_scan2.go:21
+						gid := bid*gc_bdx + tid
+						_ = gid
+
+//line hecbench_scan2.go:31
+						gc_at3[gc_tx] += gc_elem
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_scan2.go:20
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_scan2.go:21
+						gid := bid*gc_bdx + tid
+						_ = gid
+
+//line hecbench_scan2.go:31
+						gc_at3[gc_tx] += gc_elem
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -165,10 +299,10 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 					gc_at3[gc_tx] += gc_elem
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -184,7 +318,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						output[gid] += value[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -200,7 +334,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						output[gid] += value[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -216,7 +350,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						output[gid] += value[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -232,7 +366,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 						output[gid] += value[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -50,7 +50,70 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(value) && gc_off6 >= 0 && gc_off6 < len(input) {
 				gc_at5 := value[gc_off5:][:1]
 				gc_at6 := input[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step5 := gc_from2
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_scan2.go:20
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_scan2.go:26
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_scan2.go:20
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_scan2.go:26
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_scan2.go:20
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_scan2.go:26
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_scan2.go:20
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_scan2.go:26
+						{
+							gc_at5[0] = gc_at6[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -64,10 +127,10 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 					}
 				}
 			} else {
-				gc_step3 := gc_from2
-				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step3 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -81,7 +144,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -95,7 +158,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -109,7 +172,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step3 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -123,7 +186,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -215,10 +278,10 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -234,7 +297,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						output[gid] += value[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -250,7 +313,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						output[gid] += value[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -266,7 +329,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						output[gid] += value[0]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -282,7 +345,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b2 *compiled.Block, input, output []flo
 						output[gid] += value[0]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

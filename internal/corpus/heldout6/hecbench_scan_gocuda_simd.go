@@ -589,10 +589,10 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 						temp[gc_idx10] = gi[gc_idx10]
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+					gc_step9 := 0
+					for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 						{
-							gc_tx3 := gc_step7 + 0
+							gc_tx3 := gc_step9 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -607,7 +607,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							temp[2*thid+1] = gi[2*thid+1]
 						}
 						{
-							gc_tx3 := gc_step7 + 1
+							gc_tx3 := gc_step9 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -622,7 +622,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							temp[2*thid+1] = gi[2*thid+1]
 						}
 						{
-							gc_tx3 := gc_step7 + 2
+							gc_tx3 := gc_step9 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -637,7 +637,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							temp[2*thid+1] = gi[2*thid+1]
 						}
 						{
-							gc_tx3 := gc_step7 + 3
+							gc_tx3 := gc_step9 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -652,7 +652,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							temp[2*thid+1] = gi[2*thid+1]
 						}
 					}
-					for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -744,7 +744,70 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 				gc_off12 := N - 1
 				if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 < len(temp) {
 					gc_at3 := temp[gc_off12:][:1]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_step10 := gc_from3
+					for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
+						{
+							gc_tx3 := gc_step10 + 0
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_scan.go:91
+							thid := gc_tx3
+							_ = thid
+
+//line hecbench_scan.go:113
+							{
+								gc_at3[0] = 0
+							}
+						}
+						{
+							gc_tx3 := gc_step10 + 1
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_scan.go:91
+							thid := gc_tx3
+							_ = thid
+
+//line hecbench_scan.go:113
+							{
+								gc_at3[0] = 0
+							}
+						}
+						{
+							gc_tx3 := gc_step10 + 2
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_scan.go:91
+							thid := gc_tx3
+							_ = thid
+
+//line hecbench_scan.go:113
+							{
+								gc_at3[0] = 0
+							}
+						}
+						{
+							gc_tx3 := gc_step10 + 3
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_scan.go:91
+							thid := gc_tx3
+							_ = thid
+
+//line hecbench_scan.go:113
+							{
+								gc_at3[0] = 0
+							}
+						}
+					}
+					for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -758,10 +821,10 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 						}
 					}
 				} else {
-					gc_step8 := gc_from3
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step11 := gc_from3
+					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -775,7 +838,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -789,7 +852,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -803,7 +866,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -817,7 +880,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -921,10 +984,10 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 						gout[gc_idx16] = temp[gc_idx16]
 					}
 				} else {
-					gc_step9 := 0
-					for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					gc_step12 := 0
+					for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step9 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -939,7 +1002,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							gout[2*thid+1] = temp[2*thid+1]
 						}
 						{
-							gc_tx3 := gc_step9 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -954,7 +1017,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							gout[2*thid+1] = temp[2*thid+1]
 						}
 						{
-							gc_tx3 := gc_step9 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -969,7 +1032,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							gout[2*thid+1] = temp[2*thid+1]
 						}
 						{
-							gc_tx3 := gc_step9 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -984,7 +1047,7 @@ func gc_body_scanKernel[T scanInt](gc_b3 *compiled.Block, N int, nblocks int64, 
 							gout[2*thid+1] = temp[2*thid+1]
 						}
 					}
-					for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1172,10 +1235,10 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := gc_vstep
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1190,7 +1253,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1205,7 +1268,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1220,7 +1283,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1235,7 +1298,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						temp[2*thid+1] = gi[2*thid+1]
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1396,7 +1459,70 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 				gc_off8 := N - 1
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(temp) {
 					gc_at2 := temp[gc_off8:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_scan.go:91
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_scan.go:113
+							{
+								gc_at2[0] = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_scan.go:91
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_scan.go:113
+							{
+								gc_at2[0] = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_scan.go:91
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_scan.go:113
+							{
+								gc_at2[0] = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_scan.go:91
+							thid := gc_tx2
+							_ = thid
+
+//line hecbench_scan.go:113
+							{
+								gc_at2[0] = 0
+							}
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1410,10 +1536,10 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						}
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1427,7 +1553,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1441,7 +1567,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1455,7 +1581,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1469,7 +1595,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1829,10 +1955,10 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1847,7 +1973,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1862,7 +1988,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1877,7 +2003,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1892,7 +2018,7 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 						gout[2*thid+1] = temp[2*thid+1]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

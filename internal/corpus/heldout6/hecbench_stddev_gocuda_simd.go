@@ -174,10 +174,10 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step6 := gc_vstep2
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_stddev.go:45
@@ -186,7 +186,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_s_threadData[gc_rank2] = threadData
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_stddev.go:45
@@ -195,7 +195,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_s_threadData[gc_rank2] = threadData
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_stddev.go:45
@@ -204,7 +204,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_s_threadData[gc_rank2] = threadData
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_stddev.go:45
@@ -213,7 +213,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 				gc_s_threadData[gc_rank2] = threadData
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_stddev.go:45
@@ -341,10 +341,10 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step7 := gc_vstep4
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -354,7 +354,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -364,7 +364,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -374,7 +374,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -384,7 +384,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -398,10 +398,10 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 				{
-					gc_tx2 := gc_step7 + 0
+					gc_tx2 := gc_step8 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -414,7 +414,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					atomic.Add(&sstd[thisColId], threadData)
 				}
 				{
-					gc_tx2 := gc_step7 + 1
+					gc_tx2 := gc_step8 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -427,7 +427,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					atomic.Add(&sstd[thisColId], threadData)
 				}
 				{
-					gc_tx2 := gc_step7 + 2
+					gc_tx2 := gc_step8 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -440,7 +440,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					atomic.Add(&sstd[thisColId], threadData)
 				}
 				{
-					gc_tx2 := gc_step7 + 3
+					gc_tx2 := gc_step8 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -453,7 +453,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					atomic.Add(&sstd[thisColId], threadData)
 				}
 			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -473,10 +473,10 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := gc_from2
-			for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+			gc_step9 := gc_from2
+			for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 				{
-					gc_tx2 := gc_step8 + 0
+					gc_tx2 := gc_step9 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -494,7 +494,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 1
+					gc_tx2 := gc_step9 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -512,7 +512,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 2
+					gc_tx2 := gc_step9 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -530,7 +530,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					}
 				}
 				{
-					gc_tx2 := gc_step8 + 3
+					gc_tx2 := gc_step9 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -548,7 +548,7 @@ func gc_body_stddevSopKernel(gc_b2 *compiled.Block, std, data []float32, D, N in
 					}
 				}
 			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -51,7 +51,70 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 			gc_off2 := 0
 			if gc_off2 >= 0 && gc_off2 < len(partialSum) {
 				gc_at := partialSum[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+						_ = lid
+
+//line hecbench_threadfence.go:30
+						if lid == 0 {
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+						_ = lid
+
+//line hecbench_threadfence.go:30
+						if lid == 0 {
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+						_ = lid
+
+//line hecbench_threadfence.go:30
+						if lid == 0 {
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_threadfence.go:27
+						lid := uint32(gc_tx)
+						_ = lid
+
+//line hecbench_threadfence.go:30
+						if lid == 0 {
+							gc_at[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -65,10 +128,10 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -82,7 +145,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -96,7 +159,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -110,7 +173,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -124,7 +187,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -142,10 +205,10 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -163,7 +226,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -181,7 +244,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -199,7 +262,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -217,7 +280,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -303,7 +366,70 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				gc_off4 := 0
 				if gc_off4 >= 0 && gc_off4 < len(partialSum) {
 					gc_at5 := partialSum[gc_off4:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_threadfence.go:27
+							lid := uint32(gc_tx)
+							_ = lid
+
+//line hecbench_threadfence.go:73
+							if lid == 0 {
+								gc_at5[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step4 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_threadfence.go:27
+							lid := uint32(gc_tx)
+							_ = lid
+
+//line hecbench_threadfence.go:73
+							if lid == 0 {
+								gc_at5[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step4 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_threadfence.go:27
+							lid := uint32(gc_tx)
+							_ = lid
+
+//line hecbench_threadfence.go:73
+							if lid == 0 {
+								gc_at5[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step4 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_threadfence.go:27
+							lid := uint32(gc_tx)
+							_ = lid
+
+//line hecbench_threadfence.go:73
+							if lid == 0 {
+								gc_at5[0] = 0
+							}
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -317,10 +443,10 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						}
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -334,7 +460,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -348,7 +474,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -362,7 +488,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -376,7 +502,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -450,7 +576,82 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					gc_at7 := partialSum[gc_off5:][:1]
 					gc_at8 := count[gc_off5:][:1]
 					gc_elem := gc_at7[0]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_threadfence.go:27
+							lid := uint32(gc_tx)
+							_ = lid
+
+//line hecbench_threadfence.go:84
+							if lid == 0 {
+
+//line hecbench_threadfence.go:90
+								gc_at6[0] = gc_elem
+								gc_at8[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_threadfence.go:27
+							lid := uint32(gc_tx)
+							_ = lid
+
+//line hecbench_threadfence.go:84
+							if lid == 0 {
+
+//line hecbench_threadfence.go:90
+								gc_at6[0] = gc_elem
+								gc_at8[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_threadfence.go:27
+							lid := uint32(gc_tx)
+							_ = lid
+
+//line hecbench_threadfence.go:84
+							if lid == 0 {
+
+//line hecbench_threadfence.go:90
+								gc_at6[0] = gc_elem
+								gc_at8[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_threadfence.go:27
+							lid := uint32(gc_tx)
+							_ = lid
+
+//line hecbench_threadfence.go:84
+							if lid == 0 {
+
+//line hecbench_threadfence.go:90
+								gc_at6[0] = gc_elem
+								gc_at8[0] = 0
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -467,10 +668,10 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 						}
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -487,7 +688,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -504,7 +705,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -521,7 +722,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -538,7 +739,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

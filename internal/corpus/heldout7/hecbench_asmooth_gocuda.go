@@ -64,7 +64,150 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sImg) && gc_to <= len(sImg)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Img) && gc_to <= len(Img)-gc_off2 {
 				gc_at := sImg[gc_off:][:gc_to]
 				gc_at2 := Img[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_asmooth.go:23
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asmooth.go:25
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line hecbench_asmooth.go:24
+						tjd := gc_ty
+						_ = tjd
+
+//line hecbench_asmooth.go:26
+						j := gc_by*gc_bdy + tjd
+						_ = j
+
+//line hecbench_asmooth.go:27
+						stid := tjd*gc_bdx + tid
+						_ = stid
+
+//line hecbench_asmooth.go:28
+						gtid := j*Lx + i
+						_ = gtid
+
+//line hecbench_asmooth.go:33
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_asmooth.go:23
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asmooth.go:25
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line hecbench_asmooth.go:24
+						tjd := gc_ty
+						_ = tjd
+
+//line hecbench_asmooth.go:26
+						j := gc_by*gc_bdy + tjd
+						_ = j
+
+//line hecbench_asmooth.go:27
+						stid := tjd*gc_bdx + tid
+						_ = stid
+
+//line hecbench_asmooth.go:28
+						gtid := j*Lx + i
+						_ = gtid
+
+//line hecbench_asmooth.go:33
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_asmooth.go:23
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asmooth.go:25
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line hecbench_asmooth.go:24
+						tjd := gc_ty
+						_ = tjd
+
+//line hecbench_asmooth.go:26
+						j := gc_by*gc_bdy + tjd
+						_ = j
+
+//line hecbench_asmooth.go:27
+						stid := tjd*gc_bdx + tid
+						_ = stid
+
+//line hecbench_asmooth.go:28
+						gtid := j*Lx + i
+						_ = gtid
+
+//line hecbench_asmooth.go:33
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_asmooth.go:23
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asmooth.go:25
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line hecbench_asmooth.go:24
+						tjd := gc_ty
+						_ = tjd
+
+//line hecbench_asmooth.go:26
+						j := gc_by*gc_bdy + tjd
+						_ = j
+
+//line hecbench_asmooth.go:27
+						stid := tjd*gc_bdx + tid
+						_ = stid
+
+//line hecbench_asmooth.go:28
+						gtid := j*Lx + i
+						_ = gtid
+
+//line hecbench_asmooth.go:33
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -98,10 +241,10 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -135,7 +278,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -169,7 +312,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -203,7 +346,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -237,7 +380,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -619,7 +762,150 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sImg) && gc_to <= len(sImg)-gc_off && gc_off2 >= 0 && gc_off2 <= len(Img) && gc_to <= len(Img)-gc_off2 {
 				gc_at := sImg[gc_off:][:gc_to]
 				gc_at2 := Img[gc_off2:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_asmooth.go:102
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asmooth.go:104
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line hecbench_asmooth.go:103
+						tjd := gc_ty
+						_ = tjd
+
+//line hecbench_asmooth.go:105
+						j := gc_by*gc_bdy + tjd
+						_ = j
+
+//line hecbench_asmooth.go:106
+						stid := tjd*gc_bdx + tid
+						_ = stid
+
+//line hecbench_asmooth.go:107
+						gtid := j*Lx + i
+						_ = gtid
+
+//line hecbench_asmooth.go:112
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_asmooth.go:102
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asmooth.go:104
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line hecbench_asmooth.go:103
+						tjd := gc_ty
+						_ = tjd
+
+//line hecbench_asmooth.go:105
+						j := gc_by*gc_bdy + tjd
+						_ = j
+
+//line hecbench_asmooth.go:106
+						stid := tjd*gc_bdx + tid
+						_ = stid
+
+//line hecbench_asmooth.go:107
+						gtid := j*Lx + i
+						_ = gtid
+
+//line hecbench_asmooth.go:112
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_asmooth.go:102
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asmooth.go:104
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line hecbench_asmooth.go:103
+						tjd := gc_ty
+						_ = tjd
+
+//line hecbench_asmooth.go:105
+						j := gc_by*gc_bdy + tjd
+						_ = j
+
+//line hecbench_asmooth.go:106
+						stid := tjd*gc_bdx + tid
+						_ = stid
+
+//line hecbench_asmooth.go:107
+						gtid := j*Lx + i
+						_ = gtid
+
+//line hecbench_asmooth.go:112
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_asmooth.go:102
+						tid := gc_tx
+						_ = tid
+
+//line hecbench_asmooth.go:104
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line hecbench_asmooth.go:103
+						tjd := gc_ty
+						_ = tjd
+
+//line hecbench_asmooth.go:105
+						j := gc_by*gc_bdy + tjd
+						_ = j
+
+//line hecbench_asmooth.go:106
+						stid := tjd*gc_bdx + tid
+						_ = stid
+
+//line hecbench_asmooth.go:107
+						gtid := j*Lx + i
+						_ = gtid
+
+//line hecbench_asmooth.go:112
+						{
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -653,10 +939,10 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -690,7 +976,7 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -724,7 +1010,7 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -758,7 +1044,7 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -792,7 +1078,7 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -52,7 +52,110 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(uc4LocalData) {
 				gc_at := uc4LocalData[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_boxfilter.go:43
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_boxfilter.go:47
+						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+						_ = globalPosX
+
+//line hecbench_boxfilter.go:49
+						iGlobalOffset := globalPosY*uiWidth + globalPosX
+						_ = iGlobalOffset
+
+//line hecbench_boxfilter.go:52
+						if globalPosX >= 0 && globalPosX < uiWidth {
+							gc_at[gc_tx] = ucSource[iGlobalOffset]
+						} else {
+							gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_boxfilter.go:43
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_boxfilter.go:47
+						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+						_ = globalPosX
+
+//line hecbench_boxfilter.go:49
+						iGlobalOffset := globalPosY*uiWidth + globalPosX
+						_ = iGlobalOffset
+
+//line hecbench_boxfilter.go:52
+						if globalPosX >= 0 && globalPosX < uiWidth {
+							gc_at[gc_tx] = ucSource[iGlobalOffset]
+						} else {
+							gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_boxfilter.go:43
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_boxfilter.go:47
+						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+						_ = globalPosX
+
+//line hecbench_boxfilter.go:49
+						iGlobalOffset := globalPosY*uiWidth + globalPosX
+						_ = iGlobalOffset
+
+//line hecbench_boxfilter.go:52
+						if globalPosX >= 0 && globalPosX < uiWidth {
+							gc_at[gc_tx] = ucSource[iGlobalOffset]
+						} else {
+							gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_boxfilter.go:43
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_boxfilter.go:47
+						globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
+						_ = globalPosX
+
+//line hecbench_boxfilter.go:49
+						iGlobalOffset := globalPosY*uiWidth + globalPosX
+						_ = iGlobalOffset
+
+//line hecbench_boxfilter.go:52
+						if globalPosX >= 0 && globalPosX < uiWidth {
+							gc_at[gc_tx] = ucSource[iGlobalOffset]
+						} else {
+							gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -76,10 +179,10 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					}
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -103,7 +206,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -127,7 +230,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -151,7 +254,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -175,7 +278,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

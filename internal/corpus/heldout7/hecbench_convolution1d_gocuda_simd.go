@@ -1038,7 +1038,62 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 				if compiled.Disjoint(gc_at5, gc_at6) {
 					copy(gc_at5, gc_at6)
 				} else {
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx3; gc_step4 += 4 {
+						{
+							gc_tx3 := gc_step4 + 0
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_convolution1d.go:83
+							i := gc_tx3 + gc_bx3*gc_bdx3
+							_ = i
+
+//line hecbench_convolution1d.go:84
+							gc_at5[gc_tx3] = gc_at6[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step4 + 1
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_convolution1d.go:83
+							i := gc_tx3 + gc_bx3*gc_bdx3
+							_ = i
+
+//line hecbench_convolution1d.go:84
+							gc_at5[gc_tx3] = gc_at6[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step4 + 2
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_convolution1d.go:83
+							i := gc_tx3 + gc_bx3*gc_bdx3
+							_ = i
+
+//line hecbench_convolution1d.go:84
+							gc_at5[gc_tx3] = gc_at6[gc_tx3]
+						}
+						{
+							gc_tx3 := gc_step4 + 3
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_convolution1d.go:83
+							i := gc_tx3 + gc_bx3*gc_bdx3
+							_ = i
+
+//line hecbench_convolution1d.go:84
+							gc_at5[gc_tx3] = gc_at6[gc_tx3]
+						}
+					}
+					for gc_tx3 := gc_step4; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -1051,10 +1106,10 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx3; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
 					{
-						gc_tx3 := gc_step3 + 0
+						gc_tx3 := gc_step5 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1066,7 +1121,7 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 						tile[gc_tx3] = in[i]
 					}
 					{
-						gc_tx3 := gc_step3 + 1
+						gc_tx3 := gc_step5 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1078,7 +1133,7 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 						tile[gc_tx3] = in[i]
 					}
 					{
-						gc_tx3 := gc_step3 + 2
+						gc_tx3 := gc_step5 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1090,7 +1145,7 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 						tile[gc_tx3] = in[i]
 					}
 					{
-						gc_tx3 := gc_step3 + 3
+						gc_tx3 := gc_step5 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1102,7 +1157,7 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b3 *compiled.Block, in, o
 						tile[gc_tx3] = in[i]
 					}
 				}
-				for gc_tx3 := gc_step3; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1225,10 +1280,10 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step3 := gc_vstep2
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1240,7 +1295,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						tile[gc_tx2] = in[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1252,7 +1307,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						tile[gc_tx2] = in[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1264,7 +1319,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						tile[gc_tx2] = in[i]
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1276,7 +1331,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 						tile[gc_tx2] = in[i]
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

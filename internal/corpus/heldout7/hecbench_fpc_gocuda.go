@@ -144,7 +144,46 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 		gc_off3 := 0
 		if gc_off3 >= 0 && gc_off3 < len(compressable) {
 			gc_at3 := compressable[gc_off3:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					inc := gc_s_inc[gc_rank]
+
+//line hecbench_fpc.go:117
+					atomic.Add(&gc_at3[0], inc)
+				}
+				{
+					gc_rank := gc_step + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					inc := gc_s_inc[gc_rank]
+
+//line hecbench_fpc.go:117
+					atomic.Add(&gc_at3[0], inc)
+				}
+				{
+					gc_rank := gc_step + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					inc := gc_s_inc[gc_rank]
+
+//line hecbench_fpc.go:117
+					atomic.Add(&gc_at3[0], inc)
+				}
+				{
+					gc_rank := gc_step + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					inc := gc_s_inc[gc_rank]
+
+//line hecbench_fpc.go:117
+					atomic.Add(&gc_at3[0], inc)
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				inc := gc_s_inc[gc_rank]
 
@@ -152,10 +191,10 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 				atomic.Add(&gc_at3[0], inc)
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank := gc_step + 0
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
 					inc := gc_s_inc[gc_rank]
 
@@ -163,7 +202,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 					atomic.Add(&compressable[0], inc)
 				}
 				{
-					gc_rank := gc_step + 1
+					gc_rank := gc_step2 + 1
 					gc_pos.Thread = gc_rank
 					inc := gc_s_inc[gc_rank]
 
@@ -171,7 +210,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 					atomic.Add(&compressable[0], inc)
 				}
 				{
-					gc_rank := gc_step + 2
+					gc_rank := gc_step2 + 2
 					gc_pos.Thread = gc_rank
 					inc := gc_s_inc[gc_rank]
 
@@ -179,7 +218,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 					atomic.Add(&compressable[0], inc)
 				}
 				{
-					gc_rank := gc_step + 3
+					gc_rank := gc_step2 + 3
 					gc_pos.Thread = gc_rank
 					inc := gc_s_inc[gc_rank]
 
@@ -187,7 +226,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 					atomic.Add(&compressable[0], inc)
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				inc := gc_s_inc[gc_rank]
 
@@ -209,7 +248,70 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(cmpSize) && gc_off4 < len(compressable) {
 				gc_at4 := cmpSize[gc_off4:][:1]
 				gc_at5 := compressable[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_fpc.go:86
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_fpc.go:119
+						{
+							atomic.Add(&gc_at4[0], gc_at5[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_fpc.go:86
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_fpc.go:119
+						{
+							atomic.Add(&gc_at4[0], gc_at5[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_fpc.go:86
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_fpc.go:119
+						{
+							atomic.Add(&gc_at4[0], gc_at5[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_fpc.go:86
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_fpc.go:119
+						{
+							atomic.Add(&gc_at4[0], gc_at5[0])
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -223,10 +325,10 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -240,7 +342,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -254,7 +356,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -268,7 +370,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -282,7 +384,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -543,7 +645,46 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 		gc_off3 := 0
 		if gc_off3 >= 0 && gc_off3 < len(compressable) {
 			gc_at3 := compressable[gc_off3:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					inc := gc_s_inc[gc_rank]
+
+//line hecbench_fpc.go:175
+					atomic.Add(&gc_at3[0], inc)
+				}
+				{
+					gc_rank := gc_step + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					inc := gc_s_inc[gc_rank]
+
+//line hecbench_fpc.go:175
+					atomic.Add(&gc_at3[0], inc)
+				}
+				{
+					gc_rank := gc_step + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					inc := gc_s_inc[gc_rank]
+
+//line hecbench_fpc.go:175
+					atomic.Add(&gc_at3[0], inc)
+				}
+				{
+					gc_rank := gc_step + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					inc := gc_s_inc[gc_rank]
+
+//line hecbench_fpc.go:175
+					atomic.Add(&gc_at3[0], inc)
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				inc := gc_s_inc[gc_rank]
 
@@ -551,10 +692,10 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 				atomic.Add(&gc_at3[0], inc)
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank := gc_step + 0
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
 					inc := gc_s_inc[gc_rank]
 
@@ -562,7 +703,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 					atomic.Add(&compressable[0], inc)
 				}
 				{
-					gc_rank := gc_step + 1
+					gc_rank := gc_step2 + 1
 					gc_pos.Thread = gc_rank
 					inc := gc_s_inc[gc_rank]
 
@@ -570,7 +711,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 					atomic.Add(&compressable[0], inc)
 				}
 				{
-					gc_rank := gc_step + 2
+					gc_rank := gc_step2 + 2
 					gc_pos.Thread = gc_rank
 					inc := gc_s_inc[gc_rank]
 
@@ -578,7 +719,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 					atomic.Add(&compressable[0], inc)
 				}
 				{
-					gc_rank := gc_step + 3
+					gc_rank := gc_step2 + 3
 					gc_pos.Thread = gc_rank
 					inc := gc_s_inc[gc_rank]
 
@@ -586,7 +727,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 					atomic.Add(&compressable[0], inc)
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				inc := gc_s_inc[gc_rank]
 
@@ -608,7 +749,70 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(cmpSize) && gc_off4 < len(compressable) {
 				gc_at4 := cmpSize[gc_off4:][:1]
 				gc_at5 := compressable[gc_off4:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_fpc.go:131
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_fpc.go:177
+						{
+							atomic.Add(&gc_at4[0], gc_at5[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_fpc.go:131
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_fpc.go:177
+						{
+							atomic.Add(&gc_at4[0], gc_at5[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_fpc.go:131
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_fpc.go:177
+						{
+							atomic.Add(&gc_at4[0], gc_at5[0])
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_fpc.go:131
+						lid := gc_tx
+						_ = lid
+
+//line hecbench_fpc.go:177
+						{
+							atomic.Add(&gc_at4[0], gc_at5[0])
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -622,10 +826,10 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -639,7 +843,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -653,7 +857,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -667,7 +871,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -681,7 +885,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

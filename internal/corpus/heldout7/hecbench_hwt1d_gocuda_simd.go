@@ -253,10 +253,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := gc_vstep4
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_hwt1d.go:52
@@ -265,7 +265,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 				gc_s_midOutPos[gc_rank2] = midOutPos
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_hwt1d.go:52
@@ -274,7 +274,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 				gc_s_midOutPos[gc_rank2] = midOutPos
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_hwt1d.go:52
@@ -283,7 +283,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 				gc_s_midOutPos[gc_rank2] = midOutPos
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_hwt1d.go:52
@@ -292,7 +292,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 				gc_s_midOutPos[gc_rank2] = midOutPos
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_hwt1d.go:52
@@ -306,10 +306,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 	for i := uint32(0); i < levels; i++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -331,7 +331,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						gc_s_data1[gc_rank2] = data1
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -353,7 +353,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						gc_s_data1[gc_rank2] = data1
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -375,7 +375,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						gc_s_data1[gc_rank2] = data1
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -397,7 +397,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						gc_s_data1[gc_rank2] = data1
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -461,7 +461,70 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(AverageSignal) && gc_off10 >= 0 && gc_off10 < len(sharedArray) {
 				gc_at11 := AverageSignal[gc_off9:][:1]
 				gc_at12 := sharedArray[gc_off10:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_hwt1d.go:24
+						localId := gc_tx2
+						_ = localId
+
+//line hecbench_hwt1d.go:80
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_hwt1d.go:24
+						localId := gc_tx2
+						_ = localId
+
+//line hecbench_hwt1d.go:80
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_hwt1d.go:24
+						localId := gc_tx2
+						_ = localId
+
+//line hecbench_hwt1d.go:80
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_hwt1d.go:24
+						localId := gc_tx2
+						_ = localId
+
+//line hecbench_hwt1d.go:80
+						{
+							gc_at11[0] = gc_at12[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -475,10 +538,10 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -492,7 +555,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -506,7 +569,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -520,7 +583,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -534,7 +597,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, inSignal, coefsSignal, Avera
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -50,7 +50,78 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 				gc_at15 := result[:gc_bdx3]
 				gc_at16 := x[gc_off9:][:gc_bdx3]
 				gc_at17 := y[gc_off9:][:gc_bdx3]
-				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					{
+						gc_tx3 := gc_step11 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line hecbench_lanczos.go:22
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						_ = index
+
+//line hecbench_lanczos.go:25
+						if index < N {
+							gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+						} else {
+							gc_at15[gc_tx3] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line hecbench_lanczos.go:22
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						_ = index
+
+//line hecbench_lanczos.go:25
+						if index < N {
+							gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+						} else {
+							gc_at15[gc_tx3] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line hecbench_lanczos.go:22
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						_ = index
+
+//line hecbench_lanczos.go:25
+						if index < N {
+							gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+						} else {
+							gc_at15[gc_tx3] = 0
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line hecbench_lanczos.go:22
+						index := gc_bx3*gc_bdx3 + gc_tx3
+						_ = index
+
+//line hecbench_lanczos.go:25
+						if index < N {
+							gc_at15[gc_tx3] = gc_at16[gc_tx3] * gc_at17[gc_tx3]
+						} else {
+							gc_at15[gc_tx3] = 0
+						}
+					}
+				}
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -66,10 +137,10 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 					}
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -85,7 +156,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -101,7 +172,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -117,7 +188,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -133,7 +204,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -171,7 +242,54 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 				if gc_from3 >= 0 && gc_to3 <= len(result) && gc_off10 >= 0 && gc_off10 <= len(result) && gc_to3 <= len(result)-gc_off10 {
 					gc_at18 := result[:gc_to3]
 					gc_at19 := result[gc_off10:][:gc_to3]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_step13 := gc_from3
+					for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
+						{
+							gc_tx3 := gc_step13 + 0
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_lanczos.go:34
+							{
+								gc_at18[gc_tx3] += gc_at19[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step13 + 1
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_lanczos.go:34
+							{
+								gc_at18[gc_tx3] += gc_at19[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step13 + 2
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_lanczos.go:34
+							{
+								gc_at18[gc_tx3] += gc_at19[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step13 + 3
+							_ = gc_tx3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line hecbench_lanczos.go:34
+							{
+								gc_at18[gc_tx3] += gc_at19[gc_tx3]
+							}
+						}
+					}
+					for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -181,10 +299,10 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 				} else {
-					gc_step8 := gc_from3
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step14 := gc_from3
+					for ; gc_step14+3 < gc_to3; gc_step14 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step14 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -194,7 +312,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step14 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -204,7 +322,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step14 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -214,7 +332,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step14 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -224,7 +342,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step14; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -251,7 +369,54 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(z) && gc_off12 >= 0 && gc_off12 < len(result) {
 				gc_at20 := z[gc_off11:][:1]
 				gc_at21 := result[gc_off12:][:1]
-				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+				gc_step15 := gc_from3
+				for ; gc_step15+3 < gc_to3; gc_step15 += 4 {
+					{
+						gc_tx3 := gc_step15 + 0
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line hecbench_lanczos.go:41
+						{
+							gc_at20[0] = gc_at21[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step15 + 1
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line hecbench_lanczos.go:41
+						{
+							gc_at20[0] = gc_at21[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step15 + 2
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line hecbench_lanczos.go:41
+						{
+							gc_at20[0] = gc_at21[0]
+						}
+					}
+					{
+						gc_tx3 := gc_step15 + 3
+						_ = gc_tx3
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line hecbench_lanczos.go:41
+						{
+							gc_at20[0] = gc_at21[0]
+						}
+					}
+				}
+				for gc_tx3 := gc_step15; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -261,10 +426,10 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step16 := gc_from3
+				for ; gc_step16+3 < gc_to3; gc_step16 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step16 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -274,7 +439,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step16 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -284,7 +449,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step16 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -294,7 +459,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step16 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -304,7 +469,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b3 *compiled.Block, N int, x, y,
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step16; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -463,10 +628,10 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -482,7 +647,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -498,7 +663,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -514,7 +679,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -530,7 +695,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -613,10 +778,10 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -626,7 +791,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -636,7 +801,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -646,7 +811,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -656,7 +821,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -683,7 +848,54 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(z) && gc_off8 >= 0 && gc_off8 < len(result) {
 				gc_at13 := z[gc_off7:][:1]
 				gc_at14 := result[gc_off8:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_lanczos.go:41
+						{
+							gc_at13[0] = gc_at14[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_lanczos.go:41
+						{
+							gc_at13[0] = gc_at14[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_lanczos.go:41
+						{
+							gc_at13[0] = gc_at14[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_lanczos.go:41
+						{
+							gc_at13[0] = gc_at14[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -693,10 +905,10 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -706,7 +918,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -716,7 +928,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -726,7 +938,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -736,7 +948,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -806,7 +1018,62 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 				gc_off3 := gc_bx3 * gc_bdx3
 				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to3 <= len(x)-gc_off3 {
 					gc_at3 := x[gc_off3:][:gc_to3]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_step4 := gc_from3
+					for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+						{
+							gc_tx3 := gc_step4 + 0
+							_ = gc_tx3
+
+//line hecbench_lanczos.go:50
+							index := gc_bx3*gc_bdx3 + gc_tx3
+							_ = index
+
+//line hecbench_lanczos.go:52
+							{
+								gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+							}
+						}
+						{
+							gc_tx3 := gc_step4 + 1
+							_ = gc_tx3
+
+//line hecbench_lanczos.go:50
+							index := gc_bx3*gc_bdx3 + gc_tx3
+							_ = index
+
+//line hecbench_lanczos.go:52
+							{
+								gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+							}
+						}
+						{
+							gc_tx3 := gc_step4 + 2
+							_ = gc_tx3
+
+//line hecbench_lanczos.go:50
+							index := gc_bx3*gc_bdx3 + gc_tx3
+							_ = index
+
+//line hecbench_lanczos.go:52
+							{
+								gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+							}
+						}
+						{
+							gc_tx3 := gc_step4 + 3
+							_ = gc_tx3
+
+//line hecbench_lanczos.go:50
+							index := gc_bx3*gc_bdx3 + gc_tx3
+							_ = index
+
+//line hecbench_lanczos.go:52
+							{
+								gc_at3[gc_tx3] = gc_at3[gc_tx3] * k
+							}
+						}
+					}
+					for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
 
 //line hecbench_lanczos.go:50
 						index := gc_bx3*gc_bdx3 + gc_tx3
@@ -818,10 +1085,10 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 						}
 					}
 				} else {
-					gc_step3 := gc_from3
-					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					gc_step5 := gc_from3
+					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 						{
-							gc_tx3 := gc_step3 + 0
+							gc_tx3 := gc_step5 + 0
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -836,7 +1103,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 1
+							gc_tx3 := gc_step5 + 1
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -851,7 +1118,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 2
+							gc_tx3 := gc_step5 + 2
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -866,7 +1133,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 3
+							gc_tx3 := gc_step5 + 3
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -881,7 +1148,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3,
 							}
 						}
 					}
-					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
@@ -994,10 +1261,10 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1012,7 +1279,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1027,7 +1294,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1042,7 +1309,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1057,7 +1324,7 @@ func gc_body_multiplyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2
@@ -1135,7 +1402,62 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to3 <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to3 <= len(x)-gc_off3 {
 					gc_at5 := y[gc_off3:][:gc_to3]
 					gc_at6 := x[gc_off3:][:gc_to3]
-					for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					gc_step4 := gc_from3
+					for ; gc_step4+3 < gc_to3; gc_step4 += 4 {
+						{
+							gc_tx3 := gc_step4 + 0
+							_ = gc_tx3
+
+//line hecbench_lanczos.go:61
+							index := gc_bx3*gc_bdx3 + gc_tx3
+							_ = index
+
+//line hecbench_lanczos.go:63
+							{
+								gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step4 + 1
+							_ = gc_tx3
+
+//line hecbench_lanczos.go:61
+							index := gc_bx3*gc_bdx3 + gc_tx3
+							_ = index
+
+//line hecbench_lanczos.go:63
+							{
+								gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step4 + 2
+							_ = gc_tx3
+
+//line hecbench_lanczos.go:61
+							index := gc_bx3*gc_bdx3 + gc_tx3
+							_ = index
+
+//line hecbench_lanczos.go:63
+							{
+								gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+							}
+						}
+						{
+							gc_tx3 := gc_step4 + 3
+							_ = gc_tx3
+
+//line hecbench_lanczos.go:61
+							index := gc_bx3*gc_bdx3 + gc_tx3
+							_ = index
+
+//line hecbench_lanczos.go:63
+							{
+								gc_at5[gc_tx3] += a * gc_at6[gc_tx3]
+							}
+						}
+					}
+					for gc_tx3 := gc_step4; gc_tx3 < gc_to3; gc_tx3++ {
 
 //line hecbench_lanczos.go:61
 						index := gc_bx3*gc_bdx3 + gc_tx3
@@ -1147,10 +1469,10 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 						}
 					}
 				} else {
-					gc_step3 := gc_from3
-					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					gc_step5 := gc_from3
+					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
 						{
-							gc_tx3 := gc_step3 + 0
+							gc_tx3 := gc_step5 + 0
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1165,7 +1487,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 1
+							gc_tx3 := gc_step5 + 1
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1180,7 +1502,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 2
+							gc_tx3 := gc_step5 + 2
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1195,7 +1517,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 							}
 						}
 						{
-							gc_tx3 := gc_step3 + 3
+							gc_tx3 := gc_step5 + 3
 							gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 							gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 							gc_pos3.Thread = gc_rank3
@@ -1210,7 +1532,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b3 *compiled.Block, gc_lo3, gc
 							}
 						}
 					}
-					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3%gc_bdx3
 						gc_pos3.Block = gc_tx3/gc_bdx3 + gc_gdx3*(gc_by3+gc_gdy3*gc_bz3)
 						gc_pos3.Thread = gc_rank3
@@ -1324,10 +1646,10 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1342,7 +1664,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1357,7 +1679,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1372,7 +1694,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 							gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 							gc_pos2.Thread = gc_rank2
@@ -1387,7 +1709,7 @@ func gc_body_saxpyInplaceKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
 						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 						gc_pos2.Thread = gc_rank2

@@ -92,7 +92,66 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_to <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(input) && gc_to <= len(input)-gc_off5 {
 						gc_at := tile[gc_off4:][:gc_to]
 						gc_at2 := input[gc_off5:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_tensort.go:33
+								i_ := gc_tx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_tensort.go:34
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_tensort.go:33
+								i_ := gc_tx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_tensort.go:34
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_tensort.go:33
+								i_ := gc_tx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_tensort.go:34
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_tensort.go:33
+								i_ := gc_tx + gc_off2
+								gc_more2 = true
+								_ = i_
+
+//line hecbench_tensort.go:34
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -105,10 +164,10 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -120,7 +179,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 								tile[i_] = input[i_+blockIdx*tileSize]
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -132,7 +191,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 								tile[i_] = input[i_+blockIdx*tileSize]
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -144,7 +203,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 								tile[i_] = input[i_+blockIdx*tileSize]
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -156,7 +215,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 								tile[i_] = input[i_+blockIdx*tileSize]
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 

@@ -147,10 +147,10 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 						if gc_vstep2 > gc_from3 {
 							gc_more2 = true
 						}
-						gc_step2 := gc_vstep2
-						for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 							{
-								gc_tx2 := gc_step2 + 0
+								gc_tx2 := gc_step3 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -162,7 +162,7 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 								tile[i_] = input[i_+blockIdx*tileSize]
 							}
 							{
-								gc_tx2 := gc_step2 + 1
+								gc_tx2 := gc_step3 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -174,7 +174,7 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 								tile[i_] = input[i_+blockIdx*tileSize]
 							}
 							{
-								gc_tx2 := gc_step2 + 2
+								gc_tx2 := gc_step3 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -186,7 +186,7 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 								tile[i_] = input[i_+blockIdx*tileSize]
 							}
 							{
-								gc_tx2 := gc_step2 + 3
+								gc_tx2 := gc_step3 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -198,7 +198,7 @@ func gc_body_tensorTransposeKernel(gc_b2 *compiled.Block, dimInput, dimOutput, n
 								tile[i_] = input[i_+blockIdx*tileSize]
 							}
 						}
-						for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 

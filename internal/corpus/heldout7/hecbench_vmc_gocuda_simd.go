@@ -111,7 +111,70 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 			if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 < len(blocksums) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at3 := blocksums[gc_off3:][:1]
 				gc_at4 := sdata[gc_off4:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step3 := gc_from2
+				for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					{
+						gc_tx2 := gc_step3 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_vmc.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_vmc.go:67
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_vmc.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_vmc.go:67
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_vmc.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_vmc.go:67
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step3 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_vmc.go:60
+						tid := gc_tx2
+						_ = tid
+
+//line hecbench_vmc.go:67
+						{
+							gc_at3[0] = gc_at4[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -125,10 +188,10 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 					}
 				}
 			} else {
-				gc_step2 := gc_from2
-				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+				gc_step4 := gc_from2
+				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step4 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -142,7 +205,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step4 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -156,7 +219,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step4 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -170,7 +233,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 						}
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step4 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -184,7 +247,7 @@ func gc_body_sumWithinBlocksKernel(gc_b2 *compiled.Block, n int, data, blocksums
 						}
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -237,7 +300,74 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 				gc_off2 := gc_bdx2 * gc_bx2
 				if gc_off2 >= 0 && gc_off2 <= len(states) && gc_bdx2 <= len(states)-gc_off2 {
 					gc_at2 := states[gc_off2:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_vmc.go:95
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
+
+//line hecbench_vmc.go:96
+							gc_at2[gc_tx2] = seed ^ uint32(i)
+
+//line hecbench_vmc.go:97
+							lcgRandomInit(&gc_at2[gc_tx2])
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_vmc.go:95
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
+
+//line hecbench_vmc.go:96
+							gc_at2[gc_tx2] = seed ^ uint32(i)
+
+//line hecbench_vmc.go:97
+							lcgRandomInit(&gc_at2[gc_tx2])
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_vmc.go:95
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
+
+//line hecbench_vmc.go:96
+							gc_at2[gc_tx2] = seed ^ uint32(i)
+
+//line hecbench_vmc.go:97
+							lcgRandomInit(&gc_at2[gc_tx2])
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line hecbench_vmc.go:95
+							i := gc_bdx2*gc_bx2 + gc_tx2
+							_ = i
+
+//line hecbench_vmc.go:96
+							gc_at2[gc_tx2] = seed ^ uint32(i)
+
+//line hecbench_vmc.go:97
+							lcgRandomInit(&gc_at2[gc_tx2])
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -252,10 +382,10 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 						lcgRandomInit(&gc_at2[gc_tx2])
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -270,7 +400,7 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 							lcgRandomInit(&states[i])
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -285,7 +415,7 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 							lcgRandomInit(&states[i])
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -300,7 +430,7 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 							lcgRandomInit(&states[i])
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -315,7 +445,7 @@ func gc_body_initranKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, seed uint3
 							lcgRandomInit(&states[i])
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -562,44 +562,75 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_off11 := 0
 				if gc_off11 >= 0 && gc_off11 < len(spCalcDone) {
 					gc_at20 := spCalcDone[gc_off11:][:1]
-					for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+						{
+							gc_rank := gc_step2 + 0
+							_ = gc_rank
+
+//line hecbench_hbc.go:157
+							gc_at20[0] = true
+						}
+						{
+							gc_rank := gc_step2 + 1
+							_ = gc_rank
+
+//line hecbench_hbc.go:157
+							gc_at20[0] = true
+						}
+						{
+							gc_rank := gc_step2 + 2
+							_ = gc_rank
+
+//line hecbench_hbc.go:157
+							gc_at20[0] = true
+						}
+						{
+							gc_rank := gc_step2 + 3
+							_ = gc_rank
+
+//line hecbench_hbc.go:157
+							gc_at20[0] = true
+						}
+					}
+					for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 
 //line hecbench_hbc.go:157
 						gc_at20[0] = true
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 						{
-							gc_rank := gc_step2 + 0
+							gc_rank := gc_step3 + 0
 							gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
 							spCalcDone[0] = true
 						}
 						{
-							gc_rank := gc_step2 + 1
+							gc_rank := gc_step3 + 1
 							gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
 							spCalcDone[0] = true
 						}
 						{
-							gc_rank := gc_step2 + 2
+							gc_rank := gc_step3 + 2
 							gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
 							spCalcDone[0] = true
 						}
 						{
-							gc_rank := gc_step2 + 3
+							gc_rank := gc_step3 + 3
 							gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
 							spCalcDone[0] = true
 						}
 					}
-					for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 
 //line hecbench_hbc.go:157
@@ -631,7 +662,78 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_at22 := Q2Row[gc_off12:][:1]
 							gc_at23 := SRow[gc_off12:][:1]
 							gc_at24 := SLen[gc_off12:][:1]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_step4 := gc_from
+							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+								{
+									gc_tx := gc_step4 + 0
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:159
+									kk := gc_tx + gc_off3
+									gc_more3 = true
+									_ = kk
+
+//line hecbench_hbc.go:160
+									gc_at21[0][kk] = gc_at22[0][kk]
+
+//line hecbench_hbc.go:161
+									gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
+								}
+								{
+									gc_tx := gc_step4 + 1
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:159
+									kk := gc_tx + gc_off3
+									gc_more3 = true
+									_ = kk
+
+//line hecbench_hbc.go:160
+									gc_at21[0][kk] = gc_at22[0][kk]
+
+//line hecbench_hbc.go:161
+									gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
+								}
+								{
+									gc_tx := gc_step4 + 2
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:159
+									kk := gc_tx + gc_off3
+									gc_more3 = true
+									_ = kk
+
+//line hecbench_hbc.go:160
+									gc_at21[0][kk] = gc_at22[0][kk]
+
+//line hecbench_hbc.go:161
+									gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
+								}
+								{
+									gc_tx := gc_step4 + 3
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:159
+									kk := gc_tx + gc_off3
+									gc_more3 = true
+									_ = kk
+
+//line hecbench_hbc.go:160
+									gc_at21[0][kk] = gc_at22[0][kk]
+
+//line hecbench_hbc.go:161
+									gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
+								}
+							}
+							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -647,10 +749,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_at23[0][kk+int(gc_at24[0])] = gc_at22[0][kk]
 							}
 						} else {
-							gc_step3 := gc_from
-							for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							gc_step5 := gc_from
+							for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 								{
-									gc_tx := gc_step3 + 0
+									gc_tx := gc_step5 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -665,7 +767,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 								}
 								{
-									gc_tx := gc_step3 + 1
+									gc_tx := gc_step5 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -680,7 +782,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 								}
 								{
-									gc_tx := gc_step3 + 2
+									gc_tx := gc_step5 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -695,7 +797,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 								}
 								{
-									gc_tx := gc_step3 + 3
+									gc_tx := gc_step5 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -710,7 +812,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 								}
 							}
-							for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -891,7 +993,70 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_off14 := 0
 						if gc_from >= 0 && gc_off14 >= 0 && gc_off14 < len(nextIndex) {
 							gc_at31 := nextIndex[gc_off14:][:1]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_step6 := gc_from
+							for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+								{
+									gc_tx := gc_step6 + 0
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_hbc.go:81
+									j := gc_tx
+									_ = j
+
+//line hecbench_hbc.go:192
+									{
+										gc_at31[0] = int32(gc_bdx)
+									}
+								}
+								{
+									gc_tx := gc_step6 + 1
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_hbc.go:81
+									j := gc_tx
+									_ = j
+
+//line hecbench_hbc.go:192
+									{
+										gc_at31[0] = int32(gc_bdx)
+									}
+								}
+								{
+									gc_tx := gc_step6 + 2
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_hbc.go:81
+									j := gc_tx
+									_ = j
+
+//line hecbench_hbc.go:192
+									{
+										gc_at31[0] = int32(gc_bdx)
+									}
+								}
+								{
+									gc_tx := gc_step6 + 3
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_hbc.go:81
+									j := gc_tx
+									_ = j
+
+//line hecbench_hbc.go:192
+									{
+										gc_at31[0] = int32(gc_bdx)
+									}
+								}
+							}
+							for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -905,10 +1070,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								}
 							}
 						} else {
-							gc_step4 := gc_from
-							for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+							gc_step7 := gc_from
+							for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 								{
-									gc_tx := gc_step4 + 0
+									gc_tx := gc_step7 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -922,7 +1087,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									}
 								}
 								{
-									gc_tx := gc_step4 + 1
+									gc_tx := gc_step7 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -936,7 +1101,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									}
 								}
 								{
-									gc_tx := gc_step4 + 2
+									gc_tx := gc_step7 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -950,7 +1115,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									}
 								}
 								{
-									gc_tx := gc_step4 + 3
+									gc_tx := gc_step7 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -964,7 +1129,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									}
 								}
 							}
-							for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1050,7 +1215,78 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_at33 := Q2Row[gc_off15:][:1]
 								gc_at34 := SRow[gc_off15:][:1]
 								gc_at35 := SLen[gc_off15:][:1]
-								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+								gc_step8 := gc_from
+								for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+									{
+										gc_tx := gc_step8 + 0
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:218
+										kk_ := gc_tx + gc_off5
+										gc_more5 = true
+										_ = kk_
+
+//line hecbench_hbc.go:219
+										gc_at32[0][kk_] = gc_at33[0][kk_]
+
+//line hecbench_hbc.go:220
+										gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
+									}
+									{
+										gc_tx := gc_step8 + 1
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:218
+										kk_ := gc_tx + gc_off5
+										gc_more5 = true
+										_ = kk_
+
+//line hecbench_hbc.go:219
+										gc_at32[0][kk_] = gc_at33[0][kk_]
+
+//line hecbench_hbc.go:220
+										gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
+									}
+									{
+										gc_tx := gc_step8 + 2
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:218
+										kk_ := gc_tx + gc_off5
+										gc_more5 = true
+										_ = kk_
+
+//line hecbench_hbc.go:219
+										gc_at32[0][kk_] = gc_at33[0][kk_]
+
+//line hecbench_hbc.go:220
+										gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
+									}
+									{
+										gc_tx := gc_step8 + 3
+										_ = gc_tx
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line hecbench_hbc.go:218
+										kk_ := gc_tx + gc_off5
+										gc_more5 = true
+										_ = kk_
+
+//line hecbench_hbc.go:219
+										gc_at32[0][kk_] = gc_at33[0][kk_]
+
+//line hecbench_hbc.go:220
+										gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
+									}
+								}
+								for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1066,10 +1302,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_at34[0][kk_+int(gc_at35[0])] = gc_at33[0][kk_]
 								}
 							} else {
-								gc_step5 := gc_from
-								for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+								gc_step9 := gc_from
+								for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 									{
-										gc_tx := gc_step5 + 0
+										gc_tx := gc_step9 + 0
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1084,7 +1320,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 									}
 									{
-										gc_tx := gc_step5 + 1
+										gc_tx := gc_step9 + 1
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1099,7 +1335,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 									}
 									{
-										gc_tx := gc_step5 + 2
+										gc_tx := gc_step9 + 2
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1114,7 +1350,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 									}
 									{
-										gc_tx := gc_step5 + 3
+										gc_tx := gc_step9 + 3
 										gc_rank := gc_base + gc_tx
 										gc_pos.Thread = gc_rank
 
@@ -1129,7 +1365,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 									}
 								}
-								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1311,7 +1547,70 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_off18 := 0
 					if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(currentDepth) {
 						gc_at46 := currentDepth[gc_off18:][:1]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step10 := gc_from
+						for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+							{
+								gc_tx := gc_step10 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_hbc.go:81
+								j := gc_tx
+								_ = j
+
+//line hecbench_hbc.go:274
+								{
+									gc_at46[0]--
+								}
+							}
+							{
+								gc_tx := gc_step10 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_hbc.go:81
+								j := gc_tx
+								_ = j
+
+//line hecbench_hbc.go:274
+								{
+									gc_at46[0]--
+								}
+							}
+							{
+								gc_tx := gc_step10 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_hbc.go:81
+								j := gc_tx
+								_ = j
+
+//line hecbench_hbc.go:274
+								{
+									gc_at46[0]--
+								}
+							}
+							{
+								gc_tx := gc_step10 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_hbc.go:81
+								j := gc_tx
+								_ = j
+
+//line hecbench_hbc.go:274
+								{
+									gc_at46[0]--
+								}
+							}
+						}
+						for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -1325,10 +1624,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							}
 						}
 					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						gc_step11 := gc_from
+						for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step11 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1342,7 +1641,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								}
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step11 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1356,7 +1655,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								}
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step11 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1370,7 +1669,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								}
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step11 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1384,7 +1683,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								}
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1531,7 +1830,66 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(diameterKeys) && gc_to <= len(diameterKeys)-gc_off20 && gc_off20 <= len(diameters) && gc_to <= len(diameters)-gc_off20 {
 							gc_at50 := diameterKeys[gc_off20:][:gc_to]
 							gc_at51 := diameters[gc_off20:][:gc_to]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_step12 := gc_from
+							for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+								{
+									gc_tx := gc_step12 + 0
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_hbc.go:296
+									kk_5 := gc_tx + gc_off7
+									gc_more7 = true
+									_ = kk_5
+
+//line hecbench_hbc.go:297
+									gc_at50[gc_tx] = gc_at51[gc_tx]
+								}
+								{
+									gc_tx := gc_step12 + 1
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_hbc.go:296
+									kk_5 := gc_tx + gc_off7
+									gc_more7 = true
+									_ = kk_5
+
+//line hecbench_hbc.go:297
+									gc_at50[gc_tx] = gc_at51[gc_tx]
+								}
+								{
+									gc_tx := gc_step12 + 2
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_hbc.go:296
+									kk_5 := gc_tx + gc_off7
+									gc_more7 = true
+									_ = kk_5
+
+//line hecbench_hbc.go:297
+									gc_at50[gc_tx] = gc_at51[gc_tx]
+								}
+								{
+									gc_tx := gc_step12 + 3
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_hbc.go:296
+									kk_5 := gc_tx + gc_off7
+									gc_more7 = true
+									_ = kk_5
+
+//line hecbench_hbc.go:297
+									gc_at50[gc_tx] = gc_at51[gc_tx]
+								}
+							}
+							for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -1544,10 +1902,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_at50[gc_tx] = gc_at51[gc_tx]
 							}
 						} else {
-							gc_step7 := gc_from
-							for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+							gc_step13 := gc_from
+							for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 								{
-									gc_tx := gc_step7 + 0
+									gc_tx := gc_step13 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1559,7 +1917,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx := gc_step7 + 1
+									gc_tx := gc_step13 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1571,7 +1929,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx := gc_step7 + 2
+									gc_tx := gc_step13 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1583,7 +1941,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx := gc_step7 + 3
+									gc_tx := gc_step13 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1595,7 +1953,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 							}
-							for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1624,10 +1982,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			_ = N
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+					gc_step14 := 0
+					for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
 						{
-							gc_tx := gc_step8 + 0
+							gc_tx := gc_step14 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1637,7 +1995,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_step8 + 1
+							gc_tx := gc_step14 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1647,7 +2005,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_step8 + 2
+							gc_tx := gc_step14 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1657,7 +2015,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_s_idx[gc_rank] = idx
 						}
 						{
-							gc_tx := gc_step8 + 3
+							gc_tx := gc_step14 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1667,7 +2025,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 							gc_s_idx[gc_rank] = idx
 						}
 					}
-					for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1721,10 +2079,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					}
 					{
 						for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-							gc_step9 := 0
-							for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+							gc_step15 := 0
+							for ; gc_step15+3 < gc_bdx; gc_step15 += 4 {
 								{
-									gc_tx := gc_step9 + 0
+									gc_tx := gc_step15 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var idx uint32
@@ -1735,7 +2093,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_step9 + 1
+									gc_tx := gc_step15 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var idx uint32
@@ -1746,7 +2104,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_step9 + 2
+									gc_tx := gc_step15 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var idx uint32
@@ -1757,7 +2115,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 								{
-									gc_tx := gc_step9 + 3
+									gc_tx := gc_step15 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									var idx uint32
@@ -1768,7 +2126,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 									gc_s_idx[gc_rank] = idx
 								}
 							}
-							for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+							for gc_tx := gc_step15; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var idx uint32

@@ -274,10 +274,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep4
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step16 := gc_vstep4
+				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -291,7 +291,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -305,7 +305,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -319,7 +319,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -333,7 +333,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -568,44 +568,75 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 				gc_off26 := 0
 				if gc_off26 >= 0 && gc_off26 < len(spCalcDone) {
 					gc_at73 := spCalcDone[gc_off26:][:1]
-					for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+					gc_step17 := 0
+					for ; gc_step17+3 < gc_n2; gc_step17 += 4 {
+						{
+							gc_rank2 := gc_step17 + 0
+							_ = gc_rank2
+
+//line hecbench_hbc.go:157
+							gc_at73[0] = true
+						}
+						{
+							gc_rank2 := gc_step17 + 1
+							_ = gc_rank2
+
+//line hecbench_hbc.go:157
+							gc_at73[0] = true
+						}
+						{
+							gc_rank2 := gc_step17 + 2
+							_ = gc_rank2
+
+//line hecbench_hbc.go:157
+							gc_at73[0] = true
+						}
+						{
+							gc_rank2 := gc_step17 + 3
+							_ = gc_rank2
+
+//line hecbench_hbc.go:157
+							gc_at73[0] = true
+						}
+					}
+					for gc_rank2 := gc_step17; gc_rank2 < gc_n2; gc_rank2++ {
 
 //line hecbench_hbc.go:157
 						gc_at73[0] = true
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+					gc_step18 := 0
+					for ; gc_step18+3 < gc_n2; gc_step18 += 4 {
 						{
-							gc_rank2 := gc_step11 + 0
+							gc_rank2 := gc_step18 + 0
 							gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:157
 							spCalcDone[0] = true
 						}
 						{
-							gc_rank2 := gc_step11 + 1
+							gc_rank2 := gc_step18 + 1
 							gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:157
 							spCalcDone[0] = true
 						}
 						{
-							gc_rank2 := gc_step11 + 2
+							gc_rank2 := gc_step18 + 2
 							gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:157
 							spCalcDone[0] = true
 						}
 						{
-							gc_rank2 := gc_step11 + 3
+							gc_rank2 := gc_step18 + 3
 							gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:157
 							spCalcDone[0] = true
 						}
 					}
-					for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+					for gc_rank2 := gc_step18; gc_rank2 < gc_n2; gc_rank2++ {
 						gc_pos2.Thread = gc_rank2
 
 //line hecbench_hbc.go:157
@@ -706,10 +737,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							if gc_vstep6 > gc_from6 {
 								gc_more3 = true
 							}
-							gc_step12 := gc_vstep6
-							for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
+							gc_step19 := gc_vstep6
+							for ; gc_step19+3 < gc_to2; gc_step19 += 4 {
 								{
-									gc_tx2 := gc_step12 + 0
+									gc_tx2 := gc_step19 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -724,7 +755,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 								}
 								{
-									gc_tx2 := gc_step12 + 1
+									gc_tx2 := gc_step19 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -739,7 +770,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 								}
 								{
-									gc_tx2 := gc_step12 + 2
+									gc_tx2 := gc_step19 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -754,7 +785,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 								}
 								{
-									gc_tx2 := gc_step12 + 3
+									gc_tx2 := gc_step19 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -769,7 +800,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									SRow[0][kk+int(SLen[0])] = Q2Row[0][kk]
 								}
 							}
-							for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step19; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -950,7 +981,70 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 						gc_off29 := 0
 						if gc_from6 >= 0 && gc_off29 >= 0 && gc_off29 < len(nextIndex) {
 							gc_at84 := nextIndex[gc_off29:][:1]
-							for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_step20 := gc_from6
+							for ; gc_step20+3 < gc_to2; gc_step20 += 4 {
+								{
+									gc_tx2 := gc_step20 + 0
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line hecbench_hbc.go:81
+									j := gc_tx2
+									_ = j
+
+//line hecbench_hbc.go:192
+									{
+										gc_at84[0] = int32(gc_bdx2)
+									}
+								}
+								{
+									gc_tx2 := gc_step20 + 1
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line hecbench_hbc.go:81
+									j := gc_tx2
+									_ = j
+
+//line hecbench_hbc.go:192
+									{
+										gc_at84[0] = int32(gc_bdx2)
+									}
+								}
+								{
+									gc_tx2 := gc_step20 + 2
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line hecbench_hbc.go:81
+									j := gc_tx2
+									_ = j
+
+//line hecbench_hbc.go:192
+									{
+										gc_at84[0] = int32(gc_bdx2)
+									}
+								}
+								{
+									gc_tx2 := gc_step20 + 3
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line hecbench_hbc.go:81
+									j := gc_tx2
+									_ = j
+
+//line hecbench_hbc.go:192
+									{
+										gc_at84[0] = int32(gc_bdx2)
+									}
+								}
+							}
+							for gc_tx2 := gc_step20; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -964,10 +1058,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 							}
 						} else {
-							gc_step13 := gc_from6
-							for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
+							gc_step21 := gc_from6
+							for ; gc_step21+3 < gc_to2; gc_step21 += 4 {
 								{
-									gc_tx2 := gc_step13 + 0
+									gc_tx2 := gc_step21 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -981,7 +1075,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									}
 								}
 								{
-									gc_tx2 := gc_step13 + 1
+									gc_tx2 := gc_step21 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -995,7 +1089,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									}
 								}
 								{
-									gc_tx2 := gc_step13 + 2
+									gc_tx2 := gc_step21 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1009,7 +1103,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									}
 								}
 								{
-									gc_tx2 := gc_step13 + 3
+									gc_tx2 := gc_step21 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1023,7 +1117,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									}
 								}
 							}
-							for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step21; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1178,10 +1272,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								if gc_vstep8 > gc_from6 {
 									gc_more5 = true
 								}
-								gc_step14 := gc_vstep8
-								for ; gc_step14+3 < gc_to2; gc_step14 += 4 {
+								gc_step22 := gc_vstep8
+								for ; gc_step22+3 < gc_to2; gc_step22 += 4 {
 									{
-										gc_tx2 := gc_step14 + 0
+										gc_tx2 := gc_step22 + 0
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -1196,7 +1290,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 									}
 									{
-										gc_tx2 := gc_step14 + 1
+										gc_tx2 := gc_step22 + 1
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -1211,7 +1305,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 									}
 									{
-										gc_tx2 := gc_step14 + 2
+										gc_tx2 := gc_step22 + 2
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -1226,7 +1320,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 									}
 									{
-										gc_tx2 := gc_step14 + 3
+										gc_tx2 := gc_step22 + 3
 										gc_rank2 := gc_base2 + gc_tx2
 										gc_pos2.Thread = gc_rank2
 
@@ -1241,7 +1335,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 										SRow[0][kk_+int(SLen[0])] = Q2Row[0][kk_]
 									}
 								}
-								for gc_tx2 := gc_step14; gc_tx2 < gc_to2; gc_tx2++ {
+								for gc_tx2 := gc_step22; gc_tx2 < gc_to2; gc_tx2++ {
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1424,7 +1518,70 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					gc_off33 := 0
 					if gc_from6 >= 0 && gc_off33 >= 0 && gc_off33 < len(currentDepth) {
 						gc_at99 := currentDepth[gc_off33:][:1]
-						for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step23 := gc_from6
+						for ; gc_step23+3 < gc_to2; gc_step23 += 4 {
+							{
+								gc_tx2 := gc_step23 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_hbc.go:81
+								j := gc_tx2
+								_ = j
+
+//line hecbench_hbc.go:274
+								{
+									gc_at99[0]--
+								}
+							}
+							{
+								gc_tx2 := gc_step23 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_hbc.go:81
+								j := gc_tx2
+								_ = j
+
+//line hecbench_hbc.go:274
+								{
+									gc_at99[0]--
+								}
+							}
+							{
+								gc_tx2 := gc_step23 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_hbc.go:81
+								j := gc_tx2
+								_ = j
+
+//line hecbench_hbc.go:274
+								{
+									gc_at99[0]--
+								}
+							}
+							{
+								gc_tx2 := gc_step23 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line hecbench_hbc.go:81
+								j := gc_tx2
+								_ = j
+
+//line hecbench_hbc.go:274
+								{
+									gc_at99[0]--
+								}
+							}
+						}
+						for gc_tx2 := gc_step23; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -1438,10 +1595,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							}
 						}
 					} else {
-						gc_step15 := gc_from6
-						for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+						gc_step24 := gc_from6
+						for ; gc_step24+3 < gc_to2; gc_step24 += 4 {
 							{
-								gc_tx2 := gc_step15 + 0
+								gc_tx2 := gc_step24 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1455,7 +1612,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 							}
 							{
-								gc_tx2 := gc_step15 + 1
+								gc_tx2 := gc_step24 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1469,7 +1626,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 							}
 							{
-								gc_tx2 := gc_step15 + 2
+								gc_tx2 := gc_step24 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1483,7 +1640,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 							}
 							{
-								gc_tx2 := gc_step15 + 3
+								gc_tx2 := gc_step24 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1497,7 +1654,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 								}
 							}
 						}
-						for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step24; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1698,10 +1855,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							if gc_vstep10 > gc_from6 {
 								gc_more7 = true
 							}
-							gc_step16 := gc_vstep10
-							for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
+							gc_step25 := gc_vstep10
+							for ; gc_step25+3 < gc_to2; gc_step25 += 4 {
 								{
-									gc_tx2 := gc_step16 + 0
+									gc_tx2 := gc_step25 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1713,7 +1870,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx2 := gc_step16 + 1
+									gc_tx2 := gc_step25 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1725,7 +1882,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx2 := gc_step16 + 2
+									gc_tx2 := gc_step25 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1737,7 +1894,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 								{
-									gc_tx2 := gc_step16 + 3
+									gc_tx2 := gc_step25 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1749,7 +1906,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									diameterKeys[kk_5] = diameters[kk_5]
 								}
 							}
-							for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step25; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1778,10 +1935,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 			_ = N
 			{
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_step17 := 0
-					for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
+					gc_step26 := 0
+					for ; gc_step26+3 < gc_bdx2; gc_step26 += 4 {
 						{
-							gc_tx2 := gc_step17 + 0
+							gc_tx2 := gc_step26 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1791,7 +1948,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_s_idx[gc_rank2] = idx
 						}
 						{
-							gc_tx2 := gc_step17 + 1
+							gc_tx2 := gc_step26 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1801,7 +1958,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_s_idx[gc_rank2] = idx
 						}
 						{
-							gc_tx2 := gc_step17 + 2
+							gc_tx2 := gc_step26 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1811,7 +1968,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_s_idx[gc_rank2] = idx
 						}
 						{
-							gc_tx2 := gc_step17 + 3
+							gc_tx2 := gc_step26 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1821,7 +1978,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 							gc_s_idx[gc_rank2] = idx
 						}
 					}
-					for gc_tx2 := gc_step17; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step26; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1875,10 +2032,10 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 					}
 					{
 						for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							gc_step18 := 0
-							for ; gc_step18+3 < gc_bdx2; gc_step18 += 4 {
+							gc_step27 := 0
+							for ; gc_step27+3 < gc_bdx2; gc_step27 += 4 {
 								{
-									gc_tx2 := gc_step18 + 0
+									gc_tx2 := gc_step27 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									var idx uint32
@@ -1889,7 +2046,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_s_idx[gc_rank2] = idx
 								}
 								{
-									gc_tx2 := gc_step18 + 1
+									gc_tx2 := gc_step27 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									var idx uint32
@@ -1900,7 +2057,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_s_idx[gc_rank2] = idx
 								}
 								{
-									gc_tx2 := gc_step18 + 2
+									gc_tx2 := gc_step27 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									var idx uint32
@@ -1911,7 +2068,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_s_idx[gc_rank2] = idx
 								}
 								{
-									gc_tx2 := gc_step18 + 3
+									gc_tx2 := gc_step27 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 									var idx uint32
@@ -1922,7 +2079,7 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 									gc_s_idx[gc_rank2] = idx
 								}
 							}
-							for gc_tx2 := gc_step18; gc_tx2 < gc_bdx2; gc_tx2++ {
+							for gc_tx2 := gc_step27; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 								var idx uint32

@@ -407,7 +407,70 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			gc_off2 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sRepeatKernel) {
 				gc_at := sRepeatKernel[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_hungarian.go:115
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:120
+						{
+							gc_at[0] = false
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_hungarian.go:115
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:120
+						{
+							gc_at[0] = false
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_hungarian.go:115
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:120
+						{
+							gc_at[0] = false
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_hungarian.go:115
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:120
+						{
+							gc_at[0] = false
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -421,10 +484,10 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -438,7 +501,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -452,7 +515,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -466,7 +529,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -480,7 +543,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -512,7 +575,70 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_off3 := 0
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(repeat) {
 					gc_at2 := repeat[gc_off3:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_hungarian.go:115
+							i := gc_tx
+							_ = i
+
+//line hecbench_hungarian.go:126
+							{
+								gc_at2[0] = false
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_hungarian.go:115
+							i := gc_tx
+							_ = i
+
+//line hecbench_hungarian.go:126
+							{
+								gc_at2[0] = false
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_hungarian.go:115
+							i := gc_tx
+							_ = i
+
+//line hecbench_hungarian.go:126
+							{
+								gc_at2[0] = false
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_hungarian.go:115
+							i := gc_tx
+							_ = i
+
+//line hecbench_hungarian.go:126
+							{
+								gc_at2[0] = false
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -526,10 +652,10 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -543,7 +669,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -557,7 +683,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -571,7 +697,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -585,7 +711,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -648,7 +774,50 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 		gc_off4 := 0
 		if gc_off4 >= 0 && gc_off4 < len(sRepeatKernel) {
 			gc_at3 := sRepeatKernel[gc_off4:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:158
+					if gc_at3[0] {
+						d.RepeatKernel = true
+					}
+				}
+				{
+					gc_rank := gc_step5 + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:158
+					if gc_at3[0] {
+						d.RepeatKernel = true
+					}
+				}
+				{
+					gc_rank := gc_step5 + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:158
+					if gc_at3[0] {
+						d.RepeatKernel = true
+					}
+				}
+				{
+					gc_rank := gc_step5 + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:158
+					if gc_at3[0] {
+						d.RepeatKernel = true
+					}
+				}
+			}
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_hungarian.go:158
@@ -657,10 +826,10 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				}
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_step6 + 0
 					gc_pos.Thread = gc_rank
 
 //line hecbench_hungarian.go:158
@@ -669,7 +838,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					}
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_step6 + 1
 					gc_pos.Thread = gc_rank
 
 //line hecbench_hungarian.go:158
@@ -678,7 +847,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					}
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_step6 + 2
 					gc_pos.Thread = gc_rank
 
 //line hecbench_hungarian.go:158
@@ -687,7 +856,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					}
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_step6 + 3
 					gc_pos.Thread = gc_rank
 
 //line hecbench_hungarian.go:158
@@ -696,7 +865,7 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					}
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 
 //line hecbench_hungarian.go:158
@@ -1118,7 +1287,114 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			if gc_off2 >= 0 && gc_off2 < len(sRepeatKernel) && gc_off2 < len(sGoto5) {
 				gc_at := sRepeatKernel[gc_off2:][:1]
 				gc_at2 := sGoto5[gc_off2:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:204
+						vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+						vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+						if i == 0 {
+							gc_at[0] = false
+							gc_at2[0] = false
+						}
+						_ = vCoverRow
+						_ = vCoverColumn
+						gc_s_vCoverRow[gc_rank] = vCoverRow
+						gc_s_vCoverColumn[gc_rank] = vCoverColumn
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:204
+						vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+						vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+						if i == 0 {
+							gc_at[0] = false
+							gc_at2[0] = false
+						}
+						_ = vCoverRow
+						_ = vCoverColumn
+						gc_s_vCoverRow[gc_rank] = vCoverRow
+						gc_s_vCoverColumn[gc_rank] = vCoverColumn
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:204
+						vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+						vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+						if i == 0 {
+							gc_at[0] = false
+							gc_at2[0] = false
+						}
+						_ = vCoverRow
+						_ = vCoverColumn
+						gc_s_vCoverRow[gc_rank] = vCoverRow
+						gc_s_vCoverColumn[gc_rank] = vCoverColumn
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:204
+						vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+						vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+						if i == 0 {
+							gc_at[0] = false
+							gc_at2[0] = false
+						}
+						_ = vCoverRow
+						_ = vCoverColumn
+						gc_s_vCoverRow[gc_rank] = vCoverRow
+						gc_s_vCoverColumn[gc_rank] = vCoverColumn
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1143,10 +1419,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					gc_s_vCoverColumn[gc_rank] = vCoverColumn
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1171,7 +1447,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						gc_s_vCoverColumn[gc_rank] = vCoverColumn
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1196,7 +1472,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						gc_s_vCoverColumn[gc_rank] = vCoverColumn
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1221,7 +1497,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						gc_s_vCoverColumn[gc_rank] = vCoverColumn
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1246,7 +1522,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						gc_s_vCoverColumn[gc_rank] = vCoverColumn
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1289,7 +1565,70 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 				gc_off3 := 0
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sFound) {
 					gc_at3 := sFound[gc_off3:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_hungarian.go:207
+							i := gc_tx
+							_ = i
+
+//line hecbench_hungarian.go:217
+							{
+								gc_at3[0] = false
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_hungarian.go:207
+							i := gc_tx
+							_ = i
+
+//line hecbench_hungarian.go:217
+							{
+								gc_at3[0] = false
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_hungarian.go:207
+							i := gc_tx
+							_ = i
+
+//line hecbench_hungarian.go:217
+							{
+								gc_at3[0] = false
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_hungarian.go:207
+							i := gc_tx
+							_ = i
+
+//line hecbench_hungarian.go:217
+							{
+								gc_at3[0] = false
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1303,10 +1642,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1320,7 +1659,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1334,7 +1673,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1348,7 +1687,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1362,7 +1701,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1629,7 +1968,90 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 			if gc_off4 >= 0 && gc_off4 < len(sRepeatKernel) && gc_off4 < len(sGoto5) {
 				gc_at4 := sRepeatKernel[gc_off4:][:1]
 				gc_at5 := sGoto5[gc_off4:][:1]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:252
+						if i == 0 && gc_at4[0] {
+							d.RepeatKernel = true
+						}
+
+//line hecbench_hungarian.go:255
+						if i == 0 && gc_at5[0] {
+							d.Goto5 = true
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:252
+						if i == 0 && gc_at4[0] {
+							d.RepeatKernel = true
+						}
+
+//line hecbench_hungarian.go:255
+						if i == 0 && gc_at5[0] {
+							d.Goto5 = true
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:252
+						if i == 0 && gc_at4[0] {
+							d.RepeatKernel = true
+						}
+
+//line hecbench_hungarian.go:255
+						if i == 0 && gc_at5[0] {
+							d.Goto5 = true
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line hecbench_hungarian.go:207
+						i := gc_tx
+						_ = i
+
+//line hecbench_hungarian.go:252
+						if i == 0 && gc_at4[0] {
+							d.RepeatKernel = true
+						}
+
+//line hecbench_hungarian.go:255
+						if i == 0 && gc_at5[0] {
+							d.Goto5 = true
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1648,10 +2070,10 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 					}
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1670,7 +2092,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1689,7 +2111,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1708,7 +2130,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1727,7 +2149,7 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

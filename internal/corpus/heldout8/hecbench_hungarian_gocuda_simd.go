@@ -410,7 +410,70 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 			gc_off5 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(sRepeatKernel) {
 				gc_at4 := sRepeatKernel[gc_off5:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step7 := gc_from2
+				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_hungarian.go:115
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:120
+						{
+							gc_at4[0] = false
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_hungarian.go:115
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:120
+						{
+							gc_at4[0] = false
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_hungarian.go:115
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:120
+						{
+							gc_at4[0] = false
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_hungarian.go:115
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:120
+						{
+							gc_at4[0] = false
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -424,10 +487,10 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -441,7 +504,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -455,7 +518,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -469,7 +532,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -483,7 +546,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -515,7 +578,70 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				gc_off6 := 0
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(repeat) {
 					gc_at5 := repeat[gc_off6:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_hungarian.go:115
+							i := gc_tx2
+							_ = i
+
+//line hecbench_hungarian.go:126
+							{
+								gc_at5[0] = false
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_hungarian.go:115
+							i := gc_tx2
+							_ = i
+
+//line hecbench_hungarian.go:126
+							{
+								gc_at5[0] = false
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_hungarian.go:115
+							i := gc_tx2
+							_ = i
+
+//line hecbench_hungarian.go:126
+							{
+								gc_at5[0] = false
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_hungarian.go:115
+							i := gc_tx2
+							_ = i
+
+//line hecbench_hungarian.go:126
+							{
+								gc_at5[0] = false
+							}
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -529,10 +655,10 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -546,7 +672,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -560,7 +686,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -574,7 +700,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -588,7 +714,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -651,7 +777,50 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 		gc_off7 := 0
 		if gc_off7 >= 0 && gc_off7 < len(sRepeatKernel) {
 			gc_at6 := sRepeatKernel[gc_off7:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+				{
+					gc_rank2 := gc_step11 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:158
+					if gc_at6[0] {
+						d.RepeatKernel = true
+					}
+				}
+				{
+					gc_rank2 := gc_step11 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:158
+					if gc_at6[0] {
+						d.RepeatKernel = true
+					}
+				}
+				{
+					gc_rank2 := gc_step11 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:158
+					if gc_at6[0] {
+						d.RepeatKernel = true
+					}
+				}
+				{
+					gc_rank2 := gc_step11 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:158
+					if gc_at6[0] {
+						d.RepeatKernel = true
+					}
+				}
+			}
+			for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:158
@@ -660,10 +829,10 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				}
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_n2; gc_step12 += 4 {
 				{
-					gc_rank2 := gc_step6 + 0
+					gc_rank2 := gc_step12 + 0
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:158
@@ -672,7 +841,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					}
 				}
 				{
-					gc_rank2 := gc_step6 + 1
+					gc_rank2 := gc_step12 + 1
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:158
@@ -681,7 +850,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					}
 				}
 				{
-					gc_rank2 := gc_step6 + 2
+					gc_rank2 := gc_step12 + 2
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:158
@@ -690,7 +859,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					}
 				}
 				{
-					gc_rank2 := gc_step6 + 3
+					gc_rank2 := gc_step12 + 3
 					gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:158
@@ -699,7 +868,7 @@ func gc_body_hgStep2Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					}
 				}
 			}
-			for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step12; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_hungarian.go:158
@@ -1193,7 +1362,114 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 			if gc_off5 >= 0 && gc_off5 < len(sRepeatKernel) && gc_off5 < len(sGoto5) {
 				gc_at6 := sRepeatKernel[gc_off5:][:1]
 				gc_at7 := sGoto5[gc_off5:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:204
+						vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+						vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+						if i == 0 {
+							gc_at6[0] = false
+							gc_at7[0] = false
+						}
+						_ = vCoverRow
+						_ = vCoverColumn
+						gc_s_vCoverRow[gc_rank2] = vCoverRow
+						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:204
+						vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+						vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+						if i == 0 {
+							gc_at6[0] = false
+							gc_at7[0] = false
+						}
+						_ = vCoverRow
+						_ = vCoverColumn
+						gc_s_vCoverRow[gc_rank2] = vCoverRow
+						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:204
+						vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+						vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+						if i == 0 {
+							gc_at6[0] = false
+							gc_at7[0] = false
+						}
+						_ = vCoverRow
+						_ = vCoverColumn
+						gc_s_vCoverRow[gc_rank2] = vCoverRow
+						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:204
+						vCoverRow := d.CoverRow
+
+//line hecbench_hungarian.go:205
+						vCoverColumn := d.CoverColumn
+
+//line hecbench_hungarian.go:210
+						if i == 0 {
+							gc_at6[0] = false
+							gc_at7[0] = false
+						}
+						_ = vCoverRow
+						_ = vCoverColumn
+						gc_s_vCoverRow[gc_rank2] = vCoverRow
+						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1218,10 +1494,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1246,7 +1522,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1271,7 +1547,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1296,7 +1572,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1321,7 +1597,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						gc_s_vCoverColumn[gc_rank2] = vCoverColumn
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1364,7 +1640,70 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 				gc_off6 := 0
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sFound) {
 					gc_at8 := sFound[gc_off6:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step9 := gc_from2
+					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_hungarian.go:207
+							i := gc_tx2
+							_ = i
+
+//line hecbench_hungarian.go:217
+							{
+								gc_at8[0] = false
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_hungarian.go:207
+							i := gc_tx2
+							_ = i
+
+//line hecbench_hungarian.go:217
+							{
+								gc_at8[0] = false
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_hungarian.go:207
+							i := gc_tx2
+							_ = i
+
+//line hecbench_hungarian.go:217
+							{
+								gc_at8[0] = false
+							}
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_hungarian.go:207
+							i := gc_tx2
+							_ = i
+
+//line hecbench_hungarian.go:217
+							{
+								gc_at8[0] = false
+							}
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1378,10 +1717,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step10 := gc_from2
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1395,7 +1734,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1409,7 +1748,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1423,7 +1762,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1437,7 +1776,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1704,7 +2043,90 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 			if gc_off7 >= 0 && gc_off7 < len(sRepeatKernel) && gc_off7 < len(sGoto5) {
 				gc_at9 := sRepeatKernel[gc_off7:][:1]
 				gc_at10 := sGoto5[gc_off7:][:1]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:252
+						if i == 0 && gc_at9[0] {
+							d.RepeatKernel = true
+						}
+
+//line hecbench_hungarian.go:255
+						if i == 0 && gc_at10[0] {
+							d.Goto5 = true
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:252
+						if i == 0 && gc_at9[0] {
+							d.RepeatKernel = true
+						}
+
+//line hecbench_hungarian.go:255
+						if i == 0 && gc_at10[0] {
+							d.Goto5 = true
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:252
+						if i == 0 && gc_at9[0] {
+							d.RepeatKernel = true
+						}
+
+//line hecbench_hungarian.go:255
+						if i == 0 && gc_at10[0] {
+							d.Goto5 = true
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line hecbench_hungarian.go:207
+						i := gc_tx2
+						_ = i
+
+//line hecbench_hungarian.go:252
+						if i == 0 && gc_at9[0] {
+							d.RepeatKernel = true
+						}
+
+//line hecbench_hungarian.go:255
+						if i == 0 && gc_at10[0] {
+							d.Goto5 = true
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1723,10 +2145,10 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 					}
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1745,7 +2167,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1764,7 +2186,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1783,7 +2205,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1802,7 +2224,7 @@ func gc_body_hgStep4Kernel(gc_b2 *compiled.Block, d *HungarianDev) {
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

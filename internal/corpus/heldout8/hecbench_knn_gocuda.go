@@ -634,7 +634,122 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 			gc_off3 := (beginA+gc_ty)*wB + beginB
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(AB) && gc_to <= len(AB)-gc_off3 {
 				gc_at5 := AB[gc_off3:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_knn.go:29
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_knn.go:30
+						ty := gc_ty
+						_ = ty
+
+//line hecbench_knn.go:45
+						cond1 := beginB+tx < wB
+						_ = cond1
+
+//line hecbench_knn.go:47
+						cond2 := beginA+ty < wA
+						_ = cond2
+						ssd := gc_s_ssd[gc_rank]
+
+//line hecbench_knn.go:88
+						{
+							gc_at5[gc_tx] = ssd
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_knn.go:29
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_knn.go:30
+						ty := gc_ty
+						_ = ty
+
+//line hecbench_knn.go:45
+						cond1 := beginB+tx < wB
+						_ = cond1
+
+//line hecbench_knn.go:47
+						cond2 := beginA+ty < wA
+						_ = cond2
+						ssd := gc_s_ssd[gc_rank]
+
+//line hecbench_knn.go:88
+						{
+							gc_at5[gc_tx] = ssd
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_knn.go:29
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_knn.go:30
+						ty := gc_ty
+						_ = ty
+
+//line hecbench_knn.go:45
+						cond1 := beginB+tx < wB
+						_ = cond1
+
+//line hecbench_knn.go:47
+						cond2 := beginA+ty < wA
+						_ = cond2
+						ssd := gc_s_ssd[gc_rank]
+
+//line hecbench_knn.go:88
+						{
+							gc_at5[gc_tx] = ssd
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_knn.go:29
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_knn.go:30
+						ty := gc_ty
+						_ = ty
+
+//line hecbench_knn.go:45
+						cond1 := beginB+tx < wB
+						_ = cond1
+
+//line hecbench_knn.go:47
+						cond2 := beginA+ty < wA
+						_ = cond2
+						ssd := gc_s_ssd[gc_rank]
+
+//line hecbench_knn.go:88
+						{
+							gc_at5[gc_tx] = ssd
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -661,10 +776,10 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -691,7 +806,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -718,7 +833,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -745,7 +860,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -772,7 +887,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -68,10 +68,10 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep3
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step4 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_knn.go:33
@@ -84,7 +84,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				gc_s_ssd[gc_rank2] = ssd
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step4 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_knn.go:33
@@ -97,7 +97,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				gc_s_ssd[gc_rank2] = ssd
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step4 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_knn.go:33
@@ -110,7 +110,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				gc_s_ssd[gc_rank2] = ssd
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step4 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_knn.go:33
@@ -123,7 +123,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 				gc_s_ssd[gc_rank2] = ssd
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_knn.go:33
@@ -1089,10 +1089,10 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep8
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step5 := gc_vstep8
+				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1119,7 +1119,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1146,7 +1146,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1173,7 +1173,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1200,7 +1200,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -1979,7 +1979,110 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 				gc_at9 := output[gc_off6:][:gc_bdx]
 				gc_at10 := bias[:gc_bdx]
 				gc_at11 := CStart[gc_off7:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_resnet.go:65
+						inChannel := gc_tx
+						_ = inChannel
+
+//line hecbench_resnet.go:65
+						line := gc_ty
+						_ = line
+
+//line hecbench_resnet.go:66
+						ind := line*128 + inChannel
+						_ = ind
+
+//line hecbench_resnet.go:94
+						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+
+//line hecbench_resnet.go:95
+						gc_at11[gc_tx] = res
+						_ = res
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_resnet.go:65
+						inChannel := gc_tx
+						_ = inChannel
+
+//line hecbench_resnet.go:65
+						line := gc_ty
+						_ = line
+
+//line hecbench_resnet.go:66
+						ind := line*128 + inChannel
+						_ = ind
+
+//line hecbench_resnet.go:94
+						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+
+//line hecbench_resnet.go:95
+						gc_at11[gc_tx] = res
+						_ = res
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_resnet.go:65
+						inChannel := gc_tx
+						_ = inChannel
+
+//line hecbench_resnet.go:65
+						line := gc_ty
+						_ = line
+
+//line hecbench_resnet.go:66
+						ind := line*128 + inChannel
+						_ = ind
+
+//line hecbench_resnet.go:94
+						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+
+//line hecbench_resnet.go:95
+						gc_at11[gc_tx] = res
+						_ = res
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_resnet.go:65
+						inChannel := gc_tx
+						_ = inChannel
+
+//line hecbench_resnet.go:65
+						line := gc_ty
+						_ = line
+
+//line hecbench_resnet.go:66
+						ind := line*128 + inChannel
+						_ = ind
+
+//line hecbench_resnet.go:94
+						res := gc_at8[gc_tx]*gc_at9[gc_tx] + gc_at10[gc_tx]
+
+//line hecbench_resnet.go:95
+						gc_at11[gc_tx] = res
+						_ = res
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -2003,10 +2106,10 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					_ = res
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2030,7 +2133,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						_ = res
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2054,7 +2157,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						_ = res
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2078,7 +2181,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						_ = res
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2102,7 +2205,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						_ = res
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -3303,7 +3406,94 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 				gc_at9 := scale[:gc_bdx]
 				gc_at10 := output[gc_off7:][:gc_bdx]
 				gc_at11 := bias[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_resnet.go:149
+						inChannel := gc_tx
+						_ = inChannel
+
+//line hecbench_resnet.go:149
+						line := gc_ty
+						_ = line
+
+//line hecbench_resnet.go:150
+						ind := line*256 + inChannel
+						_ = ind
+
+//line hecbench_resnet.go:178
+						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_resnet.go:149
+						inChannel := gc_tx
+						_ = inChannel
+
+//line hecbench_resnet.go:149
+						line := gc_ty
+						_ = line
+
+//line hecbench_resnet.go:150
+						ind := line*256 + inChannel
+						_ = ind
+
+//line hecbench_resnet.go:178
+						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_resnet.go:149
+						inChannel := gc_tx
+						_ = inChannel
+
+//line hecbench_resnet.go:149
+						line := gc_ty
+						_ = line
+
+//line hecbench_resnet.go:150
+						ind := line*256 + inChannel
+						_ = ind
+
+//line hecbench_resnet.go:178
+						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_resnet.go:149
+						inChannel := gc_tx
+						_ = inChannel
+
+//line hecbench_resnet.go:149
+						line := gc_ty
+						_ = line
+
+//line hecbench_resnet.go:150
+						ind := line*256 + inChannel
+						_ = ind
+
+//line hecbench_resnet.go:178
+						gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -3323,10 +3513,10 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3346,7 +3536,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3366,7 +3556,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3386,7 +3576,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3406,7 +3596,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

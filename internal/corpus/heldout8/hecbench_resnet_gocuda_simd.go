@@ -3274,10 +3274,10 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3301,7 +3301,7 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						_ = res
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3325,7 +3325,7 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						_ = res
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3349,7 +3349,7 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						_ = res
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3373,7 +3373,7 @@ func gc_body_kernel128One512Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 						_ = res
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -5254,10 +5254,10 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 					{
-						gc_tx2 := gc_step2 + 0
+						gc_tx2 := gc_step3 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5277,7 +5277,7 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx2 := gc_step2 + 1
+						gc_tx2 := gc_step3 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5297,7 +5297,7 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx2 := gc_step2 + 2
+						gc_tx2 := gc_step3 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5317,7 +5317,7 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 					{
-						gc_tx2 := gc_step2 + 3
+						gc_tx2 := gc_step3 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5337,7 +5337,7 @@ func gc_body_kernel256One1024Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 						CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
 					}
 				}
-				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -340,7 +340,74 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off6 := gc_off3
 					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 						gc_at := buf[gc_off6:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								px := gc_s_px[gc_rank]
+								py := gc_s_py[gc_rank]
+
+//line hecbench_tsp.go:89
+								i_3 := gc_tx + gc_off3
+								gc_more3 = true
+								_ = i_3
+
+//line hecbench_tsp.go:90
+								gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								px := gc_s_px[gc_rank]
+								py := gc_s_py[gc_rank]
+
+//line hecbench_tsp.go:89
+								i_3 := gc_tx + gc_off3
+								gc_more3 = true
+								_ = i_3
+
+//line hecbench_tsp.go:90
+								gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								px := gc_s_px[gc_rank]
+								py := gc_s_py[gc_rank]
+
+//line hecbench_tsp.go:89
+								i_3 := gc_tx + gc_off3
+								gc_more3 = true
+								_ = i_3
+
+//line hecbench_tsp.go:90
+								gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								px := gc_s_px[gc_rank]
+								py := gc_s_py[gc_rank]
+
+//line hecbench_tsp.go:89
+								i_3 := gc_tx + gc_off3
+								gc_more3 = true
+								_ = i_3
+
+//line hecbench_tsp.go:90
+								gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -355,10 +422,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								px := gc_s_px[gc_rank]
@@ -372,7 +439,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								px := gc_s_px[gc_rank]
@@ -386,7 +453,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								px := gc_s_px[gc_rank]
@@ -400,7 +467,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								px := gc_s_px[gc_rank]
@@ -414,7 +481,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							px := gc_s_px[gc_rank]
@@ -432,10 +499,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step5 + 0
 					gc_pos.Thread = gc_rank
 					var minchange int
 					_ = minchange
@@ -455,7 +522,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_s_minj[gc_rank] = minj
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step5 + 1
 					gc_pos.Thread = gc_rank
 					var minchange int
 					_ = minchange
@@ -475,7 +542,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_s_minj[gc_rank] = minj
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step5 + 2
 					gc_pos.Thread = gc_rank
 					var minchange int
 					_ = minchange
@@ -495,7 +562,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_s_minj[gc_rank] = minj
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step5 + 3
 					gc_pos.Thread = gc_rank
 					var minchange int
 					_ = minchange
@@ -515,7 +582,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_s_minj[gc_rank] = minj
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var minchange int
 				_ = minchange
@@ -794,7 +861,78 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off9 := ii
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_to <= len(buf)-gc_off9 {
 						gc_at6 := buf[gc_off9:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+							{
+								gc_tx := gc_step6 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_tsp.go:98
+								i_4 := ii + gc_tx
+								_ = i_4
+								minchange := gc_s_minchange[gc_rank]
+
+//line hecbench_tsp.go:142
+								{
+									minchange += int(gc_at6[gc_tx])
+								}
+								gc_s_minchange[gc_rank] = minchange
+							}
+							{
+								gc_tx := gc_step6 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_tsp.go:98
+								i_4 := ii + gc_tx
+								_ = i_4
+								minchange := gc_s_minchange[gc_rank]
+
+//line hecbench_tsp.go:142
+								{
+									minchange += int(gc_at6[gc_tx])
+								}
+								gc_s_minchange[gc_rank] = minchange
+							}
+							{
+								gc_tx := gc_step6 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_tsp.go:98
+								i_4 := ii + gc_tx
+								_ = i_4
+								minchange := gc_s_minchange[gc_rank]
+
+//line hecbench_tsp.go:142
+								{
+									minchange += int(gc_at6[gc_tx])
+								}
+								gc_s_minchange[gc_rank] = minchange
+							}
+							{
+								gc_tx := gc_step6 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_tsp.go:98
+								i_4 := ii + gc_tx
+								_ = i_4
+								minchange := gc_s_minchange[gc_rank]
+
+//line hecbench_tsp.go:142
+								{
+									minchange += int(gc_at6[gc_tx])
+								}
+								gc_s_minchange[gc_rank] = minchange
+							}
+						}
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -810,10 +948,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_minchange[gc_rank] = minchange
 						}
 					} else {
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						gc_step7 := gc_from
+						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 							{
-								gc_tx := gc_step5 + 0
+								gc_tx := gc_step7 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -829,7 +967,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 1
+								gc_tx := gc_step7 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -845,7 +983,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 2
+								gc_tx := gc_step7 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -861,7 +999,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 3
+								gc_tx := gc_step7 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -877,7 +1015,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1020,7 +1158,58 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 					gc_at11 := bufS[gc_off12:][:1]
 					gc_at12 := bufS[gc_off13:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+						{
+							gc_tx := gc_step8 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							minchange := gc_s_minchange[gc_rank]
+
+//line hecbench_tsp.go:172
+							if minchange == int(gc_at11[0]) {
+								gc_at12[0] = int32(gc_tx)
+							}
+						}
+						{
+							gc_tx := gc_step8 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							minchange := gc_s_minchange[gc_rank]
+
+//line hecbench_tsp.go:172
+							if minchange == int(gc_at11[0]) {
+								gc_at12[0] = int32(gc_tx)
+							}
+						}
+						{
+							gc_tx := gc_step8 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							minchange := gc_s_minchange[gc_rank]
+
+//line hecbench_tsp.go:172
+							if minchange == int(gc_at11[0]) {
+								gc_at12[0] = int32(gc_tx)
+							}
+						}
+						{
+							gc_tx := gc_step8 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							minchange := gc_s_minchange[gc_rank]
+
+//line hecbench_tsp.go:172
+							if minchange == int(gc_at11[0]) {
+								gc_at12[0] = int32(gc_tx)
+							}
+						}
+					}
+					for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -1031,10 +1220,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					gc_step9 := 0
+					for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step9 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							minchange := gc_s_minchange[gc_rank]
@@ -1045,7 +1234,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step9 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							minchange := gc_s_minchange[gc_rank]
@@ -1056,7 +1245,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step9 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							minchange := gc_s_minchange[gc_rank]
@@ -1067,7 +1256,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step9 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							minchange := gc_s_minchange[gc_rank]
@@ -1078,7 +1267,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -1100,7 +1289,66 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_at13 := bufS[gc_off14:][:1]
 					gc_at14 := bufS[gc_off15:][:1]
 					gc_at15 := bufS[gc_off16:][:1]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_step10 := 0
+					for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
+						{
+							gc_tx := gc_step10 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							mini := gc_s_mini[gc_rank]
+							minj := gc_s_minj[gc_rank]
+
+//line hecbench_tsp.go:177
+							if gc_tx == int(gc_at13[0]) {
+								gc_at14[0] = int32(mini + 1)
+								gc_at15[0] = int32(minj)
+							}
+						}
+						{
+							gc_tx := gc_step10 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							mini := gc_s_mini[gc_rank]
+							minj := gc_s_minj[gc_rank]
+
+//line hecbench_tsp.go:177
+							if gc_tx == int(gc_at13[0]) {
+								gc_at14[0] = int32(mini + 1)
+								gc_at15[0] = int32(minj)
+							}
+						}
+						{
+							gc_tx := gc_step10 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							mini := gc_s_mini[gc_rank]
+							minj := gc_s_minj[gc_rank]
+
+//line hecbench_tsp.go:177
+							if gc_tx == int(gc_at13[0]) {
+								gc_at14[0] = int32(mini + 1)
+								gc_at15[0] = int32(minj)
+							}
+						}
+						{
+							gc_tx := gc_step10 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							mini := gc_s_mini[gc_rank]
+							minj := gc_s_minj[gc_rank]
+
+//line hecbench_tsp.go:177
+							if gc_tx == int(gc_at13[0]) {
+								gc_at14[0] = int32(mini + 1)
+								gc_at15[0] = int32(minj)
+							}
+						}
+					}
+					for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1113,10 +1361,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step11 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							mini := gc_s_mini[gc_rank]
@@ -1129,7 +1377,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step11 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							mini := gc_s_mini[gc_rank]
@@ -1142,7 +1390,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step11 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							mini := gc_s_mini[gc_rank]
@@ -1155,7 +1403,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step11 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							mini := gc_s_mini[gc_rank]
@@ -1168,7 +1416,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1256,10 +1504,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 	}
 	{
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
-				gc_rank := gc_step8 + 0
+				gc_rank := gc_step12 + 0
 				gc_pos.Thread = gc_rank
 
 //line hecbench_tsp.go:199
@@ -1268,7 +1516,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_term[gc_rank] = term
 			}
 			{
-				gc_rank := gc_step8 + 1
+				gc_rank := gc_step12 + 1
 				gc_pos.Thread = gc_rank
 
 //line hecbench_tsp.go:199
@@ -1277,7 +1525,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_term[gc_rank] = term
 			}
 			{
-				gc_rank := gc_step8 + 2
+				gc_rank := gc_step12 + 2
 				gc_pos.Thread = gc_rank
 
 //line hecbench_tsp.go:199
@@ -1286,7 +1534,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_term[gc_rank] = term
 			}
 			{
-				gc_rank := gc_step8 + 3
+				gc_rank := gc_step12 + 3
 				gc_pos.Thread = gc_rank
 
 //line hecbench_tsp.go:199
@@ -1295,7 +1543,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_term[gc_rank] = term
 			}
 		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line hecbench_tsp.go:199
@@ -1363,7 +1611,50 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(bufS) {
 				gc_at16 := bufS[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
+					{
+						gc_tx := gc_step13 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:203
+						gc_at16[gc_tx] = int32(term)
+					}
+					{
+						gc_tx := gc_step13 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:203
+						gc_at16[gc_tx] = int32(term)
+					}
+					{
+						gc_tx := gc_step13 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:203
+						gc_at16[gc_tx] = int32(term)
+					}
+					{
+						gc_tx := gc_step13 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:203
+						gc_at16[gc_tx] = int32(term)
+					}
+				}
+				for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1372,10 +1663,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_at16[gc_tx] = int32(term)
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step14 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1384,7 +1675,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						bufS[gc_tx] = int32(term)
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step14 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1393,7 +1684,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						bufS[gc_tx] = int32(term)
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step14 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1402,7 +1693,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						bufS[gc_tx] = int32(term)
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step14 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1411,7 +1702,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						bufS[gc_tx] = int32(term)
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1447,7 +1738,62 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off17 := k_2
 				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 <= len(bufS) && gc_to <= len(bufS)-gc_off17 {
 					gc_at17 := bufS[gc_off17:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step15 := gc_from
+					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+						{
+							gc_tx := gc_step15 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:209
+							{
+								term += int(gc_at17[gc_tx])
+							}
+							gc_s_term[gc_rank] = term
+						}
+						{
+							gc_tx := gc_step15 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:209
+							{
+								term += int(gc_at17[gc_tx])
+							}
+							gc_s_term[gc_rank] = term
+						}
+						{
+							gc_tx := gc_step15 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:209
+							{
+								term += int(gc_at17[gc_tx])
+							}
+							gc_s_term[gc_rank] = term
+						}
+						{
+							gc_tx := gc_step15 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:209
+							{
+								term += int(gc_at17[gc_tx])
+							}
+							gc_s_term[gc_rank] = term
+						}
+					}
+					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1459,10 +1805,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_s_term[gc_rank] = term
 					}
 				} else {
-					gc_step10 := gc_from
-					for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+					gc_step16 := gc_from
+					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
 						{
-							gc_tx := gc_step10 + 0
+							gc_tx := gc_step16 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1474,7 +1820,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step10 + 1
+							gc_tx := gc_step16 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1486,7 +1832,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step10 + 2
+							gc_tx := gc_step16 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1498,7 +1844,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step10 + 3
+							gc_tx := gc_step16 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1510,7 +1856,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1535,7 +1881,58 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(bufS) {
 					gc_at18 := bufS[:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step17 := gc_from
+					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+						{
+							gc_tx := gc_step17 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:213
+							{
+								gc_at18[gc_tx] = int32(term)
+							}
+						}
+						{
+							gc_tx := gc_step17 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:213
+							{
+								gc_at18[gc_tx] = int32(term)
+							}
+						}
+						{
+							gc_tx := gc_step17 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:213
+							{
+								gc_at18[gc_tx] = int32(term)
+							}
+						}
+						{
+							gc_tx := gc_step17 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:213
+							{
+								gc_at18[gc_tx] = int32(term)
+							}
+						}
+					}
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1546,10 +1943,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				} else {
-					gc_step11 := gc_from
-					for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+					gc_step18 := gc_from
+					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
 						{
-							gc_tx := gc_step11 + 0
+							gc_tx := gc_step18 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1560,7 +1957,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step11 + 1
+							gc_tx := gc_step18 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1571,7 +1968,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step11 + 2
+							gc_tx := gc_step18 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1582,7 +1979,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 						{
-							gc_tx := gc_step11 + 3
+							gc_tx := gc_step18 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1593,7 +1990,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							}
 						}
 					}
-					for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1626,7 +2023,58 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off18 := 0
 			if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(bestD) {
 				gc_at19 := bestD[gc_off18:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step19 := gc_from
+				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
+					{
+						gc_tx := gc_step19 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:223
+						{
+							atomic.Min(&gc_at19[0], int32(term))
+						}
+					}
+					{
+						gc_tx := gc_step19 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:223
+						{
+							atomic.Min(&gc_at19[0], int32(term))
+						}
+					}
+					{
+						gc_tx := gc_step19 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:223
+						{
+							atomic.Min(&gc_at19[0], int32(term))
+						}
+					}
+					{
+						gc_tx := gc_step19 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+
+//line hecbench_tsp.go:223
+						{
+							atomic.Min(&gc_at19[0], int32(term))
+						}
+					}
+				}
+				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
@@ -1637,10 +2085,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step12 := gc_from
-				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+				gc_step20 := gc_from
+				for ; gc_step20+3 < gc_to; gc_step20 += 4 {
 					{
-						gc_tx := gc_step12 + 0
+						gc_tx := gc_step20 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1651,7 +2099,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step12 + 1
+						gc_tx := gc_step20 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1662,7 +2110,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step12 + 2
+						gc_tx := gc_step20 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1673,7 +2121,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step12 + 3
+						gc_tx := gc_step20 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1684,7 +2132,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]

@@ -231,10 +231,10 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -246,7 +246,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						dist[idx] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -258,7 +258,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						dist[idx] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -270,7 +270,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						dist[idx] = 0
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -282,7 +282,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						dist[idx] = 0
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -443,10 +443,10 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -460,7 +460,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -474,7 +474,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -488,7 +488,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -502,7 +502,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -530,7 +530,70 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(distance) && gc_off7 >= 0 && gc_off7 < len(dist) {
 				gc_at9 := distance[gc_off6:][:1]
 				gc_at10 := dist[gc_off7:][:1]
-				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from3
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_allpairs.go:67
+						idx := gc_tx2
+						_ = idx
+
+//line hecbench_allpairs.go:110
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_allpairs.go:67
+						idx := gc_tx2
+						_ = idx
+
+//line hecbench_allpairs.go:110
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_allpairs.go:67
+						idx := gc_tx2
+						_ = idx
+
+//line hecbench_allpairs.go:110
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_allpairs.go:67
+						idx := gc_tx2
+						_ = idx
+
+//line hecbench_allpairs.go:110
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -544,10 +607,10 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 					}
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from3
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -561,7 +624,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -575,7 +638,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -589,7 +652,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -603,7 +666,7 @@ func gc_body_allPairsK2(gc_b2 *compiled.Block, data []int8, distance []int32, in
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

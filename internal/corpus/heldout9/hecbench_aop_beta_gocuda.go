@@ -942,7 +942,46 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 		gc_off3 := 0
 		if gc_off3 >= 0 && gc_off3 < len(lsum) {
 			gc_at3 := lsum[gc_off3:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:233
+					atomic.Add(&gc_at3[0], sum)
+				}
+				{
+					gc_rank := gc_step2 + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:233
+					atomic.Add(&gc_at3[0], sum)
+				}
+				{
+					gc_rank := gc_step2 + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:233
+					atomic.Add(&gc_at3[0], sum)
+				}
+				{
+					gc_rank := gc_step2 + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:233
+					atomic.Add(&gc_at3[0], sum)
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
@@ -950,10 +989,10 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				atomic.Add(&gc_at3[0], sum)
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank := gc_step2 + 0
+					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
@@ -961,7 +1000,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank := gc_step2 + 1
+					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
@@ -969,7 +1008,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank := gc_step2 + 2
+					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
@@ -977,7 +1016,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank := gc_step2 + 3
+					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
@@ -985,7 +1024,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					atomic.Add(&lsum[0], sum)
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
@@ -1005,7 +1044,54 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sums) && gc_off5 >= 0 && gc_off5 < len(lsum) {
 				gc_at4 := sums[gc_off4:][:1]
 				gc_at5 := lsum[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:238
+						{
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:238
+						{
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:238
+						{
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:238
+						{
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1015,10 +1101,10 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1028,7 +1114,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1038,7 +1124,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1048,7 +1134,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1058,7 +1144,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1322,7 +1408,54 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(lsum) {
 				gc_at2 := lsum[gc_off3:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:257
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:257
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:257
+						{
+							gc_at2[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:257
+						{
+							gc_at2[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1332,10 +1465,10 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1345,7 +1478,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1355,7 +1488,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1365,7 +1498,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1375,7 +1508,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1391,7 +1524,46 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		gc_off4 := 0
 		if gc_off4 >= 0 && gc_off4 < len(lsum) {
 			gc_at3 := lsum[gc_off4:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:262
+					atomic.Add(&gc_at3[0], sum)
+				}
+				{
+					gc_rank := gc_step5 + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:262
+					atomic.Add(&gc_at3[0], sum)
+				}
+				{
+					gc_rank := gc_step5 + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:262
+					atomic.Add(&gc_at3[0], sum)
+				}
+				{
+					gc_rank := gc_step5 + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+
+//line hecbench_aop_beta.go:262
+					atomic.Add(&gc_at3[0], sum)
+				}
+			}
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
@@ -1399,10 +1571,10 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				atomic.Add(&gc_at3[0], sum)
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step6 + 0
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
@@ -1410,7 +1582,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step6 + 1
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
@@ -1418,7 +1590,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step6 + 2
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
@@ -1426,7 +1598,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step6 + 3
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
@@ -1434,7 +1606,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					atomic.Add(&lsum[0], sum)
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 
@@ -1453,7 +1625,54 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(sums) && gc_off5 < len(lsum) {
 				gc_at4 := sums[gc_off5:][:1]
 				gc_at5 := lsum[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:267
+						{
+							gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:267
+						{
+							gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:267
+						{
+							gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_aop_beta.go:267
+						{
+							gc_at4[0] = expMinRDt * gc_at5[0] / float64(numPaths)
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1463,10 +1682,10 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1476,7 +1695,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1486,7 +1705,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1496,7 +1715,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1506,7 +1725,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -965,10 +965,10 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -992,7 +992,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1016,7 +1016,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1040,7 +1040,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						gc_s_sum[gc_rank2] = sum
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1064,7 +1064,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						gc_s_sum[gc_rank2] = sum
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1094,7 +1094,46 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 		gc_off8 := 0
 		if gc_off8 >= 0 && gc_off8 < len(lsum) {
 			gc_at8 := lsum[gc_off8:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+				{
+					gc_rank2 := gc_step7 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:233
+					atomic.Add(&gc_at8[0], sum)
+				}
+				{
+					gc_rank2 := gc_step7 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:233
+					atomic.Add(&gc_at8[0], sum)
+				}
+				{
+					gc_rank2 := gc_step7 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:233
+					atomic.Add(&gc_at8[0], sum)
+				}
+				{
+					gc_rank2 := gc_step7 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:233
+					atomic.Add(&gc_at8[0], sum)
+				}
+			}
+			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 
@@ -1102,10 +1141,10 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 				atomic.Add(&gc_at8[0], sum)
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 				{
-					gc_rank2 := gc_step5 + 0
+					gc_rank2 := gc_step8 + 0
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
@@ -1113,7 +1152,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank2 := gc_step5 + 1
+					gc_rank2 := gc_step8 + 1
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
@@ -1121,7 +1160,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank2 := gc_step5 + 2
+					gc_rank2 := gc_step8 + 2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
@@ -1129,7 +1168,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank2 := gc_step5 + 3
+					gc_rank2 := gc_step8 + 3
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
@@ -1137,7 +1176,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					atomic.Add(&lsum[0], sum)
 				}
 			}
-			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 
@@ -1157,7 +1196,54 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off10 >= 0 && gc_off10 < len(lsum) {
 				gc_at9 := sums[gc_off9:][:1]
 				gc_at10 := lsum[gc_off10:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:238
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:238
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:238
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:238
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1167,10 +1253,10 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1180,7 +1266,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1190,7 +1276,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1200,7 +1286,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1210,7 +1296,7 @@ func gc_body_computePartialSums(gc_b2 *compiled.Block, numPaths int, cashflows, 
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1267,10 +1353,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep4
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step9 := gc_vstep4
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1279,7 +1365,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step9 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1288,7 +1374,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step9 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1297,7 +1383,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step9 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1306,7 +1392,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_aop_beta.go:251
@@ -1404,10 +1490,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step7 := gc_vstep6
-					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+					gc_step10 := gc_vstep6
+					for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step10 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -1421,7 +1507,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step10 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -1435,7 +1521,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step10 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -1449,7 +1535,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 							gc_s_sum[gc_rank2] = sum
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step10 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							sum := gc_s_sum[gc_rank2]
@@ -1463,7 +1549,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 							gc_s_sum[gc_rank2] = sum
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1489,7 +1575,54 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			gc_off7 := 0
 			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(lsum) {
 				gc_at7 := lsum[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step11 := gc_from2
+				for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+					{
+						gc_tx2 := gc_step11 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:257
+						{
+							gc_at7[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:257
+						{
+							gc_at7[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:257
+						{
+							gc_at7[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step11 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:257
+						{
+							gc_at7[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1499,10 +1632,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
-				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+				gc_step12 := gc_from2
+				for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1512,7 +1645,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1522,7 +1655,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1532,7 +1665,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1542,7 +1675,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1558,7 +1691,46 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 		gc_off8 := 0
 		if gc_off8 >= 0 && gc_off8 < len(lsum) {
 			gc_at8 := lsum[gc_off8:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+				{
+					gc_rank2 := gc_step13 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+					atomic.Add(&gc_at8[0], sum)
+				}
+				{
+					gc_rank2 := gc_step13 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+					atomic.Add(&gc_at8[0], sum)
+				}
+				{
+					gc_rank2 := gc_step13 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+					atomic.Add(&gc_at8[0], sum)
+				}
+				{
+					gc_rank2 := gc_step13 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sum := gc_s_sum[gc_rank2]
+
+//line hecbench_aop_beta.go:262
+					atomic.Add(&gc_at8[0], sum)
+				}
+			}
+			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 
@@ -1566,10 +1738,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 				atomic.Add(&gc_at8[0], sum)
 			}
 		} else {
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
 				{
-					gc_rank2 := gc_step9 + 0
+					gc_rank2 := gc_step14 + 0
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
@@ -1577,7 +1749,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank2 := gc_step9 + 1
+					gc_rank2 := gc_step14 + 1
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
@@ -1585,7 +1757,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank2 := gc_step9 + 2
+					gc_rank2 := gc_step14 + 2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
@@ -1593,7 +1765,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					atomic.Add(&lsum[0], sum)
 				}
 				{
-					gc_rank2 := gc_step9 + 3
+					gc_rank2 := gc_step14 + 3
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
@@ -1601,7 +1773,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					atomic.Add(&lsum[0], sum)
 				}
 			}
-			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				sum := gc_s_sum[gc_rank2]
 
@@ -1620,7 +1792,54 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(sums) && gc_off9 < len(lsum) {
 				gc_at9 := sums[gc_off9:][:1]
 				gc_at10 := lsum[gc_off9:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step15 := gc_from2
+				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:267
+						{
+							gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:267
+						{
+							gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:267
+						{
+							gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_aop_beta.go:267
+						{
+							gc_at9[0] = expMinRDt * gc_at10[0] / float64(numPaths)
+						}
+					}
+				}
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1630,10 +1849,10 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step16 := gc_from2
+				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1643,7 +1862,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1653,7 +1872,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1663,7 +1882,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1673,7 +1892,7 @@ func gc_body_computeFinalSum(gc_b2 *compiled.Block, numPaths, numBlocks int, exp
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -228,7 +228,66 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 		gc_off := 0
 		if gc_off >= 0 && gc_off < len(numDevice) {
 			gc_at := numDevice[gc_off:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line hecbench_bitpacking.go:136
+					num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+
+//line hecbench_bitpacking.go:144
+					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+					_ = num
+					gc_s_num[gc_rank] = num
+				}
+				{
+					gc_rank := gc_step + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line hecbench_bitpacking.go:136
+					num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+
+//line hecbench_bitpacking.go:144
+					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+					_ = num
+					gc_s_num[gc_rank] = num
+				}
+				{
+					gc_rank := gc_step + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line hecbench_bitpacking.go:136
+					num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+
+//line hecbench_bitpacking.go:144
+					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+					_ = num
+					gc_s_num[gc_rank] = num
+				}
+				{
+					gc_rank := gc_step + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					gc_b.Enter(gc_rank)
+
+//line hecbench_bitpacking.go:136
+					num := min(roundUpDiv(gc_at[0], bpBlockSize), uint64(bpBlockWidth))
+
+//line hecbench_bitpacking.go:144
+					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+					_ = num
+					gc_s_num[gc_rank] = num
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
@@ -241,10 +300,10 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_s_num[gc_rank] = num
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_n; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 				{
-					gc_rank := gc_step + 0
+					gc_rank := gc_step2 + 0
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 
@@ -257,7 +316,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 					gc_s_num[gc_rank] = num
 				}
 				{
-					gc_rank := gc_step + 1
+					gc_rank := gc_step2 + 1
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 
@@ -270,7 +329,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 					gc_s_num[gc_rank] = num
 				}
 				{
-					gc_rank := gc_step + 2
+					gc_rank := gc_step2 + 2
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 
@@ -283,7 +342,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 					gc_s_num[gc_rank] = num
 				}
 				{
-					gc_rank := gc_step + 3
+					gc_rank := gc_step2 + 3
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 
@@ -296,7 +355,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 					gc_s_num[gc_rank] = num
 				}
 			}
-			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
@@ -323,10 +382,10 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 //line hecbench_bitpacking.go:149
 	_ = maxBuffer_
 	{
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				num := gc_s_num[gc_rank]
 
@@ -339,7 +398,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_s_blockEnd[gc_rank] = blockEnd
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				num := gc_s_num[gc_rank]
 
@@ -352,7 +411,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_s_blockEnd[gc_rank] = blockEnd
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				num := gc_s_num[gc_rank]
 
@@ -365,7 +424,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_s_blockEnd[gc_rank] = blockEnd
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				num := gc_s_num[gc_rank]
 
@@ -378,7 +437,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 				gc_s_blockEnd[gc_rank] = blockEnd
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
 

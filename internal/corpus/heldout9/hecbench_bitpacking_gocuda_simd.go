@@ -290,7 +290,66 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 		gc_off6 := 0
 		if gc_off6 >= 0 && gc_off6 < len(numDevice) {
 			gc_at10 := numDevice[gc_off6:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+				{
+					gc_rank2 := gc_step4 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line hecbench_bitpacking.go:136
+					num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+
+//line hecbench_bitpacking.go:144
+					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+					_ = num
+					gc_s_num[gc_rank2] = num
+				}
+				{
+					gc_rank2 := gc_step4 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line hecbench_bitpacking.go:136
+					num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+
+//line hecbench_bitpacking.go:144
+					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+					_ = num
+					gc_s_num[gc_rank2] = num
+				}
+				{
+					gc_rank2 := gc_step4 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line hecbench_bitpacking.go:136
+					num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+
+//line hecbench_bitpacking.go:144
+					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+					_ = num
+					gc_s_num[gc_rank2] = num
+				}
+				{
+					gc_rank2 := gc_step4 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					gc_b2.Enter(gc_rank2)
+
+//line hecbench_bitpacking.go:136
+					num := min(roundUpDiv(gc_at10[0], bpBlockSize), uint64(bpBlockWidth))
+
+//line hecbench_bitpacking.go:144
+					readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
+					_ = num
+					gc_s_num[gc_rank2] = num
+				}
+			}
+			for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -303,10 +362,10 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				gc_s_num[gc_rank2] = num
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 				{
-					gc_rank2 := gc_step3 + 0
+					gc_rank2 := gc_step5 + 0
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
 
@@ -319,7 +378,7 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 					gc_s_num[gc_rank2] = num
 				}
 				{
-					gc_rank2 := gc_step3 + 1
+					gc_rank2 := gc_step5 + 1
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
 
@@ -332,7 +391,7 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 					gc_s_num[gc_rank2] = num
 				}
 				{
-					gc_rank2 := gc_step3 + 2
+					gc_rank2 := gc_step5 + 2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
 
@@ -345,7 +404,7 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 					gc_s_num[gc_rank2] = num
 				}
 				{
-					gc_rank2 := gc_step3 + 3
+					gc_rank2 := gc_step5 + 3
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
 
@@ -358,7 +417,7 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 					gc_s_num[gc_rank2] = num
 				}
 			}
-			for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 
@@ -385,10 +444,10 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 //line hecbench_bitpacking.go:149
 	_ = maxBuffer_
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 				num := gc_s_num[gc_rank2]
 
@@ -401,7 +460,7 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				gc_s_blockEnd[gc_rank2] = blockEnd
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 				num := gc_s_num[gc_rank2]
 
@@ -414,7 +473,7 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				gc_s_blockEnd[gc_rank2] = blockEnd
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 				num := gc_s_num[gc_rank2]
 
@@ -427,7 +486,7 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				gc_s_blockEnd[gc_rank2] = blockEnd
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 				num := gc_s_num[gc_rank2]
 
@@ -440,7 +499,7 @@ func gc_body_bitPackConfigFinalize(gc_b2 *compiled.Block, inMin, inMax []int32, 
 				gc_s_blockEnd[gc_rank2] = blockEnd
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			num := gc_s_num[gc_rank2]
 

@@ -250,7 +250,110 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					if compiled.Disjoint(gc_at, gc_at2) {
 						copy(gc_at, gc_at2)
 					} else {
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_step := 0
+						for ; gc_step+3 < gc_bdx; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_expdist.go:37
+								tx := gc_tx
+								_ = tx
+
+//line hecbench_expdist.go:58
+								var shOffset_2 int = tx
+								_ = shOffset_2
+
+//line hecbench_expdist.go:39
+								i := tx + gc_bx*edBlockSizeX*edTileSizeX
+								_ = i
+
+//line hecbench_expdist.go:58
+								var dOffset_2 int = i
+								_ = dOffset_2
+
+//line hecbench_expdist.go:31
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_expdist.go:37
+								tx := gc_tx
+								_ = tx
+
+//line hecbench_expdist.go:58
+								var shOffset_2 int = tx
+								_ = shOffset_2
+
+//line hecbench_expdist.go:39
+								i := tx + gc_bx*edBlockSizeX*edTileSizeX
+								_ = i
+
+//line hecbench_expdist.go:58
+								var dOffset_2 int = i
+								_ = dOffset_2
+
+//line hecbench_expdist.go:31
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_expdist.go:37
+								tx := gc_tx
+								_ = tx
+
+//line hecbench_expdist.go:58
+								var shOffset_2 int = tx
+								_ = shOffset_2
+
+//line hecbench_expdist.go:39
+								i := tx + gc_bx*edBlockSizeX*edTileSizeX
+								_ = i
+
+//line hecbench_expdist.go:58
+								var dOffset_2 int = i
+								_ = dOffset_2
+
+//line hecbench_expdist.go:31
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_expdist.go:37
+								tx := gc_tx
+								_ = tx
+
+//line hecbench_expdist.go:58
+								var shOffset_2 int = tx
+								_ = shOffset_2
+
+//line hecbench_expdist.go:39
+								i := tx + gc_bx*edBlockSizeX*edTileSizeX
+								_ = i
+
+//line hecbench_expdist.go:58
+								var dOffset_2 int = i
+								_ = dOffset_2
+
+//line hecbench_expdist.go:31
+								gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -275,10 +378,10 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 						}
 					}
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -302,7 +405,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -326,7 +429,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -350,7 +453,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -374,7 +477,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -625,7 +728,70 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_off2 := 0
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sum) {
 				gc_at := sum[gc_off2:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_expdist.go:100
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_expdist.go:104
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_expdist.go:100
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_expdist.go:104
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_expdist.go:100
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_expdist.go:104
+						{
+							gc_at[0] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_expdist.go:100
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_expdist.go:104
+						{
+							gc_at[0] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -639,10 +805,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					}
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -656,7 +822,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -670,7 +836,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -684,7 +850,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -698,7 +864,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -725,10 +891,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			_ = sCrossTerm
 			lanes.BroadcastFloat32x8(sCrossTerm).StoreSlice(gc_s_sCrossTerm[gc_rank:])
 		}
-		gc_step2 := gc_vstep
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_step3 := gc_vstep
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -737,7 +903,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_s_sCrossTerm[gc_rank] = sCrossTerm
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -746,7 +912,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_s_sCrossTerm[gc_rank] = sCrossTerm
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -755,7 +921,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_s_sCrossTerm[gc_rank] = sCrossTerm
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -764,7 +930,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				gc_s_sCrossTerm[gc_rank] = sCrossTerm
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 
 //line hecbench_expdist.go:109
@@ -868,10 +1034,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					gc_step3 := gc_vstep3
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step4 := gc_vstep3
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -889,7 +1055,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 							gc_s_sCrossTerm[gc_rank] = sCrossTerm
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -907,7 +1073,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 							gc_s_sCrossTerm[gc_rank] = sCrossTerm
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -925,7 +1091,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 							gc_s_sCrossTerm[gc_rank] = sCrossTerm
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -943,7 +1109,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 							gc_s_sCrossTerm[gc_rank] = sCrossTerm
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -968,7 +1134,46 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		gc_off4 := 0
 		if gc_off4 >= 0 && gc_off4 < len(sum) {
 			gc_at3 := sum[gc_off4:][:1]
-			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
+
+//line hecbench_expdist.go:114
+					atomic.Add(&gc_at3[0], sCrossTerm)
+				}
+				{
+					gc_rank := gc_step5 + 1
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
+
+//line hecbench_expdist.go:114
+					atomic.Add(&gc_at3[0], sCrossTerm)
+				}
+				{
+					gc_rank := gc_step5 + 2
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
+
+//line hecbench_expdist.go:114
+					atomic.Add(&gc_at3[0], sCrossTerm)
+				}
+				{
+					gc_rank := gc_step5 + 3
+					_ = gc_rank
+					gc_pos.Thread = gc_rank
+					sCrossTerm := gc_s_sCrossTerm[gc_rank]
+
+//line hecbench_expdist.go:114
+					atomic.Add(&gc_at3[0], sCrossTerm)
+				}
+			}
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				sCrossTerm := gc_s_sCrossTerm[gc_rank]
 
@@ -976,10 +1181,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				atomic.Add(&gc_at3[0], sCrossTerm)
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step6 + 0
 					gc_pos.Thread = gc_rank
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 
@@ -987,7 +1192,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					atomic.Add(&sum[0], sCrossTerm)
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step6 + 1
 					gc_pos.Thread = gc_rank
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 
@@ -995,7 +1200,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					atomic.Add(&sum[0], sCrossTerm)
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step6 + 2
 					gc_pos.Thread = gc_rank
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 
@@ -1003,7 +1208,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					atomic.Add(&sum[0], sCrossTerm)
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step6 + 3
 					gc_pos.Thread = gc_rank
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 
@@ -1011,7 +1216,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					atomic.Add(&sum[0], sCrossTerm)
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				sCrossTerm := gc_s_sCrossTerm[gc_rank]
 
@@ -1030,7 +1235,70 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(output) && gc_off5 < len(sum) {
 				gc_at4 := output[gc_off5:][:1]
 				gc_at5 := sum[gc_off5:][:1]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_expdist.go:100
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_expdist.go:118
+						{
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_expdist.go:100
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_expdist.go:118
+						{
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_expdist.go:100
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_expdist.go:118
+						{
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+					{
+						gc_tx := gc_step7 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line hecbench_expdist.go:100
+						tx := gc_tx
+						_ = tx
+
+//line hecbench_expdist.go:118
+						{
+							gc_at4[0] = gc_at5[0]
+						}
+					}
+				}
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1044,10 +1312,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step8 := gc_from
+				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1061,7 +1329,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1075,7 +1343,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1089,7 +1357,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1103,7 +1371,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

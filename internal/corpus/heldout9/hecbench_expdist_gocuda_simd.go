@@ -540,10 +540,10 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					gc_step3 := gc_vstep3
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -567,7 +567,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -591,7 +591,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -615,7 +615,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -639,7 +639,7 @@ func gc_body_expdistDistance(gc_b2 *compiled.Block, a, b []float32, m, n int, sc
 							shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -890,7 +890,70 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(sum) {
 				gc_at6 := sum[gc_off6:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step9 := gc_from2
+				for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+						_ = tx
+
+//line hecbench_expdist.go:104
+						{
+							gc_at6[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+						_ = tx
+
+//line hecbench_expdist.go:104
+						{
+							gc_at6[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+						_ = tx
+
+//line hecbench_expdist.go:104
+						{
+							gc_at6[0] = 0
+						}
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+						_ = tx
+
+//line hecbench_expdist.go:104
+						{
+							gc_at6[0] = 0
+						}
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -904,10 +967,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step10 := gc_from2
+				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -921,7 +984,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -935,7 +998,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -949,7 +1012,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -963,7 +1026,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -994,10 +1057,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step7 := gc_vstep4
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step11 := gc_vstep4
+		for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
+				gc_rank2 := gc_step11 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1006,7 +1069,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 			}
 			{
-				gc_rank2 := gc_step7 + 1
+				gc_rank2 := gc_step11 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1015,7 +1078,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 			}
 			{
-				gc_rank2 := gc_step7 + 2
+				gc_rank2 := gc_step11 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1024,7 +1087,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 			}
 			{
-				gc_rank2 := gc_step7 + 3
+				gc_rank2 := gc_step11 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1033,7 +1096,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_expdist.go:109
@@ -1143,10 +1206,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					if gc_vstep6 > gc_from2 {
 						gc_more = true
 					}
-					gc_step8 := gc_vstep6
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step12 := gc_vstep6
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1164,7 +1227,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1182,7 +1245,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1200,7 +1263,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1218,7 +1281,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 							gc_s_sCrossTerm[gc_rank2] = sCrossTerm
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1243,7 +1306,46 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 		gc_off8 := 0
 		if gc_off8 >= 0 && gc_off8 < len(sum) {
 			gc_at8 := sum[gc_off8:][:1]
-			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
+				{
+					gc_rank2 := gc_step13 + 0
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+
+//line hecbench_expdist.go:114
+					atomic.Add(&gc_at8[0], sCrossTerm)
+				}
+				{
+					gc_rank2 := gc_step13 + 1
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+
+//line hecbench_expdist.go:114
+					atomic.Add(&gc_at8[0], sCrossTerm)
+				}
+				{
+					gc_rank2 := gc_step13 + 2
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+
+//line hecbench_expdist.go:114
+					atomic.Add(&gc_at8[0], sCrossTerm)
+				}
+				{
+					gc_rank2 := gc_step13 + 3
+					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
+					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
+
+//line hecbench_expdist.go:114
+					atomic.Add(&gc_at8[0], sCrossTerm)
+				}
+			}
+			for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 
@@ -1251,10 +1353,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 				atomic.Add(&gc_at8[0], sCrossTerm)
 			}
 		} else {
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+			gc_step14 := 0
+			for ; gc_step14+3 < gc_n2; gc_step14 += 4 {
 				{
-					gc_rank2 := gc_step9 + 0
+					gc_rank2 := gc_step14 + 0
 					gc_pos2.Thread = gc_rank2
 					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 
@@ -1262,7 +1364,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					atomic.Add(&sum[0], sCrossTerm)
 				}
 				{
-					gc_rank2 := gc_step9 + 1
+					gc_rank2 := gc_step14 + 1
 					gc_pos2.Thread = gc_rank2
 					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 
@@ -1270,7 +1372,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					atomic.Add(&sum[0], sCrossTerm)
 				}
 				{
-					gc_rank2 := gc_step9 + 2
+					gc_rank2 := gc_step14 + 2
 					gc_pos2.Thread = gc_rank2
 					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 
@@ -1278,7 +1380,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					atomic.Add(&sum[0], sCrossTerm)
 				}
 				{
-					gc_rank2 := gc_step9 + 3
+					gc_rank2 := gc_step14 + 3
 					gc_pos2.Thread = gc_rank2
 					sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 
@@ -1286,7 +1388,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					atomic.Add(&sum[0], sCrossTerm)
 				}
 			}
-			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step14; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				sCrossTerm := gc_s_sCrossTerm[gc_rank2]
 
@@ -1305,7 +1407,70 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(output) && gc_off9 < len(sum) {
 				gc_at9 := output[gc_off9:][:1]
 				gc_at10 := sum[gc_off9:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_step15 := gc_from2
+				for ; gc_step15+3 < gc_to2; gc_step15 += 4 {
+					{
+						gc_tx2 := gc_step15 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+						_ = tx
+
+//line hecbench_expdist.go:118
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+						_ = tx
+
+//line hecbench_expdist.go:118
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+						_ = tx
+
+//line hecbench_expdist.go:118
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+					{
+						gc_tx2 := gc_step15 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line hecbench_expdist.go:100
+						tx := gc_tx2
+						_ = tx
+
+//line hecbench_expdist.go:118
+						{
+							gc_at9[0] = gc_at10[0]
+						}
+					}
+				}
+				for gc_tx2 := gc_step15; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1319,10 +1484,10 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step16 := gc_from2
+				for ; gc_step16+3 < gc_to2; gc_step16 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step16 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1336,7 +1501,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step16 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1350,7 +1515,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step16 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1364,7 +1529,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step16 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1378,7 +1543,7 @@ func gc_body_reduceCrossTerm(gc_b2 *compiled.Block, output, crossTerm []float32,
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step16; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -66,7 +66,82 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					gc_off3 := (gc_bx * gbThreadsPerBlock) + gc_off
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(label) && gc_to <= len(label)-gc_off3 {
 						gc_at := label[gc_off3:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_cc.go:40
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_cc.go:43
+								v := from + gc_off
+								gc_more = true
+								_ = v
+
+//line hecbench_graphb_cc.go:44
+								gc_at[gc_tx] = int32(v)
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_cc.go:40
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_cc.go:43
+								v := from + gc_off
+								gc_more = true
+								_ = v
+
+//line hecbench_graphb_cc.go:44
+								gc_at[gc_tx] = int32(v)
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_cc.go:40
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_cc.go:43
+								v := from + gc_off
+								gc_more = true
+								_ = v
+
+//line hecbench_graphb_cc.go:44
+								gc_at[gc_tx] = int32(v)
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_cc.go:40
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_cc.go:43
+								v := from + gc_off
+								gc_more = true
+								_ = v
+
+//line hecbench_graphb_cc.go:44
+								gc_at[gc_tx] = int32(v)
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -83,10 +158,10 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 							gc_at[gc_tx] = int32(v)
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -102,7 +177,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								label[v] = int32(v)
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -118,7 +193,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								label[v] = int32(v)
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -134,7 +209,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								label[v] = int32(v)
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -150,7 +225,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								label[v] = int32(v)
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -189,7 +264,82 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off2
 					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to <= len(count)-gc_off4 {
 						gc_at2 := count[gc_off4:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_cc.go:40
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_cc.go:47
+								v_ := from + gc_off2
+								gc_more2 = true
+								_ = v_
+
+//line hecbench_graphb_cc.go:48
+								gc_at2[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_cc.go:40
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_cc.go:47
+								v_ := from + gc_off2
+								gc_more2 = true
+								_ = v_
+
+//line hecbench_graphb_cc.go:48
+								gc_at2[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_cc.go:40
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_cc.go:47
+								v_ := from + gc_off2
+								gc_more2 = true
+								_ = v_
+
+//line hecbench_graphb_cc.go:48
+								gc_at2[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_cc.go:40
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_cc.go:47
+								v_ := from + gc_off2
+								gc_more2 = true
+								_ = v_
+
+//line hecbench_graphb_cc.go:48
+								gc_at2[gc_tx] = 0
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -206,10 +356,10 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 							gc_at2[gc_tx] = 0
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -225,7 +375,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								count[v_] = 0
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -241,7 +391,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								count[v_] = 0
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -257,7 +407,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								count[v_] = 0
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -273,7 +423,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 								count[v_] = 0
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -563,7 +713,74 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(hi) && gc_off2 < len(wSize) {
 					gc_at := hi[gc_off2:][:1]
 					gc_at2 := wSize[gc_off2:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphb_cc.go:121
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_cc.go:123
+							{
+								gc_at[0] = 0
+								gc_at2[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphb_cc.go:121
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_cc.go:123
+							{
+								gc_at[0] = 0
+								gc_at2[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphb_cc.go:121
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_cc.go:123
+							{
+								gc_at[0] = 0
+								gc_at2[0] = 0
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphb_cc.go:121
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_cc.go:123
+							{
+								gc_at[0] = 0
+								gc_at2[0] = 0
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -578,10 +795,10 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -596,7 +813,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -611,7 +828,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -626,7 +843,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -641,7 +858,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1059,7 +1276,82 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inCC) && gc_to <= len(inCC)-gc_off2 && gc_off2 <= len(label) && gc_to <= len(label)-gc_off2 {
 							gc_at := inCC[gc_off2:][:gc_to]
 							gc_at2 := label[gc_off2:][:gc_to]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line hecbench_graphb_cc.go:202
+									from := gc_tx + gc_bx*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_cc.go:205
+									v := from + gc_off
+									gc_more = true
+									_ = v
+
+//line hecbench_graphb_cc.go:206
+									gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+								}
+								{
+									gc_tx := gc_step + 1
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line hecbench_graphb_cc.go:202
+									from := gc_tx + gc_bx*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_cc.go:205
+									v := from + gc_off
+									gc_more = true
+									_ = v
+
+//line hecbench_graphb_cc.go:206
+									gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+								}
+								{
+									gc_tx := gc_step + 2
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line hecbench_graphb_cc.go:202
+									from := gc_tx + gc_bx*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_cc.go:205
+									v := from + gc_off
+									gc_more = true
+									_ = v
+
+//line hecbench_graphb_cc.go:206
+									gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+								}
+								{
+									gc_tx := gc_step + 3
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line hecbench_graphb_cc.go:202
+									from := gc_tx + gc_bx*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_cc.go:205
+									v := from + gc_off
+									gc_more = true
+									_ = v
+
+//line hecbench_graphb_cc.go:206
+									gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1076,10 +1368,10 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 								gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 							}
 						} else {
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1095,7 +1387,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 									inCC[v] += (count[label[v]] % 2) ^ 1
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1111,7 +1403,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 									inCC[v] += (count[label[v]] % 2) ^ 1
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1127,7 +1419,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 									inCC[v] += (count[label[v]] % 2) ^ 1
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1143,7 +1435,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 									inCC[v] += (count[label[v]] % 2) ^ 1
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 

@@ -146,10 +146,10 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step3 := gc_vstep2
-						for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						gc_step5 := gc_vstep2
+						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 							{
-								gc_tx2 := gc_step3 + 0
+								gc_tx2 := gc_step5 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -165,7 +165,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 								label[v] = int32(v)
 							}
 							{
-								gc_tx2 := gc_step3 + 1
+								gc_tx2 := gc_step5 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -181,7 +181,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 								label[v] = int32(v)
 							}
 							{
-								gc_tx2 := gc_step3 + 2
+								gc_tx2 := gc_step5 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -197,7 +197,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 								label[v] = int32(v)
 							}
 							{
-								gc_tx2 := gc_step3 + 3
+								gc_tx2 := gc_step5 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -213,7 +213,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 								label[v] = int32(v)
 							}
 						}
-						for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -327,10 +327,10 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 						if gc_vstep4 > gc_from2 {
 							gc_more2 = true
 						}
-						gc_step4 := gc_vstep4
-						for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+						gc_step6 := gc_vstep4
+						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 							{
-								gc_tx2 := gc_step4 + 0
+								gc_tx2 := gc_step6 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -346,7 +346,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 								count[v_] = 0
 							}
 							{
-								gc_tx2 := gc_step4 + 1
+								gc_tx2 := gc_step6 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -362,7 +362,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 								count[v_] = 0
 							}
 							{
-								gc_tx2 := gc_step4 + 2
+								gc_tx2 := gc_step6 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -378,7 +378,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 								count[v_] = 0
 							}
 							{
-								gc_tx2 := gc_step4 + 3
+								gc_tx2 := gc_step6 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -394,7 +394,7 @@ func gc_body_init3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, nidx, n
 								count[v_] = 0
 							}
 						}
-						for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -684,7 +684,74 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 < len(hi) && gc_off3 < len(wSize) {
 					gc_at3 := hi[gc_off3:][:1]
 					gc_at4 := wSize[gc_off3:][:1]
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from3
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphb_cc.go:121
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_cc.go:123
+							{
+								gc_at3[0] = 0
+								gc_at4[0] = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphb_cc.go:121
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_cc.go:123
+							{
+								gc_at3[0] = 0
+								gc_at4[0] = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphb_cc.go:121
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_cc.go:123
+							{
+								gc_at3[0] = 0
+								gc_at4[0] = 0
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphb_cc.go:121
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_cc.go:123
+							{
+								gc_at3[0] = 0
+								gc_at4[0] = 0
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -699,10 +766,10 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 						}
 					}
 				} else {
-					gc_step2 := gc_from3
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from3
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -717,7 +784,7 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -732,7 +799,7 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -747,7 +814,7 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -762,7 +829,7 @@ func gc_body_ccSize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, label,
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1180,7 +1247,82 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 						if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inCC) && gc_to2 <= len(inCC)-gc_off3 && gc_off3 <= len(label) && gc_to2 <= len(label)-gc_off3 {
 							gc_at3 := inCC[gc_off3:][:gc_to2]
 							gc_at4 := label[gc_off3:][:gc_to2]
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_step3 := gc_from2
+							for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+								{
+									gc_tx2 := gc_step3 + 0
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line hecbench_graphb_cc.go:202
+									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_cc.go:205
+									v := from + gc_off
+									gc_more = true
+									_ = v
+
+//line hecbench_graphb_cc.go:206
+									gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+								}
+								{
+									gc_tx2 := gc_step3 + 1
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line hecbench_graphb_cc.go:202
+									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_cc.go:205
+									v := from + gc_off
+									gc_more = true
+									_ = v
+
+//line hecbench_graphb_cc.go:206
+									gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+								}
+								{
+									gc_tx2 := gc_step3 + 2
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line hecbench_graphb_cc.go:202
+									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_cc.go:205
+									v := from + gc_off
+									gc_more = true
+									_ = v
+
+//line hecbench_graphb_cc.go:206
+									gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+								}
+								{
+									gc_tx2 := gc_step3 + 3
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line hecbench_graphb_cc.go:202
+									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_cc.go:205
+									v := from + gc_off
+									gc_more = true
+									_ = v
+
+//line hecbench_graphb_cc.go:206
+									gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
+								}
+							}
+							for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1197,10 +1339,10 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 								gc_at3[gc_tx2] += (count[gc_at4[gc_tx2]] % 2) ^ 1
 							}
 						} else {
-							gc_step2 := gc_from2
-							for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+							gc_step4 := gc_from2
+							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 								{
-									gc_tx2 := gc_step2 + 0
+									gc_tx2 := gc_step4 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1216,7 +1358,7 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 									inCC[v] += (count[label[v]] % 2) ^ 1
 								}
 								{
-									gc_tx2 := gc_step2 + 1
+									gc_tx2 := gc_step4 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1232,7 +1374,7 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 									inCC[v] += (count[label[v]] % 2) ^ 1
 								}
 								{
-									gc_tx2 := gc_step2 + 2
+									gc_tx2 := gc_step4 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1248,7 +1390,7 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 									inCC[v] += (count[label[v]] % 2) ^ 1
 								}
 								{
-									gc_tx2 := gc_step2 + 3
+									gc_tx2 := gc_step4 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1264,7 +1406,7 @@ func gc_body_incrementCC(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nodes int, l
 									inCC[v] += (count[label[v]] % 2) ^ 1
 								}
 							}
-							for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 

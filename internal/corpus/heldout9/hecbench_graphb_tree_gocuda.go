@@ -67,7 +67,82 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off
 					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(nlist) && gc_to <= len(nlist)-gc_off5 {
 						gc_at := nlist[gc_off5:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:50
+								j := from + gc_off
+								gc_more = true
+								_ = j
+
+//line hecbench_graphb_tree.go:51
+								gc_at[gc_tx] <<= 1
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:50
+								j := from + gc_off
+								gc_more = true
+								_ = j
+
+//line hecbench_graphb_tree.go:51
+								gc_at[gc_tx] <<= 1
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:50
+								j := from + gc_off
+								gc_more = true
+								_ = j
+
+//line hecbench_graphb_tree.go:51
+								gc_at[gc_tx] <<= 1
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:50
+								j := from + gc_off
+								gc_more = true
+								_ = j
+
+//line hecbench_graphb_tree.go:51
+								gc_at[gc_tx] <<= 1
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -84,10 +159,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							gc_at[gc_tx] <<= 1
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -103,7 +178,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								nlist[j] <<= 1
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -119,7 +194,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								nlist[j] <<= 1
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -135,7 +210,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								nlist[j] <<= 1
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -151,7 +226,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								nlist[j] <<= 1
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -190,7 +265,82 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
 					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
 						gc_at2 := inCC[gc_off6:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:55
+								v := from + gc_off2
+								gc_more2 = true
+								_ = v
+
+//line hecbench_graphb_tree.go:56
+								gc_at2[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step3 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:55
+								v := from + gc_off2
+								gc_more2 = true
+								_ = v
+
+//line hecbench_graphb_tree.go:56
+								gc_at2[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step3 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:55
+								v := from + gc_off2
+								gc_more2 = true
+								_ = v
+
+//line hecbench_graphb_tree.go:56
+								gc_at2[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step3 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:55
+								v := from + gc_off2
+								gc_more2 = true
+								_ = v
+
+//line hecbench_graphb_tree.go:56
+								gc_at2[gc_tx] = 0
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -207,10 +357,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							gc_at2[gc_tx] = 0
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -226,7 +376,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								inCC[v] = 0
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -242,7 +392,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								inCC[v] = 0
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -258,7 +408,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								inCC[v] = 0
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -274,7 +424,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								inCC[v] = 0
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -314,7 +464,102 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
 						gc_at3 := einfo[gc_off7:][:gc_to]
 						gc_at4 := eweight[gc_off7:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+							{
+								gc_tx := gc_step5 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:60
+								j_ := from + gc_off3
+								gc_more3 = true
+								_ = j_
+
+//line hecbench_graphb_tree.go:61
+								gc_at3[gc_tx].End = 0
+
+//line hecbench_graphb_tree.go:62
+								if gc_at4[gc_tx] == -1 {
+									gc_at3[gc_tx].End = 1
+								}
+							}
+							{
+								gc_tx := gc_step5 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:60
+								j_ := from + gc_off3
+								gc_more3 = true
+								_ = j_
+
+//line hecbench_graphb_tree.go:61
+								gc_at3[gc_tx].End = 0
+
+//line hecbench_graphb_tree.go:62
+								if gc_at4[gc_tx] == -1 {
+									gc_at3[gc_tx].End = 1
+								}
+							}
+							{
+								gc_tx := gc_step5 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:60
+								j_ := from + gc_off3
+								gc_more3 = true
+								_ = j_
+
+//line hecbench_graphb_tree.go:61
+								gc_at3[gc_tx].End = 0
+
+//line hecbench_graphb_tree.go:62
+								if gc_at4[gc_tx] == -1 {
+									gc_at3[gc_tx].End = 1
+								}
+							}
+							{
+								gc_tx := gc_step5 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:60
+								j_ := from + gc_off3
+								gc_more3 = true
+								_ = j_
+
+//line hecbench_graphb_tree.go:61
+								gc_at3[gc_tx].End = 0
+
+//line hecbench_graphb_tree.go:62
+								if gc_at4[gc_tx] == -1 {
+									gc_at3[gc_tx].End = 1
+								}
+							}
+						}
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -336,10 +581,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -360,7 +605,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								}
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -381,7 +626,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								}
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -402,7 +647,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								}
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -423,7 +668,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								}
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -468,7 +713,94 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
 						gc_at5 := inTree[gc_off8:][:gc_to]
 						gc_at6 := negCnt[gc_off8:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step7 := gc_from
+						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+							{
+								gc_tx := gc_step7 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:68
+								j_2 := from + gc_off4
+								gc_more4 = true
+								_ = j_2
+
+//line hecbench_graphb_tree.go:69
+								gc_at5[gc_tx] = 0
+
+//line hecbench_graphb_tree.go:70
+								gc_at6[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step7 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:68
+								j_2 := from + gc_off4
+								gc_more4 = true
+								_ = j_2
+
+//line hecbench_graphb_tree.go:69
+								gc_at5[gc_tx] = 0
+
+//line hecbench_graphb_tree.go:70
+								gc_at6[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step7 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:68
+								j_2 := from + gc_off4
+								gc_more4 = true
+								_ = j_2
+
+//line hecbench_graphb_tree.go:69
+								gc_at5[gc_tx] = 0
+
+//line hecbench_graphb_tree.go:70
+								gc_at6[gc_tx] = 0
+							}
+							{
+								gc_tx := gc_step7 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:68
+								j_2 := from + gc_off4
+								gc_more4 = true
+								_ = j_2
+
+//line hecbench_graphb_tree.go:69
+								gc_at5[gc_tx] = 0
+
+//line hecbench_graphb_tree.go:70
+								gc_at6[gc_tx] = 0
+							}
+						}
+						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -488,10 +820,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							gc_at6[gc_tx] = 0
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						gc_step8 := gc_from
+						for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_step8 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -510,7 +842,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_step8 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -529,7 +861,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_step8 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -548,7 +880,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_step8 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -567,7 +899,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 								negCnt[j_2] = 0
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -647,7 +979,82 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off
 					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(nlist) && gc_to <= len(nlist)-gc_off4 {
 						gc_at := nlist[gc_off4:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:81
+								j := from + gc_off
+								gc_more = true
+								_ = j
+
+//line hecbench_graphb_tree.go:82
+								gc_at[gc_tx] &^= 1
+							}
+							{
+								gc_tx := gc_step + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:81
+								j := from + gc_off
+								gc_more = true
+								_ = j
+
+//line hecbench_graphb_tree.go:82
+								gc_at[gc_tx] &^= 1
+							}
+							{
+								gc_tx := gc_step + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:81
+								j := from + gc_off
+								gc_more = true
+								_ = j
+
+//line hecbench_graphb_tree.go:82
+								gc_at[gc_tx] &^= 1
+							}
+							{
+								gc_tx := gc_step + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:81
+								j := from + gc_off
+								gc_more = true
+								_ = j
+
+//line hecbench_graphb_tree.go:82
+								gc_at[gc_tx] &^= 1
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -664,10 +1071,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							gc_at[gc_tx] &^= 1
 						}
 					} else {
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -683,7 +1090,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								nlist[j] &^= 1
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -699,7 +1106,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								nlist[j] &^= 1
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -715,7 +1122,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								nlist[j] &^= 1
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -731,7 +1138,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								nlist[j] &^= 1
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -880,10 +1287,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						if gc_vstep2 > gc_from {
 							gc_more2 = true
 						}
-						gc_step2 := gc_vstep2
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_vstep2
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -904,7 +1311,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -925,7 +1332,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -946,7 +1353,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								}
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -967,7 +1374,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								}
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1011,7 +1418,82 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
 					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
 						gc_at3 := label[gc_off6:][:gc_to]
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+							{
+								gc_tx := gc_step4 + 0
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:90
+								j_2 := from + gc_off3
+								gc_more3 = true
+								_ = j_2
+
+//line hecbench_graphb_tree.go:91
+								gc_at3[gc_tx] = 1
+							}
+							{
+								gc_tx := gc_step4 + 1
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:90
+								j_2 := from + gc_off3
+								gc_more3 = true
+								_ = j_2
+
+//line hecbench_graphb_tree.go:91
+								gc_at3[gc_tx] = 1
+							}
+							{
+								gc_tx := gc_step4 + 2
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:90
+								j_2 := from + gc_off3
+								gc_more3 = true
+								_ = j_2
+
+//line hecbench_graphb_tree.go:91
+								gc_at3[gc_tx] = 1
+							}
+							{
+								gc_tx := gc_step4 + 3
+								_ = gc_tx
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+								from := gc_tx + gc_bx*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:90
+								j_2 := from + gc_off3
+								gc_more3 = true
+								_ = j_2
+
+//line hecbench_graphb_tree.go:91
+								gc_at3[gc_tx] = 1
+							}
+						}
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							_ = gc_rank
 
@@ -1028,10 +1510,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							gc_at3[gc_tx] = 1
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1047,7 +1529,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								label[j_2] = 1
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1063,7 +1545,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								label[j_2] = 1
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1079,7 +1561,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								label[j_2] = 1
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -1095,7 +1577,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 								label[j_2] = 1
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1133,7 +1615,74 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_tree.go:93
+							{
+								gc_at4[0] = int32(root)
+								gc_at5[0] = 1
+							}
+						}
+						{
+							gc_tx := gc_step6 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_tree.go:93
+							{
+								gc_at4[0] = int32(root)
+								gc_at5[0] = 1
+							}
+						}
+						{
+							gc_tx := gc_step6 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_tree.go:93
+							{
+								gc_at4[0] = int32(root)
+								gc_at5[0] = 1
+							}
+						}
+						{
+							gc_tx := gc_step6 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphb_tree.go:78
+							from := gc_tx + gc_bx*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_tree.go:93
+							{
+								gc_at4[0] = int32(root)
+								gc_at5[0] = 1
+							}
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -1148,10 +1697,10 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1166,7 +1715,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1181,7 +1730,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1196,7 +1745,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1211,7 +1760,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1539,7 +2088,82 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inTree) && gc_to <= len(inTree)-gc_off2 && gc_off2 <= len(nlist) && gc_to <= len(nlist)-gc_off2 {
 							gc_at := inTree[gc_off2:][:gc_to]
 							gc_at2 := nlist[gc_off2:][:gc_to]
-							for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_step := gc_from
+							for ; gc_step+3 < gc_to; gc_step += 4 {
+								{
+									gc_tx := gc_step + 0
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_graphb_tree.go:154
+									from := gc_tx + gc_bx*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_tree.go:157
+									j := from + gc_off
+									gc_more = true
+									_ = j
+
+//line hecbench_graphb_tree.go:158
+									gc_at[gc_tx] += gc_at2[gc_tx] & 1
+								}
+								{
+									gc_tx := gc_step + 1
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_graphb_tree.go:154
+									from := gc_tx + gc_bx*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_tree.go:157
+									j := from + gc_off
+									gc_more = true
+									_ = j
+
+//line hecbench_graphb_tree.go:158
+									gc_at[gc_tx] += gc_at2[gc_tx] & 1
+								}
+								{
+									gc_tx := gc_step + 2
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_graphb_tree.go:154
+									from := gc_tx + gc_bx*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_tree.go:157
+									j := from + gc_off
+									gc_more = true
+									_ = j
+
+//line hecbench_graphb_tree.go:158
+									gc_at[gc_tx] += gc_at2[gc_tx] & 1
+								}
+								{
+									gc_tx := gc_step + 3
+									_ = gc_tx
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
+
+//line hecbench_graphb_tree.go:154
+									from := gc_tx + gc_bx*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_tree.go:157
+									j := from + gc_off
+									gc_more = true
+									_ = j
+
+//line hecbench_graphb_tree.go:158
+									gc_at[gc_tx] += gc_at2[gc_tx] & 1
+								}
+							}
+							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
 
@@ -1556,10 +2180,10 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 								gc_at[gc_tx] += gc_at2[gc_tx] & 1
 							}
 						} else {
-							gc_step := gc_from
-							for ; gc_step+3 < gc_to; gc_step += 4 {
+							gc_step2 := gc_from
+							for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1575,7 +2199,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 									inTree[j] += nlist[j] & 1
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1591,7 +2215,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 									inTree[j] += nlist[j] & 1
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1607,7 +2231,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 									inTree[j] += nlist[j] & 1
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -1623,7 +2247,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 									inTree[j] += nlist[j] & 1
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 

@@ -132,10 +132,10 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						if gc_vstep2 > gc_from2 {
 							gc_more = true
 						}
-						gc_step5 := gc_vstep2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						gc_step9 := gc_vstep2
+						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 							{
-								gc_tx2 := gc_step5 + 0
+								gc_tx2 := gc_step9 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -151,7 +151,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								nlist[j] <<= 1
 							}
 							{
-								gc_tx2 := gc_step5 + 1
+								gc_tx2 := gc_step9 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -167,7 +167,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								nlist[j] <<= 1
 							}
 							{
-								gc_tx2 := gc_step5 + 2
+								gc_tx2 := gc_step9 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -183,7 +183,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								nlist[j] <<= 1
 							}
 							{
-								gc_tx2 := gc_step5 + 3
+								gc_tx2 := gc_step9 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -199,7 +199,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								nlist[j] <<= 1
 							}
 						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -313,10 +313,10 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						if gc_vstep4 > gc_from2 {
 							gc_more2 = true
 						}
-						gc_step6 := gc_vstep4
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						gc_step10 := gc_vstep4
+						for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 							{
-								gc_tx2 := gc_step6 + 0
+								gc_tx2 := gc_step10 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -332,7 +332,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								inCC[v] = 0
 							}
 							{
-								gc_tx2 := gc_step6 + 1
+								gc_tx2 := gc_step10 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -348,7 +348,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								inCC[v] = 0
 							}
 							{
-								gc_tx2 := gc_step6 + 2
+								gc_tx2 := gc_step10 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -364,7 +364,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								inCC[v] = 0
 							}
 							{
-								gc_tx2 := gc_step6 + 3
+								gc_tx2 := gc_step10 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -380,7 +380,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								inCC[v] = 0
 							}
 						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -420,7 +420,102 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 					if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(einfo) && gc_to2 <= len(einfo)-gc_off11 && gc_off11 <= len(eweight) && gc_to2 <= len(eweight)-gc_off11 {
 						gc_at9 := einfo[gc_off11:][:gc_to2]
 						gc_at10 := eweight[gc_off11:][:gc_to2]
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_step11 := gc_from2
+						for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+							{
+								gc_tx2 := gc_step11 + 0
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:60
+								j_ := from + gc_off3
+								gc_more3 = true
+								_ = j_
+
+//line hecbench_graphb_tree.go:61
+								gc_at9[gc_tx2].End = 0
+
+//line hecbench_graphb_tree.go:62
+								if gc_at10[gc_tx2] == -1 {
+									gc_at9[gc_tx2].End = 1
+								}
+							}
+							{
+								gc_tx2 := gc_step11 + 1
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:60
+								j_ := from + gc_off3
+								gc_more3 = true
+								_ = j_
+
+//line hecbench_graphb_tree.go:61
+								gc_at9[gc_tx2].End = 0
+
+//line hecbench_graphb_tree.go:62
+								if gc_at10[gc_tx2] == -1 {
+									gc_at9[gc_tx2].End = 1
+								}
+							}
+							{
+								gc_tx2 := gc_step11 + 2
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:60
+								j_ := from + gc_off3
+								gc_more3 = true
+								_ = j_
+
+//line hecbench_graphb_tree.go:61
+								gc_at9[gc_tx2].End = 0
+
+//line hecbench_graphb_tree.go:62
+								if gc_at10[gc_tx2] == -1 {
+									gc_at9[gc_tx2].End = 1
+								}
+							}
+							{
+								gc_tx2 := gc_step11 + 3
+								_ = gc_tx2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line hecbench_graphb_tree.go:47
+								from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+								_ = from
+
+//line hecbench_graphb_tree.go:60
+								j_ := from + gc_off3
+								gc_more3 = true
+								_ = j_
+
+//line hecbench_graphb_tree.go:61
+								gc_at9[gc_tx2].End = 0
+
+//line hecbench_graphb_tree.go:62
+								if gc_at10[gc_tx2] == -1 {
+									gc_at9[gc_tx2].End = 1
+								}
+							}
+						}
+						for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -442,10 +537,10 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 							}
 						}
 					} else {
-						gc_step7 := gc_from2
-						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						gc_step12 := gc_from2
+						for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 							{
-								gc_tx2 := gc_step7 + 0
+								gc_tx2 := gc_step12 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -466,7 +561,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								}
 							}
 							{
-								gc_tx2 := gc_step7 + 1
+								gc_tx2 := gc_step12 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -487,7 +582,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								}
 							}
 							{
-								gc_tx2 := gc_step7 + 2
+								gc_tx2 := gc_step12 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -508,7 +603,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								}
 							}
 							{
-								gc_tx2 := gc_step7 + 3
+								gc_tx2 := gc_step12 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -529,7 +624,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								}
 							}
 						}
-						for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -656,10 +751,10 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 						if gc_vstep6 > gc_from2 {
 							gc_more4 = true
 						}
-						gc_step8 := gc_vstep6
-						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						gc_step13 := gc_vstep6
+						for ; gc_step13+3 < gc_to2; gc_step13 += 4 {
 							{
-								gc_tx2 := gc_step8 + 0
+								gc_tx2 := gc_step13 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -678,7 +773,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx2 := gc_step8 + 1
+								gc_tx2 := gc_step13 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -697,7 +792,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx2 := gc_step8 + 2
+								gc_tx2 := gc_step13 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -716,7 +811,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								negCnt[j_2] = 0
 							}
 							{
-								gc_tx2 := gc_step8 + 3
+								gc_tx2 := gc_step13 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -735,7 +830,7 @@ func gc_body_gbInit(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes int,
 								negCnt[j_2] = 0
 							}
 						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step13; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -888,10 +983,10 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						if gc_vstep4 > gc_from2 {
 							gc_more = true
 						}
-						gc_step5 := gc_vstep4
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+						gc_step8 := gc_vstep4
+						for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 							{
-								gc_tx2 := gc_step5 + 0
+								gc_tx2 := gc_step8 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -907,7 +1002,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								nlist[j] &^= 1
 							}
 							{
-								gc_tx2 := gc_step5 + 1
+								gc_tx2 := gc_step8 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -923,7 +1018,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								nlist[j] &^= 1
 							}
 							{
-								gc_tx2 := gc_step5 + 2
+								gc_tx2 := gc_step8 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -939,7 +1034,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								nlist[j] &^= 1
 							}
 							{
-								gc_tx2 := gc_step5 + 3
+								gc_tx2 := gc_step8 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -955,7 +1050,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								nlist[j] &^= 1
 							}
 						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1110,10 +1205,10 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						if gc_vstep6 > gc_from2 {
 							gc_more2 = true
 						}
-						gc_step6 := gc_vstep6
-						for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						gc_step9 := gc_vstep6
+						for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
 							{
-								gc_tx2 := gc_step6 + 0
+								gc_tx2 := gc_step9 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1134,7 +1229,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								}
 							}
 							{
-								gc_tx2 := gc_step6 + 1
+								gc_tx2 := gc_step9 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1155,7 +1250,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								}
 							}
 							{
-								gc_tx2 := gc_step6 + 2
+								gc_tx2 := gc_step9 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1176,7 +1271,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								}
 							}
 							{
-								gc_tx2 := gc_step6 + 3
+								gc_tx2 := gc_step9 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1197,7 +1292,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								}
 							}
 						}
-						for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1316,10 +1411,10 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						if gc_vstep8 > gc_from2 {
 							gc_more3 = true
 						}
-						gc_step7 := gc_vstep8
-						for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						gc_step10 := gc_vstep8
+						for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
 							{
-								gc_tx2 := gc_step7 + 0
+								gc_tx2 := gc_step10 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1335,7 +1430,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								label[j_2] = 1
 							}
 							{
-								gc_tx2 := gc_step7 + 1
+								gc_tx2 := gc_step10 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1351,7 +1446,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								label[j_2] = 1
 							}
 							{
-								gc_tx2 := gc_step7 + 2
+								gc_tx2 := gc_step10 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1367,7 +1462,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								label[j_2] = 1
 							}
 							{
-								gc_tx2 := gc_step7 + 3
+								gc_tx2 := gc_step10 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -1383,7 +1478,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 								label[j_2] = 1
 							}
 						}
-						for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1421,7 +1516,74 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 < len(queue) && gc_off11 < len(tail) {
 					gc_at9 := queue[gc_off11:][:1]
 					gc_at10 := tail[gc_off11:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step11 := gc_from2
+					for ; gc_step11+3 < gc_to2; gc_step11 += 4 {
+						{
+							gc_tx2 := gc_step11 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_tree.go:93
+							{
+								gc_at9[0] = int32(root)
+								gc_at10[0] = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_tree.go:93
+							{
+								gc_at9[0] = int32(root)
+								gc_at10[0] = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_tree.go:93
+							{
+								gc_at9[0] = int32(root)
+								gc_at10[0] = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step11 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphb_tree.go:78
+							from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+							_ = from
+
+//line hecbench_graphb_tree.go:93
+							{
+								gc_at9[0] = int32(root)
+								gc_at10[0] = 1
+							}
+						}
+					}
+					for gc_tx2 := gc_step11; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1436,10 +1598,10 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 						}
 					}
 				} else {
-					gc_step8 := gc_from2
-					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+					gc_step12 := gc_from2
+					for ; gc_step12+3 < gc_to2; gc_step12 += 4 {
 						{
-							gc_tx2 := gc_step8 + 0
+							gc_tx2 := gc_step12 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1454,7 +1616,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 1
+							gc_tx2 := gc_step12 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1469,7 +1631,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 2
+							gc_tx2 := gc_step12 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1484,7 +1646,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 						{
-							gc_tx2 := gc_step8 + 3
+							gc_tx2 := gc_step12 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1499,7 +1661,7 @@ func gc_body_gbInit2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges, nodes, ro
 							}
 						}
 					}
-					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step12; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1827,7 +1989,82 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 						if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inTree) && gc_to2 <= len(inTree)-gc_off3 && gc_off3 <= len(nlist) && gc_to2 <= len(nlist)-gc_off3 {
 							gc_at3 := inTree[gc_off3:][:gc_to2]
 							gc_at4 := nlist[gc_off3:][:gc_to2]
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_step3 := gc_from2
+							for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+								{
+									gc_tx2 := gc_step3 + 0
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line hecbench_graphb_tree.go:154
+									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_tree.go:157
+									j := from + gc_off
+									gc_more = true
+									_ = j
+
+//line hecbench_graphb_tree.go:158
+									gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+								}
+								{
+									gc_tx2 := gc_step3 + 1
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line hecbench_graphb_tree.go:154
+									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_tree.go:157
+									j := from + gc_off
+									gc_more = true
+									_ = j
+
+//line hecbench_graphb_tree.go:158
+									gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+								}
+								{
+									gc_tx2 := gc_step3 + 2
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line hecbench_graphb_tree.go:154
+									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_tree.go:157
+									j := from + gc_off
+									gc_more = true
+									_ = j
+
+//line hecbench_graphb_tree.go:158
+									gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+								}
+								{
+									gc_tx2 := gc_step3 + 3
+									_ = gc_tx2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+
+//line hecbench_graphb_tree.go:154
+									from := gc_tx2 + gc_bx2*gbThreadsPerBlock
+									_ = from
+
+//line hecbench_graphb_tree.go:157
+									j := from + gc_off
+									gc_more = true
+									_ = j
+
+//line hecbench_graphb_tree.go:158
+									gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
+								}
+							}
+							for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 
@@ -1844,10 +2081,10 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 								gc_at3[gc_tx2] += gc_at4[gc_tx2] & 1
 							}
 						} else {
-							gc_step2 := gc_from2
-							for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+							gc_step4 := gc_from2
+							for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 								{
-									gc_tx2 := gc_step2 + 0
+									gc_tx2 := gc_step4 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1863,7 +2100,7 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 									inTree[j] += nlist[j] & 1
 								}
 								{
-									gc_tx2 := gc_step2 + 1
+									gc_tx2 := gc_step4 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1879,7 +2116,7 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 									inTree[j] += nlist[j] & 1
 								}
 								{
-									gc_tx2 := gc_step2 + 2
+									gc_tx2 := gc_step4 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1895,7 +2132,7 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 									inTree[j] += nlist[j] & 1
 								}
 								{
-									gc_tx2 := gc_step2 + 3
+									gc_tx2 := gc_step4 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -1911,7 +2148,7 @@ func gc_body_inTreeUpdate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, edges int, 
 									inTree[j] += nlist[j] & 1
 								}
 							}
-							for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+							for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 

@@ -123,7 +123,90 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 					gc_at := inputVec[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx*gc_bdx + gc_tx
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx*gc_bdx + gc_tx
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx*gc_bdx + gc_tx
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx*gc_bdx + gc_tx
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -142,10 +225,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -163,7 +246,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 							gc_s_tempSum[gc_rank] = tempSum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -181,7 +264,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 							gc_s_tempSum[gc_rank] = tempSum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -199,7 +282,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 							gc_s_tempSum[gc_rank] = tempSum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -217,7 +300,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 							gc_s_tempSum[gc_rank] = tempSum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -239,10 +322,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		}
 	}
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
 
@@ -250,7 +333,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				tmp[gc_rank] = tempSum
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
 
@@ -258,7 +341,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				tmp[gc_rank] = tempSum
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
 
@@ -266,7 +349,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				tmp[gc_rank] = tempSum
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 				tempSum := gc_s_tempSum[gc_rank]
 
@@ -274,7 +357,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				tmp[gc_rank] = tempSum
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 

@@ -63,10 +63,10 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step5 := gc_vstep2
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_graphexec.go:27
@@ -75,7 +75,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				gc_s_tempSum[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_graphexec.go:27
@@ -84,7 +84,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				gc_s_tempSum[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_graphexec.go:27
@@ -93,7 +93,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				gc_s_tempSum[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_graphexec.go:27
@@ -102,7 +102,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				gc_s_tempSum[gc_rank2] = tempSum
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_graphexec.go:27
@@ -131,7 +131,90 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(inputVec) && gc_to2 <= len(inputVec)-gc_off3 {
 					gc_at2 := inputVec[gc_off3:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line hecbench_graphexec.go:25
+							globaltid := gc_bx2*gc_bdx2 + gc_tx2
+							_ = globaltid
+							tempSum := gc_s_tempSum[gc_rank2]
+
+//line hecbench_graphexec.go:28
+							i := globaltid + gc_off
+							gc_more = true
+							_ = i
+
+//line hecbench_graphexec.go:29
+							tempSum += float64(gc_at2[gc_tx2])
+							gc_s_tempSum[gc_rank2] = tempSum
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -150,10 +233,10 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 						gc_s_tempSum[gc_rank2] = tempSum
 					}
 				} else {
-					gc_step5 := gc_from2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -171,7 +254,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -189,7 +272,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -207,7 +290,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -225,7 +308,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 							gc_s_tempSum[gc_rank2] = tempSum
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -247,10 +330,10 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 		}
 	}
 	{
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step8 + 0
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -258,7 +341,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step8 + 1
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -266,7 +349,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step8 + 2
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -274,7 +357,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				tmp[gc_rank2] = tempSum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step8 + 3
 				gc_pos2.Thread = gc_rank2
 				tempSum := gc_s_tempSum[gc_rank2]
 
@@ -282,7 +365,7 @@ func gc_body_graphReduce(gc_b2 *compiled.Block, inputVec []float32, outputVec []
 				tmp[gc_rank2] = tempSum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			tempSum := gc_s_tempSum[gc_rank2]
 

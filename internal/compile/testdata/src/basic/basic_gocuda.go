@@ -829,7 +829,122 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line basic.go:13
+						ty := gc_ty
+						_ = ty
+
+//line basic.go:14
+						row := gc_by*tile + ty
+						_ = row
+
+//line basic.go:13
+						tx := gc_tx
+						_ = tx
+
+//line basic.go:15
+						col := gc_bx*tile + tx
+						_ = col
+						sum := gc_s_sum[gc_rank]
+
+//line basic.go:25
+						{
+							gc_at3[gc_tx] = sum
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -856,10 +971,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -886,7 +1001,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -913,7 +1028,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -940,7 +1055,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -967,7 +1082,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1297,7 +1412,46 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(out) {
 				gc_at := out[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line basic.go:78
+						gc_at[gc_tx] = 1 + r
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line basic.go:78
+						gc_at[gc_tx] = 1 + r
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line basic.go:78
+						gc_at[gc_tx] = 1 + r
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line basic.go:78
+						gc_at[gc_tx] = 1 + r
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -1305,10 +1459,10 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 					gc_at[gc_tx] = 1 + r
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1316,7 +1470,7 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 						out[gc_tx] = 1 + r
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1324,7 +1478,7 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 						out[gc_tx] = 1 + r
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1332,7 +1486,7 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 						out[gc_tx] = 1 + r
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1340,7 +1494,7 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 						out[gc_tx] = 1 + r
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1399,7 +1553,62 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
 					gc_at := y[gc_off:][:gc_to]
 					gc_at2 := x[gc_off:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							_ = gc_tx
+
+//line basic.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line basic.go:107
+							{
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							_ = gc_tx
+
+//line basic.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line basic.go:107
+							{
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							_ = gc_tx
+
+//line basic.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line basic.go:107
+							{
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							_ = gc_tx
+
+//line basic.go:106
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line basic.go:107
+							{
+								gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 
 //line basic.go:106
 						i := gc_bx*gc_bdx + gc_tx
@@ -1411,10 +1620,10 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 						}
 					}
 				} else {
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1429,7 +1638,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1444,7 +1653,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1459,7 +1668,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx%gc_bdx
 							gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 							gc_pos.Thread = gc_rank
@@ -1474,7 +1683,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 						gc_pos.Thread = gc_rank

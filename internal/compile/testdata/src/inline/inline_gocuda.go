@@ -47,7 +47,114 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := sdata[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+
+//line inline.go:20
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+
+//line inline.go:20
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+
+//line inline.go:20
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx*gc_bdx + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+
+//line inline.go:20
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -72,10 +179,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -100,7 +207,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -125,7 +232,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -150,7 +257,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -175,7 +282,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -239,7 +346,70 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[:gc_to]
 					gc_at4 := x_[gc_off2:][:gc_to]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line inline.go:36
+							tid_ := gc_tx
+							_ = tid_
+
+//line inline.go:38
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line inline.go:36
+							tid_ := gc_tx
+							_ = tid_
+
+//line inline.go:38
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line inline.go:36
+							tid_ := gc_tx
+							_ = tid_
+
+//line inline.go:38
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							_ = gc_tx
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line inline.go:36
+							tid_ := gc_tx
+							_ = tid_
+
+//line inline.go:38
+							{
+								gc_at3[gc_tx] += gc_at4[gc_tx]
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 
@@ -253,10 +423,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -270,7 +440,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -284,7 +454,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -298,7 +468,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -312,7 +482,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -339,7 +509,114 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at5 := x[gc_off3:][:1]
 				gc_at6 := partial[gc_off4:][:1]
 				gc_elem := gc_at5[0]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:31
+						var r T = gc_elem
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step5 + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:31
+						var r T = gc_elem
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step5 + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:31
+						var r T = gc_elem
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+					{
+						gc_tx := gc_step5 + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line inline.go:14
+						tid := gc_tx
+						_ = tid
+
+//line inline.go:31
+						var r T = gc_elem
+
+//line inline.go:31
+						_ = r
+
+//line inline.go:22
+						sum := r
+
+//line inline.go:23
+						if tid == 0 {
+							gc_at6[0] = sum
+						}
+						_ = r
+						_ = sum
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
@@ -364,10 +641,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = sum
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -392,7 +669,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -417,7 +694,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -442,7 +719,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -467,7 +744,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

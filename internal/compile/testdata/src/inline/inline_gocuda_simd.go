@@ -59,7 +59,114 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 			if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(sdata) {
 				gc_at19 := in[gc_off13:][:gc_bdx4]
 				gc_at20 := sdata[:gc_bdx4]
-				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_step13 := 0
+				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
+					{
+						gc_tx4 := gc_step13 + 0
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if true || i < len(in) {
+							v = gc_at19[gc_tx4]
+						}
+
+//line inline.go:20
+						gc_at20[gc_tx4] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step13 + 1
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if true || i < len(in) {
+							v = gc_at19[gc_tx4]
+						}
+
+//line inline.go:20
+						gc_at20[gc_tx4] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step13 + 2
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if true || i < len(in) {
+							v = gc_at19[gc_tx4]
+						}
+
+//line inline.go:20
+						gc_at20[gc_tx4] = v
+						_ = v
+					}
+					{
+						gc_tx4 := gc_step13 + 3
+						_ = gc_tx4
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line inline.go:14
+						tid := gc_tx4
+						_ = tid
+
+//line inline.go:15
+						i := gc_bx4*gc_bdx4 + tid
+						_ = i
+
+//line inline.go:16
+						var v T
+
+//line inline.go:17
+						if true || i < len(in) {
+							v = gc_at19[gc_tx4]
+						}
+
+//line inline.go:20
+						gc_at20[gc_tx4] = v
+						_ = v
+					}
+				}
+				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -84,10 +191,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					_ = v
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step14 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -112,7 +219,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step14 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -137,7 +244,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step14 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -162,7 +269,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						_ = v
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step14 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -187,7 +294,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						_ = v
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -252,7 +359,70 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 				if gc_from4 >= 0 && gc_to4 <= len(x_) && gc_off14 >= 0 && gc_off14 <= len(x_) && gc_to4 <= len(x_)-gc_off14 {
 					gc_at21 := x_[:gc_to4]
 					gc_at22 := x_[gc_off14:][:gc_to4]
-					for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					gc_step15 := gc_from4
+					for ; gc_step15+3 < gc_to4; gc_step15 += 4 {
+						{
+							gc_tx4 := gc_step15 + 0
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line inline.go:36
+							tid_ := gc_tx4
+							_ = tid_
+
+//line inline.go:38
+							{
+								gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							}
+						}
+						{
+							gc_tx4 := gc_step15 + 1
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line inline.go:36
+							tid_ := gc_tx4
+							_ = tid_
+
+//line inline.go:38
+							{
+								gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							}
+						}
+						{
+							gc_tx4 := gc_step15 + 2
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line inline.go:36
+							tid_ := gc_tx4
+							_ = tid_
+
+//line inline.go:38
+							{
+								gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							}
+						}
+						{
+							gc_tx4 := gc_step15 + 3
+							_ = gc_tx4
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line inline.go:36
+							tid_ := gc_tx4
+							_ = tid_
+
+//line inline.go:38
+							{
+								gc_at21[gc_tx4] += gc_at22[gc_tx4]
+							}
+						}
+					}
+					for gc_tx4 := gc_step15; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -266,10 +436,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						}
 					}
 				} else {
-					gc_step11 := gc_from4
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step16 := gc_from4
+					for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step16 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -283,7 +453,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step16 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -297,7 +467,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step16 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -311,7 +481,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step16 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -325,7 +495,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -463,10 +633,10 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep14
-				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				gc_step17 := gc_vstep14
+				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step17 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -491,7 +661,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -516,7 +686,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -541,7 +711,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -566,7 +736,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						_ = sum
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -737,10 +907,10 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -765,7 +935,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -790,7 +960,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -815,7 +985,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = v
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -840,7 +1010,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = v
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -955,10 +1125,10 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step8 := gc_vstep4
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -972,7 +1142,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -986,7 +1156,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1000,7 +1170,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1014,7 +1184,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1152,10 +1322,10 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep6
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step9 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1180,7 +1350,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step9 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1205,7 +1375,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step9 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1230,7 +1400,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = sum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step9 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1255,7 +1425,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						_ = sum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1426,10 +1596,10 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep8
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step10 := gc_vstep8
+				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1454,7 +1624,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1479,7 +1649,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1504,7 +1674,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = v
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1529,7 +1699,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = v
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1644,10 +1814,10 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep10
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step11 := gc_vstep10
+					for ; gc_step11+3 < gc_to3; gc_step11 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1661,7 +1831,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1675,7 +1845,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1689,7 +1859,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1703,7 +1873,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1841,10 +2011,10 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep12
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step12 := gc_vstep12
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1869,7 +2039,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1894,7 +2064,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1919,7 +2089,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = sum
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1944,7 +2114,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						_ = sum
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 

@@ -44,7 +44,62 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line names.go:20
+						i := gc_tx
+						_ = i
+
+//line names.go:22
+						gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					}
+					{
+						gc_tx := gc_step + 1
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line names.go:20
+						i := gc_tx
+						_ = i
+
+//line names.go:22
+						gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					}
+					{
+						gc_tx := gc_step + 2
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line names.go:20
+						i := gc_tx
+						_ = i
+
+//line names.go:22
+						gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					}
+					{
+						gc_tx := gc_step + 3
+						_ = gc_tx
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line names.go:20
+						i := gc_tx
+						_ = i
+
+//line names.go:22
+						gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -56,10 +111,10 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -71,7 +126,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -83,7 +138,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -95,7 +150,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -107,7 +162,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -149,10 +204,10 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 							gc_at2[gc_u] = gc_at3[gc_u]
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -164,7 +219,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 								out[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -176,7 +231,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 								out[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -188,7 +243,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 								out[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -200,7 +255,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 								out[i] = s[(gc_tx + gc_r)]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -215,10 +270,10 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -230,7 +285,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						out[i] = s[(i+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -242,7 +297,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						out[i] = s[(i+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -254,7 +309,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						out[i] = s[(i+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -266,7 +321,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						out[i] = s[(i+1)%gc_bdx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

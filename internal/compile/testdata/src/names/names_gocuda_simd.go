@@ -44,7 +44,62 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
 				gc_at4 := s[:gc_bdx2]
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line names.go:20
+						i := gc_tx2
+						_ = i
+
+//line names.go:22
+						gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line names.go:20
+						i := gc_tx2
+						_ = i
+
+//line names.go:22
+						gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line names.go:20
+						i := gc_tx2
+						_ = i
+
+//line names.go:22
+						gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						_ = gc_tx2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line names.go:20
+						i := gc_tx2
+						_ = i
+
+//line names.go:22
+						gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -56,10 +111,10 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -71,7 +126,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -83,7 +138,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -95,7 +150,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -107,7 +162,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -149,10 +204,10 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
 					} else {
-						gc_step5 := gc_seg2
-						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+						gc_step7 := gc_seg2
+						for ; gc_step7+3 < gc_segend2; gc_step7 += 4 {
 							{
-								gc_tx2 := gc_step5 + 0
+								gc_tx2 := gc_step7 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -164,7 +219,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 								out[i] = s[(gc_tx2 + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step5 + 1
+								gc_tx2 := gc_step7 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -176,7 +231,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 								out[i] = s[(gc_tx2 + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step5 + 2
+								gc_tx2 := gc_step7 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -188,7 +243,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 								out[i] = s[(gc_tx2 + gc_r)]
 							}
 							{
-								gc_tx2 := gc_step5 + 3
+								gc_tx2 := gc_step7 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -200,7 +255,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 								out[i] = s[(gc_tx2 + gc_r)]
 							}
 						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_segend2; gc_tx2++ {
+						for gc_tx2 := gc_step7; gc_tx2 < gc_segend2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -215,10 +270,10 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -230,7 +285,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						out[i] = s[(i+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -242,7 +297,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						out[i] = s[(i+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -254,7 +309,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						out[i] = s[(i+1)%gc_bdx2]
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -266,7 +321,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						out[i] = s[(i+1)%gc_bdx2]
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -52,7 +52,70 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 				gc_off2 := gc_bx2 * gc_bdx2
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_step3 := gc_from2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line twin.go:12
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line twin.go:13
+							{
+								gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line twin.go:12
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line twin.go:13
+							{
+								gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line twin.go:12
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line twin.go:13
+							{
+								gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+							}
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							_ = gc_tx2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line twin.go:12
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line twin.go:13
+							{
+								gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
+							}
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -66,10 +129,10 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						}
 					}
 				} else {
-					gc_step2 := gc_from2
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -83,7 +146,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -97,7 +160,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -111,7 +174,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							}
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -125,7 +188,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							}
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
