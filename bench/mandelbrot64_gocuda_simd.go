@@ -103,7 +103,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:13
 						_ = gc_vb41
 //line mandelbrot64.go:13
-						gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line mandelbrot64.go:13
 						_ = gc_all6
 //line mandelbrot64.go:41
@@ -201,7 +201,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 									if gc_lanes6.And(gc_if9).ToBits() != 0 {
 //line mandelbrot64.go:41
-										gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt64x4().Not().ToMask())
+										gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 //line mandelbrot64.go:41
 									}
 //line mandelbrot64.go:41
@@ -270,7 +270,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:13
 						_ = gc_vb11
 //line mandelbrot64.go:13
-						gc_all2 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line mandelbrot64.go:13
 						_ = gc_all2
 //line mandelbrot64.go:41
@@ -368,7 +368,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:41
 									if gc_lanes2.And(gc_if3).ToBits() != 0 {
 //line mandelbrot64.go:41
-										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().ToMask())
+										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 //line mandelbrot64.go:41
 									}
 //line mandelbrot64.go:41

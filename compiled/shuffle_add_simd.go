@@ -203,7 +203,7 @@ func addStoreInt32x8(vals *[warpSize]int32, c int, b archsimd.Int32x8, in uint32
 // laneMask returns the eight-lane mask of bits' low byte, with AVX2
 // (which has no instruction to make a mask from bits).
 func laneMask(bits uint32) archsimd.Mask32x8 {
-	return archsimd.LoadInt32x8(&LaneBits[bits&0xff]).ToMask()
+	return archsimd.LoadInt32x8(&LaneBits[bits&0xff]).NotEqual(ZeroInt32x8()) // not ToMask (zero_simd.go)
 }
 
 // xorPerm[k] is the permutation of eight lanes l to l^k, rotPerm[k] the

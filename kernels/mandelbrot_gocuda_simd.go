@@ -103,7 +103,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:25
 						_ = gc_vb71
 //line mandelbrot.go:25
-						gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line mandelbrot.go:25
 						_ = gc_all10
 //line mandelbrot.go:53
@@ -201,7 +201,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 									if gc_lanes10.And(gc_if15).ToBits() != 0 {
 //line mandelbrot.go:53
-										gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().ToMask())
+										gc_lanes10 = gc_lanes10.And(gc_lanes10.And(gc_if15).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
@@ -270,7 +270,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:25
 						_ = gc_vb11
 //line mandelbrot.go:25
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line mandelbrot.go:25
 						_ = gc_all2
 //line mandelbrot.go:53
@@ -368,7 +368,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 									if gc_lanes2.And(gc_if3).ToBits() != 0 {
 //line mandelbrot.go:53
-										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().ToMask())
+										gc_lanes2 = gc_lanes2.And(gc_lanes2.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53

@@ -821,11 +821,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 						_ = gc_iota7
 //line matmul.go:162
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:162
 						_ = gc_none7
 //line matmul.go:162
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:162
 						_ = gc_all7
 					gc_steps7:
@@ -1125,11 +1125,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul.go:162
 						_ = gc_iota5
 //line matmul.go:162
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:162
 						_ = gc_none5
 //line matmul.go:162
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:162
 						_ = gc_all5
 					gc_steps5:
@@ -2435,11 +2435,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 						_ = gc_iota7
 //line matmul.go:203
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:203
 						_ = gc_none7
 //line matmul.go:203
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:203
 						_ = gc_all7
 					gc_steps7:
@@ -2739,11 +2739,11 @@ func gc_body_matMulTiledUnrolled(gc_b10 *compiled.Block, a, b, c []float32, m, k
 //line matmul.go:203
 						_ = gc_iota5
 //line matmul.go:203
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:203
 						_ = gc_none5
 //line matmul.go:203
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:203
 						_ = gc_all5
 					gc_steps5:
@@ -4238,11 +4238,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					_ = gc_iota
 //line matmul.go:251
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:251
 					_ = gc_none
 //line matmul.go:251
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:251
 					_ = gc_all
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -9194,11 +9194,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 				_ = gc_spreadHi
 //line matmul.go:251
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:251
 				_ = gc_evenLanes
 //line matmul.go:251
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line matmul.go:251
 				_ = gc_oddLanes
 			gc_steps3:
@@ -9310,15 +9310,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 									if (gc_row3*n+gc_col3) >= 0 && (gc_row3*n+gc_col3) <= len(c)-16 && ((gc_row3*n+gc_col3)&1 == 0 || !((gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15)) {
 //line matmul.go:273
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:273
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:273
 									} else if (gc_row3*n+gc_col3) >= 1 && (gc_row3*n+gc_col3) <= len(c)-15 {
 //line matmul.go:273
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:273
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3)+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:273
 									} else {
 //line matmul.go:273
@@ -9476,12 +9476,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+											1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:284
 										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+											1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:284
 									} else if (gc_row3*
 //line matmul.go:273
@@ -9498,12 +9498,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+											1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:284
 										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 
 //line matmul.go:284
-											1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+											1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:284
 									} else {
 //line matmul.go:284
@@ -9713,14 +9713,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col3)+0:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+											n+gc_col3)+0:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col3)+8:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+											n+gc_col3)+8:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:273
 									} else if ((gc_row3+
 
@@ -9739,14 +9739,14 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col3)-1:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+											n+gc_col3)-1:]), gc_if7.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:273
 										gc_st6.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col3)+7:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+											n+gc_col3)+7:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:273
 									} else {
 //line matmul.go:273
@@ -9951,7 +9951,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col3+
 
 //line matmul.go:292
-											1)+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+											1)+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:292
 										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
@@ -9961,7 +9961,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col3+
 
 //line matmul.go:292
-											1)+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+											1)+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line matmul.go:292
 									} else if ((gc_row3+1)*
 //line matmul.go:273
@@ -9983,7 +9983,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col3+
 
 //line matmul.go:292
-											1)-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+											1)-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:292
 										gc_st8.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[((gc_row3+
 
@@ -9993,7 +9993,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col3+
 
 //line matmul.go:292
-											1)+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+											1)+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line matmul.go:292
 									} else {
 //line matmul.go:292

@@ -739,7 +739,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				}
 				if compiled.SIMD {
 //line reduce.go:187
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
 					_ = gc_none
 //line reduce.go:187
@@ -747,7 +747,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:187
 					_ = gc_iota2
 //line reduce.go:187
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
 					_ = gc_all
 				gc_steps2:
@@ -836,7 +836,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if3
 //line reduce.go:284
@@ -1483,7 +1483,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 				}
 				if compiled.SIMD {
 //line reduce.go:187
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
 					_ = gc_none3
 //line reduce.go:187
@@ -1491,7 +1491,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:187
 					_ = gc_iota6
 //line reduce.go:187
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
 					_ = gc_all3
 				gc_steps6:
@@ -1580,7 +1580,7 @@ func gc_body_reduceAtomic_int32(gc_b5 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if9
 //line reduce.go:287
@@ -2227,7 +2227,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 				}
 				if compiled.SIMD {
 //line reduce.go:187
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
 					_ = gc_none5
 //line reduce.go:187
@@ -2235,7 +2235,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:187
 					_ = gc_iota10
 //line reduce.go:187
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:187
 					_ = gc_all5
 				gc_steps10:
@@ -2324,7 +2324,7 @@ func gc_body_reduceAtomic_uint32(gc_b8 *compiled.Block, in []uint32, sum *uint32
 //line reduce.go:189
 						}
 //line reduce.go:284
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if15
 //line reduce.go:287
@@ -3367,7 +3367,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				}
 				if compiled.SIMD {
 //line reduce.go:211
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
 					_ = gc_none
 //line reduce.go:211
@@ -3375,7 +3375,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:211
 					_ = gc_iota2
 //line reduce.go:211
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
 					_ = gc_all
 				gc_steps2:
@@ -3464,7 +3464,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if3
 //line reduce.go:284
@@ -3951,7 +3951,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 				}
 				if compiled.SIMD {
 //line reduce.go:211
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
 					_ = gc_none3
 //line reduce.go:211
@@ -3959,7 +3959,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:211
 					_ = gc_iota6
 //line reduce.go:211
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
 					_ = gc_all3
 				gc_steps6:
@@ -4048,7 +4048,7 @@ func gc_body_reduceInterleaved_int32(gc_b5 *compiled.Block, in []int32, partial 
 //line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if9
 //line reduce.go:287
@@ -4534,7 +4534,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 				}
 				if compiled.SIMD {
 //line reduce.go:211
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
 					_ = gc_none5
 //line reduce.go:211
@@ -4542,7 +4542,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:211
 					_ = gc_iota10
 //line reduce.go:211
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:211
 					_ = gc_all5
 				gc_steps10:
@@ -4631,7 +4631,7 @@ func gc_body_reduceInterleaved_uint32(gc_b8 *compiled.Block, in []uint32, partia
 //line reduce.go:213
 						}
 //line reduce.go:284
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if15
 //line reduce.go:287
@@ -5559,7 +5559,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 				if compiled.SIMD {
 //line reduce.go:235
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 					_ = gc_none
 //line reduce.go:235
@@ -5567,7 +5567,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:235
 					_ = gc_iota2
 //line reduce.go:235
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 					_ = gc_all
 				gc_steps2:
@@ -5656,7 +5656,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if3
 //line reduce.go:284
@@ -5994,11 +5994,11 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:235
 						_ = gc_spreadHi
 //line reduce.go:235
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 						_ = gc_evenLanes
 //line reduce.go:235
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 						_ = gc_oddLanes
 					gc_steps6:
@@ -6145,15 +6145,15 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if8.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
@@ -6624,7 +6624,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 				}
 				if compiled.SIMD {
 //line reduce.go:235
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 					_ = gc_none3
 //line reduce.go:235
@@ -6632,7 +6632,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:235
 					_ = gc_iota8
 //line reduce.go:235
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 					_ = gc_all3
 				gc_steps10:
@@ -6721,7 +6721,7 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if13 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if13
 //line reduce.go:287
@@ -7059,11 +7059,11 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:235
 						_ = gc_spreadHi2
 //line reduce.go:235
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 						_ = gc_evenLanes2
 //line reduce.go:235
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 						_ = gc_oddLanes2
 					gc_steps14:
@@ -7210,15 +7210,15 @@ func gc_body_reduceStridedIndex_int32(gc_b5 *compiled.Block, in []int32, partial
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
+											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
+											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
+											gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
+											gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
@@ -7689,7 +7689,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 				}
 				if compiled.SIMD {
 //line reduce.go:235
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 					_ = gc_none5
 //line reduce.go:235
@@ -7697,7 +7697,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:235
 					_ = gc_iota14
 //line reduce.go:235
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 					_ = gc_all5
 				gc_steps18:
@@ -7786,7 +7786,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:237
 						}
 //line reduce.go:284
-						gc_if23 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if23 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if23
 //line reduce.go:287
@@ -8124,11 +8124,11 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:235
 						_ = gc_spreadHi3
 //line reduce.go:235
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 						_ = gc_evenLanes3
 //line reduce.go:235
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:235
 						_ = gc_oddLanes3
 					gc_steps22:
@@ -8275,15 +8275,15 @@ func gc_body_reduceStridedIndex_uint32(gc_b8 *compiled.Block, in []uint32, parti
 //line reduce.go:241
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line reduce.go:241
-											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
+											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
 //line reduce.go:241
-											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
+											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
 //line reduce.go:241
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line reduce.go:241
-											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
+											gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if28.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
 //line reduce.go:241
-											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
+											gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if28.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
 //line reduce.go:241
 										} else {
 //line reduce.go:241
@@ -9296,7 +9296,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 				if compiled.SIMD {
 //line reduce.go:257
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
 					_ = gc_none
 //line reduce.go:257
@@ -9304,7 +9304,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:257
 					_ = gc_iota2
 //line reduce.go:257
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
 					_ = gc_all
 				gc_steps2:
@@ -9393,7 +9393,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if3
 //line reduce.go:284
@@ -10054,7 +10054,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 				}
 				if compiled.SIMD {
 //line reduce.go:257
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
 					_ = gc_none3
 //line reduce.go:257
@@ -10062,7 +10062,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:257
 					_ = gc_iota6
 //line reduce.go:257
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
 					_ = gc_all3
 				gc_steps6:
@@ -10151,7 +10151,7 @@ func gc_body_reduceSequential_int32(gc_b5 *compiled.Block, in []int32, partial [
 //line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if9
 //line reduce.go:287
@@ -10812,7 +10812,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 				}
 				if compiled.SIMD {
 //line reduce.go:257
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
 					_ = gc_none5
 //line reduce.go:257
@@ -10820,7 +10820,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:257
 					_ = gc_iota10
 //line reduce.go:257
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:257
 					_ = gc_all5
 				gc_steps10:
@@ -10909,7 +10909,7 @@ func gc_body_reduceSequential_uint32(gc_b8 *compiled.Block, in []uint32, partial
 //line reduce.go:259
 						}
 //line reduce.go:284
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 						_ = gc_if15
 //line reduce.go:287

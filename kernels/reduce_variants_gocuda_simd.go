@@ -1107,7 +1107,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_none
 //line reduce_variants.go:19
@@ -1115,7 +1115,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_iota2
 //line reduce_variants.go:19
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_all
 					gc_steps2:
@@ -1198,7 +1198,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if3
 //line reduce.go:284
@@ -1527,7 +1527,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_none3
 //line reduce_variants.go:19
@@ -1535,7 +1535,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:19
 						_ = gc_iota6
 //line reduce_variants.go:19
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_all3
 					gc_steps6:
@@ -1632,7 +1632,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if9
 //line reduce.go:284
@@ -2525,7 +2525,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_none5
 //line reduce_variants.go:19
@@ -2533,7 +2533,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						_ = gc_iota10
 //line reduce_variants.go:19
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_all5
 					gc_steps10:
@@ -2616,7 +2616,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if15
 //line reduce.go:287
@@ -2945,7 +2945,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_none7
 //line reduce_variants.go:19
@@ -2953,7 +2953,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:19
 						_ = gc_iota14
 //line reduce_variants.go:19
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_all7
 					gc_steps14:
@@ -3050,7 +3050,7 @@ func gc_body_reduceFirstAdd_int32(gc_b7 *compiled.Block, in []int32, partial []i
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+							gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if21
 //line reduce.go:287
@@ -3943,7 +3943,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_none9
 //line reduce_variants.go:19
@@ -3951,7 +3951,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_iota18
 //line reduce_variants.go:19
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_all9
 					gc_steps18:
@@ -4034,7 +4034,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if27
 //line reduce.go:287
@@ -4363,7 +4363,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:19
-						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_none11
 //line reduce_variants.go:19
@@ -4371,7 +4371,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:19
 						_ = gc_iota22
 //line reduce_variants.go:19
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:19
 						_ = gc_all11
 					gc_steps22:
@@ -4468,7 +4468,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b12 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							}
 //line reduce.go:284
-							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
+							gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if33
 //line reduce.go:287
@@ -6425,7 +6425,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_none
 //line reduce_variants.go:42
@@ -6433,7 +6433,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_iota2
 //line reduce_variants.go:42
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_all
 					gc_steps2:
@@ -6516,7 +6516,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if3
 //line reduce.go:284
@@ -6845,7 +6845,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_none3
 //line reduce_variants.go:42
@@ -6853,7 +6853,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:42
 						_ = gc_iota6
 //line reduce_variants.go:42
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_all3
 					gc_steps6:
@@ -6950,7 +6950,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if9
 //line reduce.go:284
@@ -8081,7 +8081,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_none5
 //line reduce_variants.go:42
@@ -8089,7 +8089,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						_ = gc_iota10
 //line reduce_variants.go:42
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_all5
 					gc_steps10:
@@ -8172,7 +8172,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if15
 //line reduce.go:287
@@ -8501,7 +8501,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_none7
 //line reduce_variants.go:42
@@ -8509,7 +8509,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:42
 						_ = gc_iota14
 //line reduce_variants.go:42
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_all7
 					gc_steps14:
@@ -8606,7 +8606,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+							gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if21
 //line reduce.go:287
@@ -9737,7 +9737,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_none9
 //line reduce_variants.go:42
@@ -9745,7 +9745,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_iota18
 //line reduce_variants.go:42
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_all9
 					gc_steps18:
@@ -9828,7 +9828,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if27
 //line reduce.go:287
@@ -10157,7 +10157,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 					}
 					if compiled.SIMD {
 //line reduce_variants.go:42
-						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_none11
 //line reduce_variants.go:42
@@ -10165,7 +10165,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:42
 						_ = gc_iota22
 //line reduce_variants.go:42
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:42
 						_ = gc_all11
 					gc_steps22:
@@ -10262,7 +10262,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							}
 //line reduce.go:284
-							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
+							gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 							_ = gc_if33
 //line reduce.go:287
@@ -12283,7 +12283,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 						_ = gc_none
 //line reduce_variants.go:108
@@ -12292,7 +12292,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						_ = gc_iota6
 						if gc_act2 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_none2
 //line reduce_variants.go:108
@@ -12300,7 +12300,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:108
 							_ = gc_iota8
 //line reduce_variants.go:108
-							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_all
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -12413,7 +12413,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if10 := gc_returned4.ToInt32x8().Not().ToMask()
+								gc_if10 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if10
 //line reduce.go:284
@@ -12504,7 +12504,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if7 := gc_returned2.ToInt32x8().Not().ToMask()
+								gc_if7 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if7
 //line reduce.go:284
@@ -13318,7 +13318,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 					gc_left7 := gc_act3
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 						_ = gc_none3
 //line reduce_variants.go:108
@@ -13327,7 +13327,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 						_ = gc_iota14
 						if gc_act3 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_none4
 //line reduce_variants.go:108
@@ -13335,7 +13335,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce_variants.go:108
 							_ = gc_iota16
 //line reduce_variants.go:108
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_all2
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -13448,7 +13448,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if20 := gc_returned8.ToInt32x8().Not().ToMask()
+								gc_if20 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if20
 //line reduce.go:287
@@ -13539,7 +13539,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b4 *compiled.Block, in []int32, pa
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if17 := gc_returned6.ToInt32x8().Not().ToMask()
+								gc_if17 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if17
 //line reduce.go:287
@@ -14353,7 +14353,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 					gc_left11 := gc_act4
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 						_ = gc_none5
 //line reduce_variants.go:108
@@ -14362,7 +14362,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 						_ = gc_iota22
 						if gc_act4 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_none6
 //line reduce_variants.go:108
@@ -14370,7 +14370,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce_variants.go:108
 							_ = gc_iota24
 //line reduce_variants.go:108
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_all3
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14483,7 +14483,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if30 := gc_returned12.ToInt32x8().Not().ToMask()
+								gc_if30 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if30
 //line reduce.go:287
@@ -14574,7 +14574,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b6 *compiled.Block, in []uint32, 
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if27 := gc_returned10.ToInt32x8().Not().ToMask()
+								gc_if27 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if27
 //line reduce.go:287
@@ -20890,7 +20890,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					gc_left3 := gc_act2
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 						_ = gc_none
 //line reduce_variants.go:108
@@ -20899,7 +20899,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						_ = gc_iota4
 						if gc_act2 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_none2
 //line reduce_variants.go:108
@@ -20907,7 +20907,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce_variants.go:108
 							_ = gc_iota6
 //line reduce_variants.go:108
-							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_all
 							for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -21020,7 +21020,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
+								gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if8
 //line reduce.go:284
@@ -21111,7 +21111,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if5 := gc_returned2.ToInt32x8().Not().ToMask()
+								gc_if5 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if5
 //line reduce.go:284
@@ -21918,7 +21918,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 					gc_left7 := gc_act3
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 						_ = gc_none3
 //line reduce_variants.go:108
@@ -21927,7 +21927,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 						_ = gc_iota10
 						if gc_act3 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_none4
 //line reduce_variants.go:108
@@ -21935,7 +21935,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:108
 							_ = gc_iota12
 //line reduce_variants.go:108
-							gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_all2
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -22048,7 +22048,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if16 := gc_returned8.ToInt32x8().Not().ToMask()
+								gc_if16 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if16
 //line reduce.go:287
@@ -22139,7 +22139,7 @@ func gc_body_reduceCoarsened_int32(gc_b4 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if13 := gc_returned6.ToInt32x8().Not().ToMask()
+								gc_if13 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if13
 //line reduce.go:287
@@ -22946,7 +22946,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 					gc_left11 := gc_act4
 					if compiled.SIMD {
 //line reduce_variants.go:108
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 						_ = gc_none5
 //line reduce_variants.go:108
@@ -22955,7 +22955,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 						_ = gc_iota16
 						if gc_act4 == ^uint32(0) {
 //line reduce_variants.go:108
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_none6
 //line reduce_variants.go:108
@@ -22963,7 +22963,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:108
 							_ = gc_iota18
 //line reduce_variants.go:108
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line reduce_variants.go:108
 							_ = gc_all3
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -23076,7 +23076,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
+								gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if24
 //line reduce.go:287
@@ -23167,7 +23167,7 @@ func gc_body_reduceCoarsened_uint32(gc_b6 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_if21 := gc_returned10.ToInt32x8().Not().ToMask()
+								gc_if21 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line reduce.go:284
 								_ = gc_if21
 //line reduce.go:287

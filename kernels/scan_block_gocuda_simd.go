@@ -5383,7 +5383,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 				_ = gc_spreadHi
 //line scan_block.go:78
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_evenLanes
 			gc_steps:
@@ -5740,11 +5740,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 						_ = gc_spreadHi3
 //line scan_block.go:78
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_evenLanes3
 //line scan_block.go:78
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_oddLanes2
 					gc_steps4:
@@ -6262,11 +6262,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 						_ = gc_spreadHi5
 //line scan_block.go:78
-						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_evenLanes5
 //line scan_block.go:78
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_oddLanes4
 					gc_steps8:
@@ -6756,11 +6756,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:78
 				_ = gc_spreadHi6
 //line scan_block.go:78
-				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_evenLanes6
 //line scan_block.go:78
-				gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_oddLanes5
 			gc_steps11:
@@ -6881,15 +6881,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								gc_st14 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+									gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan_block.go:124
-									gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+									gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes5))
+									gc_st14.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[g-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan_block.go:124
-									gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes5))
+									gc_st14.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[g+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
@@ -6969,15 +6969,15 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-									gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+									gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan_block.go:127
-									gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+									gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes5))
+									gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan_block.go:127
-									gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes5))
+									gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
@@ -7312,7 +7312,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 				_ = gc_spreadHi8
 //line scan_block.go:78
-				gc_evenLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes8 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_evenLanes8
 			gc_steps14:
@@ -7669,11 +7669,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 						_ = gc_spreadHi10
 //line scan_block.go:78
-						gc_evenLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_evenLanes10
 //line scan_block.go:78
-						gc_oddLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_oddLanes7
 					gc_steps18:
@@ -8191,11 +8191,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 						_ = gc_spreadHi12
 //line scan_block.go:78
-						gc_evenLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_evenLanes12
 //line scan_block.go:78
-						gc_oddLanes9 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes9 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_oddLanes9
 					gc_steps22:
@@ -8685,11 +8685,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:78
 				_ = gc_spreadHi13
 //line scan_block.go:78
-				gc_evenLanes13 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes13 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_evenLanes13
 //line scan_block.go:78
-				gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes10 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_oddLanes10
 			gc_steps25:
@@ -8810,15 +8810,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								gc_st34 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									gc_st34.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g+0:]), gc_if17.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_evenLanes13))
+									gc_st34.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g+0:]), gc_if17.ToInt32x8().Permute(gc_spreadLo13).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes13))
 //line scan_block.go:124
-									gc_st34.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+8:]), gc_if17.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_evenLanes13))
+									gc_st34.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+8:]), gc_if17.ToInt32x8().Permute(gc_spreadHi13).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes13))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_st34.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g-1:]), gc_if17.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_oddLanes10))
+									gc_st34.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[g-1:]), gc_if17.ToInt32x8().Permute(gc_spreadLo13).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes10))
 //line scan_block.go:124
-									gc_st34.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+7:]), gc_if17.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_oddLanes10))
+									gc_st34.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[g+7:]), gc_if17.ToInt32x8().Permute(gc_spreadHi13).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes10))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
@@ -8898,15 +8898,15 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-									gc_st36.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_evenLanes13))
+									gc_st36.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)+0:]), gc_if18.ToInt32x8().Permute(gc_spreadLo13).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes13))
 //line scan_block.go:127
-									gc_st36.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_evenLanes13))
+									gc_st36.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+8:]), gc_if18.ToInt32x8().Permute(gc_spreadHi13).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes13))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_st36.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo13).ToMask().And(gc_oddLanes10))
+									gc_st36.Permute(gc_spreadLo13).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if18.ToInt32x8().Permute(gc_spreadLo13).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes10))
 //line scan_block.go:127
-									gc_st36.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi13).ToMask().And(gc_oddLanes10))
+									gc_st36.Permute(gc_spreadHi13).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if18.ToInt32x8().Permute(gc_spreadHi13).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes10))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
@@ -9241,7 +9241,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 				_ = gc_spreadHi15
 //line scan_block.go:78
-				gc_evenLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_evenLanes15
 			gc_steps28:
@@ -9598,11 +9598,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 						_ = gc_spreadHi17
 //line scan_block.go:78
-						gc_evenLanes18 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes18 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_evenLanes18
 //line scan_block.go:78
-						gc_oddLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes12 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_oddLanes12
 					gc_steps32:
@@ -10120,11 +10120,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 						_ = gc_spreadHi19
 //line scan_block.go:78
-						gc_evenLanes20 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes20 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_evenLanes20
 //line scan_block.go:78
-						gc_oddLanes14 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes14 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 						_ = gc_oddLanes14
 					gc_steps36:
@@ -10614,11 +10614,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:78
 				_ = gc_spreadHi20
 //line scan_block.go:78
-				gc_evenLanes21 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes21 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_evenLanes21
 //line scan_block.go:78
-				gc_oddLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes15 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:78
 				_ = gc_oddLanes15
 			gc_steps39:
@@ -10739,15 +10739,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								gc_st54 := e0
 //line scan_block.go:123
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-									gc_st54.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g+0:]), gc_if29.ToInt32x8().Permute(gc_spreadLo20).ToMask().And(gc_evenLanes21))
+									gc_st54.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g+0:]), gc_if29.ToInt32x8().Permute(gc_spreadLo20).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes21))
 //line scan_block.go:124
-									gc_st54.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+8:]), gc_if29.ToInt32x8().Permute(gc_spreadHi20).ToMask().And(gc_evenLanes21))
+									gc_st54.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+8:]), gc_if29.ToInt32x8().Permute(gc_spreadHi20).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes21))
 //line scan_block.go:124
 								} else if g >= 1 && g <= len(out)-15 {
 //line scan_block.go:124
-									gc_st54.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g-1:]), gc_if29.ToInt32x8().Permute(gc_spreadLo20).ToMask().And(gc_oddLanes15))
+									gc_st54.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[g-1:]), gc_if29.ToInt32x8().Permute(gc_spreadLo20).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes15))
 //line scan_block.go:124
-									gc_st54.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+7:]), gc_if29.ToInt32x8().Permute(gc_spreadHi20).ToMask().And(gc_oddLanes15))
+									gc_st54.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[g+7:]), gc_if29.ToInt32x8().Permute(gc_spreadHi20).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes15))
 //line scan_block.go:124
 								} else {
 //line scan_block.go:124
@@ -10827,15 +10827,15 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 								if (g+
 									1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line scan_block.go:127
-									gc_st56.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if30.ToInt32x8().Permute(gc_spreadLo20).ToMask().And(gc_evenLanes21))
+									gc_st56.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)+0:]), gc_if30.ToInt32x8().Permute(gc_spreadLo20).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes21))
 //line scan_block.go:127
-									gc_st56.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if30.ToInt32x8().Permute(gc_spreadHi20).ToMask().And(gc_evenLanes21))
+									gc_st56.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+8:]), gc_if30.ToInt32x8().Permute(gc_spreadHi20).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes21))
 //line scan_block.go:127
 								} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line scan_block.go:127
-									gc_st56.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if30.ToInt32x8().Permute(gc_spreadLo20).ToMask().And(gc_oddLanes15))
+									gc_st56.Permute(gc_spreadLo20).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if30.ToInt32x8().Permute(gc_spreadLo20).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes15))
 //line scan_block.go:127
-									gc_st56.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if30.ToInt32x8().Permute(gc_spreadHi20).ToMask().And(gc_oddLanes15))
+									gc_st56.Permute(gc_spreadHi20).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if30.ToInt32x8().Permute(gc_spreadHi20).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes15))
 //line scan_block.go:127
 								} else {
 //line scan_block.go:127
@@ -11687,11 +11687,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 							_ = gc_iota
 //line scan_block.go:204
-							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_none
 //line scan_block.go:204
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
@@ -11700,11 +11700,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 								_ = gc_iota2
 //line scan_block.go:204
-								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_none2
 //line scan_block.go:204
-								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_all5
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -12113,11 +12113,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 										_ = gc_iota9
 //line scan_block.go:204
-										gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_none5
 //line scan_block.go:204
-										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
@@ -12126,11 +12126,11 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:204
 											_ = gc_iota10
 //line scan_block.go:204
-											gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_none6
 //line scan_block.go:204
-											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_all10
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -12692,11 +12692,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 							_ = gc_iota11
 //line scan_block.go:204
-							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_none7
 //line scan_block.go:204
-							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
@@ -12705,11 +12705,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 								_ = gc_iota12
 //line scan_block.go:204
-								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_none8
 //line scan_block.go:204
-								gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_all13
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -13118,11 +13118,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 										_ = gc_iota21
 //line scan_block.go:204
-										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_none11
 //line scan_block.go:204
-										gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
@@ -13131,11 +13131,11 @@ func gc_body_warpShuffleScan_int32(gc_b9 *compiled.Block, in []int32, out []int3
 //line scan_block.go:204
 											_ = gc_iota22
 //line scan_block.go:204
-											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_none12
 //line scan_block.go:204
-											gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_all18
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -13697,11 +13697,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 							_ = gc_iota23
 //line scan_block.go:204
-							gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_none13
 //line scan_block.go:204
-							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
@@ -13710,11 +13710,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 								_ = gc_iota24
 //line scan_block.go:204
-								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_none14
 //line scan_block.go:204
-								gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_all21
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -14123,11 +14123,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 										_ = gc_iota33
 //line scan_block.go:204
-										gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_none17
 //line scan_block.go:204
-										gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all25 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
@@ -14136,11 +14136,11 @@ func gc_body_warpShuffleScan_uint32(gc_b16 *compiled.Block, in []uint32, out []u
 //line scan_block.go:204
 											_ = gc_iota34
 //line scan_block.go:204
-											gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_none18
 //line scan_block.go:204
-											gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all26 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_all26
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {

@@ -1079,11 +1079,11 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 							_ = gc_iota
 //line scan_block.go:204
-							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_none
 //line scan_block.go:204
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_all4
 							if gc_act2 == ^uint32(0) {
@@ -1092,11 +1092,11 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 								_ = gc_iota2
 //line scan_block.go:204
-								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_none2
 //line scan_block.go:204
-								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_all5
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -1505,11 +1505,11 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 										_ = gc_iota9
 //line scan_block.go:204
-										gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_none5
 //line scan_block.go:204
-										gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_all9
 										if gc_act2 == ^uint32(0) {
@@ -1518,11 +1518,11 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:204
 											_ = gc_iota10
 //line scan_block.go:204
-											gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_none6
 //line scan_block.go:204
-											gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_all10
 											for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -2232,11 +2232,11 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 							_ = gc_iota11
 //line scan_block.go:204
-							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_none7
 //line scan_block.go:204
-							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_all12
 							if gc_act3 == ^uint32(0) {
@@ -2245,11 +2245,11 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 								_ = gc_iota12
 //line scan_block.go:204
-								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_none8
 //line scan_block.go:204
-								gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_all13
 								for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -2658,11 +2658,11 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 										_ = gc_iota21
 //line scan_block.go:204
-										gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_none11
 //line scan_block.go:204
-										gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_all17
 										if gc_act3 == ^uint32(0) {
@@ -2671,11 +2671,11 @@ func gc_body_lookbackScan_int32(gc_b9 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:204
 											_ = gc_iota22
 //line scan_block.go:204
-											gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_none12
 //line scan_block.go:204
-											gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_all18
 											for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -3385,11 +3385,11 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 							_ = gc_iota23
 //line scan_block.go:204
-							gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_none13
 //line scan_block.go:204
-							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 							_ = gc_all20
 							if gc_act4 == ^uint32(0) {
@@ -3398,11 +3398,11 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 								_ = gc_iota24
 //line scan_block.go:204
-								gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_none14
 //line scan_block.go:204
-								gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 								_ = gc_all21
 								for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -3811,11 +3811,11 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 										_ = gc_iota33
 //line scan_block.go:204
-										gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+										gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_none17
 //line scan_block.go:204
-										gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
+										gc_all25 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 										_ = gc_all25
 										if gc_act4 == ^uint32(0) {
@@ -3824,11 +3824,11 @@ func gc_body_lookbackScan_uint32(gc_b16 *compiled.Block, in []uint32, out []uint
 //line scan_block.go:204
 											_ = gc_iota34
 //line scan_block.go:204
-											gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+											gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_none18
 //line scan_block.go:204
-											gc_all26 := archsimd.BroadcastInt32x8(-1).ToMask()
+											gc_all26 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:204
 											_ = gc_all26
 											for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {

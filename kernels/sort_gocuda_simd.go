@@ -65,7 +65,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line sort.go:40
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line sort.go:40
 				_ = gc_all8
 //line sort.go:40
@@ -83,7 +83,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line sort.go:40
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line sort.go:40
 					}
 //line sort.go:40
@@ -99,7 +99,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:43
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_if4).ToBits())
 //line sort.go:43
-						gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if4).ToInt32x8().Not().ToMask())
+						gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line sort.go:43
 					}
 //line sort.go:47
@@ -163,7 +163,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line sort.go:59
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line sort.go:59
 					_ = gc_all9
 //line sort.go:62
@@ -181,7 +181,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:62
 						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line sort.go:62
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line sort.go:62
 						}
 //line sort.go:59
@@ -249,7 +249,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					gc_vstep9 := 0
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:50
 						_ = gc_all11
 //line scan_block.go:50
@@ -267,7 +267,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line scan_block.go:50
-								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:50
 							}
 //line scan_block.go:50
@@ -337,7 +337,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					gc_vstep10 := gc_from2
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:50
 						_ = gc_all12
 						for ; gc_vstep10+7 < gc_to2; gc_vstep10 += 8 {
@@ -351,7 +351,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 							if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line scan_block.go:50
-								gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:50
 							}
 //line scan_block.go:50
@@ -401,7 +401,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				gc_vstep11 := 0
 				if compiled.SIMD {
 //line scan_block.go:50
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:50
 					_ = gc_all13
 					for ; gc_vstep11+7 < gc_bdx2; gc_vstep11 += 8 {
@@ -415,7 +415,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line scan_block.go:50
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line scan_block.go:50
 						}
 //line scan_block.go:50
@@ -531,7 +531,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			gc_vstep12 := 0
 			if compiled.SIMD {
 //line sort.go:40
-				gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line sort.go:40
 				_ = gc_all14
 				for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
@@ -545,7 +545,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 					if gc_ex14 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex14 != 0 {
 //line sort.go:40
-						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line sort.go:40
 					}
 //line sort.go:40

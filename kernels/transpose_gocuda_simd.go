@@ -279,11 +279,11 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:164
 				_ = gc_iota
 //line transpose.go:164
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line transpose.go:164
 				_ = gc_none
 //line transpose.go:164
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line transpose.go:164
 				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -650,11 +650,11 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:164
 				_ = gc_iota
 //line transpose.go:164
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line transpose.go:164
 				_ = gc_none
 //line transpose.go:164
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line transpose.go:164
 				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {

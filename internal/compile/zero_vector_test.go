@@ -15,11 +15,13 @@ import (
 )
 
 // TestNoZeroVectors: generated SIMD code never writes a vector's zero
-// value (var v archsimd.Float32x16, archsimd.Int32x8{}). Go's compiler
-// computes such a zero in the function's entry block, on every call,
-// whatever branch needs it: the -simd512 kernels' sixteen-lane zeros,
-// AVX-512 instructions, faulted (SIGILL) on an AVX2 machine before any
-// step ran. It checks every generated SIMD file of the module, as
+// value (var v archsimd.Float32x16, archsimd.Int32x8{}), nor calls
+// ToMask, which compares with one. Go's compiler computes such a zero
+// once for the function, ahead of every branch that needs it: the
+// -simd512 kernels' sixteen-lane zeros, AVX-512 instructions, faulted
+// (SIGILL) on an AVX2 machine before any step ran, and ToMask's zero,
+// reloaded into a vector register in the scalar code between steps, made
+// the warp-shuffle scan 2.5x slower (compiled/zero_simd.go). It checks every generated SIMD file of the module, as
 // committed: the packages generated with -simd512 (kernels, bench,
 // internal/corpus, internal/difftest) and the testdata packages, which
 // CI and TestGolden hold equal to what the generator writes.
@@ -40,7 +42,8 @@ func TestNoZeroVectors(t *testing.T) {
 }
 
 // assertNoZeroVectors fails t for each zero value of an archsimd type in
-// src: a declaration without a value, or an empty composite literal.
+// src (a declaration without a value, or an empty composite literal) and
+// each call of ToMask.
 func assertNoZeroVectors(t *testing.T, path string, src []byte) {
 	t.Helper()
 	fset := token.NewFileSet()
@@ -55,6 +58,10 @@ func assertNoZeroVectors(t *testing.T, path string, src []byte) {
 		case *ast.CompositeLit:
 			if isArchsimd(n.Type) && len(n.Elts) == 0 {
 				t.Errorf("%v: the zero value of %s", fset.Position(n.Pos()), exprString(n.Type))
+			}
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "ToMask" && len(n.Args) == 0 {
+				t.Errorf("%v: ToMask, which compares with a zero vector", fset.Position(n.Pos()))
 			}
 		}
 		return true

@@ -1506,7 +1506,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:147
 							}
 //line numba.go:147
-							gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
+							gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line numba.go:147
 							_ = gc_else5
 //line numba.go:147
@@ -1646,7 +1646,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 								archsimd.LoadFloat32x8Slice(inputArray[tid:]).Merge(archsimd.LoadFloat32x8Slice(temp[tx:]), gc_if3).StoreSlice(temp[tx:])
 							}
 //line numba.go:148
-							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line numba.go:148
 							_ = gc_else3
 //line numba.go:148
@@ -2241,7 +2241,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 			}
 			if compiled.SIMD {
 //line numba.go:178
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line numba.go:178
 				_ = gc_all4
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -2255,7 +2255,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:178
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line numba.go:178
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line numba.go:178
 					}
 //line numba.go:178
@@ -2266,7 +2266,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 					{
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line numba.go:182
-						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line numba.go:182
 					}
 				}
@@ -2317,7 +2317,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line numba.go:178
-					gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line numba.go:178
 					_ = gc_all8
 //line numba.go:178
@@ -2343,7 +2343,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:206
 						if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line numba.go:206
-							gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line numba.go:206
 						}
 //line numba.go:178
@@ -2381,7 +2381,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:206
 						}
 //line numba.go:206
-						gc_else5 := gc_if5.ToInt64x4().Not().ToMask()
+						gc_else5 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line numba.go:206
 						_ = gc_else5
 //line numba.go:207
@@ -2397,7 +2397,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:209
 							}
 //line numba.go:209
-							gc_else6 := gc_if6.ToInt64x4().Not().ToMask()
+							gc_else6 := gc_if6.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line numba.go:209
 							_ = gc_else6
 //line numba.go:209

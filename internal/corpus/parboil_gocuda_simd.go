@@ -1228,11 +1228,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 				_ = gc_iota
 //line parboil.go:93
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:93
 				_ = gc_none
 //line parboil.go:93
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:93
 				_ = gc_all
 			gc_steps:
@@ -2243,11 +2243,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:72
 					_ = gc_iota3
 //line parboil.go:72
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:72
 					_ = gc_none3
 //line parboil.go:72
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:72
 					_ = gc_all3
 //line parboil.go:133
@@ -2574,7 +2574,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 							}
 //line parboil.go:128
-							gc_else := gc_if7.ToInt32x8().Not().ToMask()
+							gc_else := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:128
 							_ = gc_else
 //line parboil.go:128
@@ -2870,7 +2870,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 							}
 //line parboil.go:154
-							gc_else2 := gc_if10.ToInt32x8().Not().ToMask()
+							gc_else2 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line parboil.go:154
 							_ = gc_else2
 //line parboil.go:154

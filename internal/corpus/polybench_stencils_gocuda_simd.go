@@ -2324,11 +2324,11 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:131
 								_ = gc_iota5
 //line polybench_stencils.go:131
-								gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:131
 								_ = gc_none5
 //line polybench_stencils.go:131
-								gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:131
 								_ = gc_all5
 //line polybench_stencils.go:141
@@ -2586,11 +2586,11 @@ func gc_body_convolution3DKernel(gc_b8 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:131
 						_ = gc_iota3
 //line polybench_stencils.go:131
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:131
 						_ = gc_none3
 //line polybench_stencils.go:131
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line polybench_stencils.go:131
 						_ = gc_all3
 //line polybench_stencils.go:141

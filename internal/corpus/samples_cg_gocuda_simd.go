@@ -1594,7 +1594,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line samples_cg.go:160
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_cg.go:160
 						_ = gc_all
 //line samples_cg.go:160

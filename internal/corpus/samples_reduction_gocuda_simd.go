@@ -3298,11 +3298,11 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:60
 						_ = gc_spreadHi
 //line samples_reduction.go:60
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:60
 						_ = gc_evenLanes
 //line samples_reduction.go:60
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:60
 						_ = gc_oddLanes
 					gc_steps:
@@ -3447,15 +3447,15 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -4348,11 +4348,11 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:60
 						_ = gc_spreadHi2
 //line samples_reduction.go:60
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:60
 						_ = gc_evenLanes2
 //line samples_reduction.go:60
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:60
 						_ = gc_oddLanes2
 					gc_steps3:
@@ -4497,15 +4497,15 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index+0:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+8:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
+										gc_st6.Permute(gc_spreadLo2).Merge(archsimd.LoadInt32x8Slice(sdata[index-1:]), gc_if14.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
+										gc_st6.Permute(gc_spreadHi2).Merge(archsimd.LoadInt32x8Slice(sdata[index+7:]), gc_if14.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -5398,11 +5398,11 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:60
 						_ = gc_spreadHi3
 //line samples_reduction.go:60
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:60
 						_ = gc_evenLanes3
 //line samples_reduction.go:60
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:60
 						_ = gc_oddLanes3
 					gc_steps5:
@@ -5547,15 +5547,15 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:74
 									if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line samples_reduction.go:74
-										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
+										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index+0:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+0:])
 //line samples_reduction.go:74
-										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
+										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+8:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3)).StoreSlice(sdata[index+8:])
 //line samples_reduction.go:74
 									} else if index >= 1 && index <= len(sdata)-15 {
 //line samples_reduction.go:74
-										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
+										gc_st10.Permute(gc_spreadLo3).Merge(archsimd.LoadUint32x8Slice(sdata[index-1:]), gc_if22.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index-1:])
 //line samples_reduction.go:74
-										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
+										gc_st10.Permute(gc_spreadHi3).Merge(archsimd.LoadUint32x8Slice(sdata[index+7:]), gc_if22.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3)).StoreSlice(sdata[index+7:])
 //line samples_reduction.go:74
 									} else {
 //line samples_reduction.go:74
@@ -18345,11 +18345,11 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 							_ = gc_iota11
 //line samples_reduction.go:211
-							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none3
 //line samples_reduction.go:211
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all3
 							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
@@ -18495,11 +18495,11 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 					_ = gc_iota9
 //line samples_reduction.go:211
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none
 //line samples_reduction.go:211
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
@@ -18710,11 +18710,11 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 							_ = gc_iota15
 //line samples_reduction.go:211
-							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none7
 //line samples_reduction.go:211
-							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all7
 							for ; gc_vstep7+7 < gc_fasthi5; gc_vstep7 += 8 {
@@ -18860,11 +18860,11 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 					_ = gc_iota13
 //line samples_reduction.go:211
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none5
 //line samples_reduction.go:211
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all5
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
@@ -19075,11 +19075,11 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 							_ = gc_iota19
 //line samples_reduction.go:211
-							gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none11
 //line samples_reduction.go:211
-							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all11
 							for ; gc_vstep9+7 < gc_fasthi6; gc_vstep9 += 8 {
@@ -19225,11 +19225,11 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 					_ = gc_iota17
 //line samples_reduction.go:211
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none9
 //line samples_reduction.go:211
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all9
 					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
@@ -20456,11 +20456,11 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 							_ = gc_iota35
 //line samples_reduction.go:211
-							gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none15 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none15
 //line samples_reduction.go:211
-							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all15
 							for ; gc_vstep15+7 < gc_fasthi7; gc_vstep15 += 8 {
@@ -20606,11 +20606,11 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 					_ = gc_iota33
 //line samples_reduction.go:211
-					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none13
 //line samples_reduction.go:211
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all13
 					for ; gc_vstep16+7 < gc_bdx3; gc_vstep16 += 8 {
@@ -20821,11 +20821,11 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 							_ = gc_iota39
 //line samples_reduction.go:211
-							gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none19 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none19
 //line samples_reduction.go:211
-							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all19
 							for ; gc_vstep17+7 < gc_fasthi8; gc_vstep17 += 8 {
@@ -20971,11 +20971,11 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 					_ = gc_iota37
 //line samples_reduction.go:211
-					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none17
 //line samples_reduction.go:211
-					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all17
 					for ; gc_vstep18+7 < gc_bdx3; gc_vstep18 += 8 {
@@ -21186,11 +21186,11 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 							_ = gc_iota43
 //line samples_reduction.go:211
-							gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none23 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none23
 //line samples_reduction.go:211
-							gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all23 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all23
 							for ; gc_vstep19+7 < gc_fasthi9; gc_vstep19 += 8 {
@@ -21336,11 +21336,11 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:211
 					_ = gc_iota41
 //line samples_reduction.go:211
-					gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none21 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none21
 //line samples_reduction.go:211
-					gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all21
 					for ; gc_vstep20+7 < gc_bdx3; gc_vstep20 += 8 {
@@ -22567,11 +22567,11 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 							_ = gc_iota59
 //line samples_reduction.go:211
-							gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none27 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none27
 //line samples_reduction.go:211
-							gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all27 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all27
 							for ; gc_vstep25+7 < gc_fasthi10; gc_vstep25 += 8 {
@@ -22717,11 +22717,11 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 					_ = gc_iota57
 //line samples_reduction.go:211
-					gc_none25 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none25 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none25
 //line samples_reduction.go:211
-					gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all25 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all25
 					for ; gc_vstep26+7 < gc_bdx4; gc_vstep26 += 8 {
@@ -22932,11 +22932,11 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 							_ = gc_iota63
 //line samples_reduction.go:211
-							gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none31 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none31
 //line samples_reduction.go:211
-							gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all31 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all31
 							for ; gc_vstep27+7 < gc_fasthi11; gc_vstep27 += 8 {
@@ -23082,11 +23082,11 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 					_ = gc_iota61
 //line samples_reduction.go:211
-					gc_none29 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none29 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none29
 //line samples_reduction.go:211
-					gc_all29 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all29 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all29
 					for ; gc_vstep28+7 < gc_bdx4; gc_vstep28 += 8 {
@@ -23297,11 +23297,11 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 							_ = gc_iota67
 //line samples_reduction.go:211
-							gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none35 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_none35
 //line samples_reduction.go:211
-							gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all35 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 							_ = gc_all35
 							for ; gc_vstep29+7 < gc_fasthi12; gc_vstep29 += 8 {
@@ -23447,11 +23447,11 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 					_ = gc_iota65
 //line samples_reduction.go:211
-					gc_none33 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none33 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_none33
 //line samples_reduction.go:211
-					gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all33 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:211
 					_ = gc_all33
 					for ; gc_vstep30+7 < gc_bdx4; gc_vstep30 += 8 {
@@ -24624,11 +24624,11 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 							_ = gc_iota3
 //line samples_reduction.go:272
-							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none3
 //line samples_reduction.go:272
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all3
 							for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
@@ -24774,11 +24774,11 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 					_ = gc_iota
 //line samples_reduction.go:272
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none
 //line samples_reduction.go:272
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -24989,11 +24989,11 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 							_ = gc_iota7
 //line samples_reduction.go:272
-							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none7
 //line samples_reduction.go:272
-							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all7
 							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
@@ -25139,11 +25139,11 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 					_ = gc_iota5
 //line samples_reduction.go:272
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none5
 //line samples_reduction.go:272
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all5
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -25354,11 +25354,11 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 							_ = gc_iota11
 //line samples_reduction.go:272
-							gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none11
 //line samples_reduction.go:272
-							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all11
 							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
@@ -25504,11 +25504,11 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 					_ = gc_iota9
 //line samples_reduction.go:272
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none9
 //line samples_reduction.go:272
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all9
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
@@ -26054,11 +26054,11 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 							_ = gc_iota15
 //line samples_reduction.go:272
-							gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none15 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none15
 //line samples_reduction.go:272
-							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all15
 							for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
@@ -26204,11 +26204,11 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 					_ = gc_iota13
 //line samples_reduction.go:272
-					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none13
 //line samples_reduction.go:272
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all13
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
@@ -26419,11 +26419,11 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 							_ = gc_iota19
 //line samples_reduction.go:272
-							gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none19 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none19
 //line samples_reduction.go:272
-							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all19
 							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
@@ -26569,11 +26569,11 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 					_ = gc_iota17
 //line samples_reduction.go:272
-					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none17
 //line samples_reduction.go:272
-					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all17
 					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
@@ -26784,11 +26784,11 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 							_ = gc_iota23
 //line samples_reduction.go:272
-							gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none23 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none23
 //line samples_reduction.go:272
-							gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all23 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all23
 							for ; gc_vstep11+7 < gc_fasthi9; gc_vstep11 += 8 {
@@ -26934,11 +26934,11 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:272
 					_ = gc_iota21
 //line samples_reduction.go:272
-					gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none21 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none21
 //line samples_reduction.go:272
-					gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all21
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
@@ -27484,11 +27484,11 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 							_ = gc_iota27
 //line samples_reduction.go:272
-							gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none27 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none27
 //line samples_reduction.go:272
-							gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all27 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all27
 							for ; gc_vstep13+7 < gc_fasthi10; gc_vstep13 += 8 {
@@ -27634,11 +27634,11 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 					_ = gc_iota25
 //line samples_reduction.go:272
-					gc_none25 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none25 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none25
 //line samples_reduction.go:272
-					gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all25 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all25
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
@@ -27849,11 +27849,11 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 							_ = gc_iota31
 //line samples_reduction.go:272
-							gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none31 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none31
 //line samples_reduction.go:272
-							gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all31 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all31
 							for ; gc_vstep15+7 < gc_fasthi11; gc_vstep15 += 8 {
@@ -27999,11 +27999,11 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 					_ = gc_iota29
 //line samples_reduction.go:272
-					gc_none29 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none29 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none29
 //line samples_reduction.go:272
-					gc_all29 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all29 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all29
 					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
@@ -28214,11 +28214,11 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 							_ = gc_iota35
 //line samples_reduction.go:272
-							gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none35 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_none35
 //line samples_reduction.go:272
-							gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all35 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 							_ = gc_all35
 							for ; gc_vstep17+7 < gc_fasthi12; gc_vstep17 += 8 {
@@ -28364,11 +28364,11 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 					_ = gc_iota33
 //line samples_reduction.go:272
-					gc_none33 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none33 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_none33
 //line samples_reduction.go:272
-					gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all33 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_reduction.go:272
 					_ = gc_all33
 					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {

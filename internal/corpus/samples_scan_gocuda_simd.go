@@ -594,7 +594,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 			}
 			if compiled.SIMD {
 //line samples_scan.go:89
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_scan.go:89
 				_ = gc_all2
 //line samples_scan.go:89
@@ -612,7 +612,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line samples_scan.go:89
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line samples_scan.go:89
 					}
 //line samples_scan.go:89
@@ -628,7 +628,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:91
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if).ToBits())
 //line samples_scan.go:91
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line samples_scan.go:91
 					}
 //line samples_scan.go:95
@@ -747,7 +747,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 			}
 			if compiled.SIMD {
 //line samples_scan.go:89
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_scan.go:89
 				_ = gc_all4
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -761,7 +761,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line samples_scan.go:89
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line samples_scan.go:89
 					}
 //line samples_scan.go:89

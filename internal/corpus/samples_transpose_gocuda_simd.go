@@ -496,11 +496,11 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:41
 				_ = gc_iota
 //line samples_transpose.go:41
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_transpose.go:41
 				_ = gc_none
 //line samples_transpose.go:41
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_transpose.go:41
 				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -750,11 +750,11 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:41
 				_ = gc_iota3
 //line samples_transpose.go:41
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples_transpose.go:41
 				_ = gc_none3
 //line samples_transpose.go:41
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_transpose.go:41
 				_ = gc_all3
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {

@@ -85,7 +85,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 		}
 		if compiled.SIMD {
 //line agree_if.go:23
-			gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:23
 			_ = gc_all5
 			for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
@@ -98,7 +98,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:23
 				if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line agree_if.go:23
-					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:23
 				}
 //line agree_if.go:23
@@ -207,7 +207,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 					}
 					if compiled.SIMD {
 //line agree_if.go:29
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:29
 						_ = gc_all7
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
@@ -221,7 +221,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:29
 							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line agree_if.go:29
-								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:29
 							}
 //line agree_if.go:29
@@ -304,7 +304,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line agree_if.go:34
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:34
 				_ = gc_all9
 				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
@@ -317,7 +317,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:34
 					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line agree_if.go:34
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:34
 					}
 //line agree_if.go:34
@@ -404,7 +404,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line agree_if.go:21
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:21
 					_ = gc_all11
 //line agree_if.go:36
@@ -422,7 +422,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:36
 						if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line agree_if.go:36
-							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:36
 						}
 //line agree_if.go:21
@@ -601,7 +601,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line agree_if.go:21
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:21
 					_ = gc_all13
 //line agree_if.go:39
@@ -617,11 +617,11 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 					_ = gc_spreadHi
 //line agree_if.go:39
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:39
 					_ = gc_evenLanes
 //line agree_if.go:39
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:39
 					_ = gc_oddLanes
 				gc_steps:
@@ -636,7 +636,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:39
 						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line agree_if.go:39
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:39
 						}
 //line agree_if.go:21
@@ -648,7 +648,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:21
 						_ = m
 //line agree_if.go:39
-						gc_if := m.Less(gc_vb4).ToInt32x8().Not().ToMask()
+						gc_if := m.Less(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:39
 						_ = gc_if
 //line agree_if.go:43
@@ -666,15 +666,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line agree_if.go:43
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line agree_if.go:43
 							} else {
 //line agree_if.go:43
@@ -686,15 +686,15 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line agree_if.go:43
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive13.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line agree_if.go:43
 							} else {
 //line agree_if.go:43
@@ -720,7 +720,7 @@ func gc_body_agreeDoWhile(gc_b2 *compiled.Block, data []int32, out []int32) {
 //line agree_if.go:43
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive13.And(gc_if).ToBits())
 //line agree_if.go:43
-							gc_alive13 = gc_alive13.And(gc_alive13.And(gc_if).ToInt32x8().Not().ToMask())
+							gc_alive13 = gc_alive13.And(gc_alive13.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line agree_if.go:43
 						}
 					}
@@ -1859,7 +1859,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 			}
 			if compiled.SIMD {
 //line agree_if.go:132
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:132
 				_ = gc_all3
 //line agree_if.go:132
@@ -1881,7 +1881,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:133
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line agree_if.go:133
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:133
 					}
 //line agree_if.go:132
@@ -1889,7 +1889,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:132
 					_ = index
 //line agree_if.go:133
-					gc_if := index.Less(gc_vb).ToInt32x8().Not().ToMask()
+					gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line agree_if.go:133
 					_ = gc_if
 //line agree_if.go:133
@@ -1897,7 +1897,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:133
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
 //line agree_if.go:133
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line agree_if.go:133
 					}
 //line agree_if.go:134
@@ -2019,7 +2019,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line agree_if.go:132
-					gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line agree_if.go:132
 					_ = gc_all7
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
@@ -2033,7 +2033,7 @@ func gc_body_wyllie(gc_b2 *compiled.Block, list []int64, size int32) {
 //line agree_if.go:132
 						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line agree_if.go:132
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line agree_if.go:132
 						}
 //line agree_if.go:132

@@ -154,7 +154,7 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 				}
 				if compiled.SIMD {
 //line continue_agree.go:19
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line continue_agree.go:19
 					_ = gc_all
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -168,7 +168,7 @@ func gc_body_continueFlag(gc_b2 *compiled.Block, in, out []int32, n int) {
 //line continue_agree.go:19
 						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line continue_agree.go:19
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line continue_agree.go:19
 						}
 //line continue_agree.go:19

@@ -1016,7 +1016,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 				}
 				if compiled.SIMD {
 //line copies.go:45
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line copies.go:45
 					_ = gc_none2
 //line copies.go:45
@@ -1024,7 +1024,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:45
 					_ = gc_iota4
 //line copies.go:45
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line copies.go:45
 					_ = gc_all2
 //line streams.go:16
@@ -1129,7 +1129,7 @@ func gc_body_copyTile(gc_b3 *compiled.Block, in, out []float32, w int) {
 //line copies.go:48
 						}
 //line streams.go:13
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line streams.go:13
 						_ = gc_if6
 //line streams.go:13

@@ -338,11 +338,11 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:40
 							_ = gc_iota
 //line doubling.go:40
-							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line doubling.go:40
 							_ = gc_none
 //line doubling.go:40
-							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line doubling.go:40
 							_ = gc_all3
 							if gc_act2 == ^uint32(0) {
@@ -351,11 +351,11 @@ func gc_body_doublingUpTo(gc_b2 *compiled.Block, in, out []float32, steps int) {
 //line doubling.go:40
 								_ = gc_iota2
 //line doubling.go:40
-								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line doubling.go:40
 								_ = gc_none2
 //line doubling.go:40
-								gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line doubling.go:40
 								_ = gc_all4
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

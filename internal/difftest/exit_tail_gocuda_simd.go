@@ -100,7 +100,7 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line exit_tail.go:17
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:17
 				_ = gc_all4
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -114,7 +114,7 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:17
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exit_tail.go:17
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:17
 					}
 //line exit_tail.go:17
@@ -248,7 +248,7 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line exit_tail.go:17
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:17
 					_ = gc_all6
 //line exit_tail.go:21
@@ -270,7 +270,7 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:22
 						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exit_tail.go:22
-							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:22
 						}
 //line exit_tail.go:17
@@ -292,7 +292,7 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:21
 						}
 //line exit_tail.go:21
-						gc_if2 := v.NotEqual(gc_vb4).ToInt32x8().Not().ToMask()
+						gc_if2 := v.NotEqual(gc_vb4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:21
 						_ = gc_if2
 //line exit_tail.go:28
@@ -302,7 +302,7 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:28
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if2).ToBits())
 //line exit_tail.go:28
-							gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if2).ToInt32x8().Not().ToMask())
+							gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line exit_tail.go:28
 						}
 						v.Mul(gc_vb5).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive6).StoreSlice(sh[i:])
@@ -420,7 +420,7 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line exit_tail.go:17
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:17
 					_ = gc_all8
 //line exit_tail.go:26
@@ -438,7 +438,7 @@ func gc_body_exitTail(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:26
 						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line exit_tail.go:26
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:26
 						}
 //line exit_tail.go:17
@@ -605,7 +605,7 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line exit_tail.go:37
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:37
 					_ = gc_all3
 //line exit_tail.go:43
@@ -631,7 +631,7 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:46
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exit_tail.go:46
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:46
 						}
 //line exit_tail.go:37
@@ -659,7 +659,7 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:54
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
 //line exit_tail.go:54
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().ToMask())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line exit_tail.go:54
 						}
 						v.Mul(gc_vb7).Merge(archsimd.LoadInt32x8Slice(sh[i:]), gc_alive3).StoreSlice(sh[i:])
@@ -783,7 +783,7 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line exit_tail.go:51
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:51
 					_ = gc_all5
 //line exit_tail.go:51
@@ -801,7 +801,7 @@ func gc_body_exitTailBreak(gc_b2 *compiled.Block, list []int32, out []int32) {
 //line exit_tail.go:51
 						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_tail.go:51
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_tail.go:51
 						}
 //line exit_tail.go:51

@@ -105,7 +105,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 				}
 				if compiled.SIMD {
 //line exit_walk.go:14
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_walk.go:14
 					_ = gc_all3
 //line exit_walk.go:14
@@ -123,7 +123,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:14
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exit_walk.go:14
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_walk.go:14
 						}
 //line exit_walk.go:14
@@ -139,7 +139,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:15
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if3).ToBits())
 //line exit_walk.go:15
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line exit_walk.go:15
 						}
 						archsimd.BroadcastInt32x8(s).Merge(archsimd.LoadInt32x8Slice(gc_s_s[gc_rank2:]), gc_alive3).StoreSlice(gc_s_s[gc_rank2:])
@@ -274,7 +274,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 						}
 						if compiled.SIMD {
 //line exit_walk.go:20
-							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exit_walk.go:20
 							_ = gc_all5
 //line exit_walk.go:20
@@ -297,7 +297,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 								if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exit_walk.go:21
-									gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+									gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exit_walk.go:21
 								}
 //line exit_walk.go:21

@@ -133,7 +133,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 			if compiled.SIMD {
 //line exitif.go:21
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:21
 				_ = gc_all4
 //line exitif.go:21
@@ -151,7 +151,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:21
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exitif.go:21
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:21
 					}
 //line exitif.go:21
@@ -183,7 +183,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:23
 					}
 //line exitif.go:23
-					gc_else4 := gc_if5.ToInt32x8().Not().ToMask()
+					gc_else4 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:23
 					_ = gc_else4
 //line exitif.go:28
@@ -368,7 +368,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 			if compiled.SIMD {
 //line exitif.go:22
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:22
 				_ = gc_all6
 //line exitif.go:22
@@ -386,7 +386,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exitif.go:22
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:22
 					}
 //line exitif.go:22
@@ -406,7 +406,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 					}
 //line exitif.go:22
-					gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
+					gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:22
 					_ = gc_else6
 //line exitif.go:36
@@ -542,7 +542,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 			}
 			if compiled.SIMD {
 //line exitif.go:21
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:21
 				_ = gc_all8
 //line exitif.go:21
@@ -560,7 +560,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:21
 					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line exitif.go:21
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:21
 					}
 //line exitif.go:21
@@ -590,7 +590,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:22
 					}
 //line exitif.go:22
-					gc_else8 := gc_if11.ToInt32x8().Not().ToMask()
+					gc_else8 := gc_if11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:22
 					_ = gc_else8
 //line exitif.go:38
@@ -602,7 +602,7 @@ func gc_body_exitFill(gc_b2 *compiled.Block, in, out []int32, fill int) {
 //line exitif.go:38
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive8.And(gc_else8).ToBits())
 //line exitif.go:38
-							gc_alive8 = gc_alive8.And(gc_alive8.And(gc_else8).ToInt32x8().Not().ToMask())
+							gc_alive8 = gc_alive8.And(gc_alive8.And(gc_else8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line exitif.go:38
 						}
 //line exitif.go:38
@@ -789,7 +789,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 			}
 			if compiled.SIMD {
 //line exitif.go:54
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:54
 				_ = gc_all2
 //line exitif.go:54
@@ -807,7 +807,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:54
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line exitif.go:54
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:54
 					}
 //line exitif.go:54
@@ -819,7 +819,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:54
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line exitif.go:54
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line exitif.go:54
 					}
 				}
@@ -942,7 +942,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 			}
 			if compiled.SIMD {
 //line exitif.go:52
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:52
 				_ = gc_all4
 //line exitif.go:52
@@ -960,7 +960,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:52
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exitif.go:52
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:52
 					}
 //line exitif.go:52
@@ -986,7 +986,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:54
 					}
 //line exitif.go:54
-					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+					gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:54
 					_ = gc_else2
 //line exitif.go:64
@@ -1010,7 +1010,7 @@ func gc_body_exitFillHelperKernel(gc_b2 *compiled.Block, in, out []int32, fill i
 //line exitif.go:64
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_else2).ToBits())
 //line exitif.go:64
-							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_else2).ToInt32x8().Not().ToMask())
+							gc_alive4 = gc_alive4.And(gc_alive4.And(gc_else2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line exitif.go:64
 						}
 //line exitif.go:64
@@ -1183,7 +1183,7 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 			}
 			if compiled.SIMD {
 //line exitif.go:86
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:86
 				_ = gc_all2
 //line exitif.go:86
@@ -1201,7 +1201,7 @@ func gc_body_exitSide(gc_b2 *compiled.Block, in, out []int32) {
 //line exitif.go:86
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line exitif.go:86
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:86
 					}
 //line exitif.go:86
@@ -1326,7 +1326,7 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 			}
 			if compiled.SIMD {
 //line exitif.go:98
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:98
 				_ = gc_all2
 //line exitif.go:98
@@ -1344,11 +1344,11 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 //line exitif.go:98
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line exitif.go:98
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:98
 					}
 //line exitif.go:98
-					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx2, 8)))).ToInt32x8().Not().ToMask()
+					gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_tx2, 8)))).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exitif.go:98
 					_ = gc_if2
 //line exitif.go:98
@@ -1356,7 +1356,7 @@ func gc_body_exitFirstThreads(gc_b2 *compiled.Block, out []int32, k int) {
 //line exitif.go:98
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
 //line exitif.go:98
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line exitif.go:98
 					}
 //line exitif.go:99

@@ -170,7 +170,7 @@ func gc_body_fillPairs(gc_b2 *compiled.Block, data, out []int32, per int) {
 //line fill.go:20
 				_ = gc_spreadHi
 //line fill.go:20
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:20
 				_ = gc_evenLanes
 			gc_steps:
@@ -844,11 +844,11 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 					_ = gc_spreadHi2
 //line fill.go:46
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:46
 					_ = gc_evenLanes2
 //line fill.go:46
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:46
 					_ = gc_oddLanes2
 				gc_steps3:
@@ -968,11 +968,11 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 					_ = gc_spreadHi
 //line fill.go:46
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:46
 					_ = gc_evenLanes
 //line fill.go:46
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:46
 					_ = gc_oddLanes
 				gc_steps:
@@ -1203,7 +1203,7 @@ func gc_body_fillGap(gc_b2 *compiled.Block, data, out []int32) {
 //line fill.go:46
 				_ = gc_spreadHi3
 //line fill.go:46
-				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:46
 				_ = gc_evenLanes3
 			gc_steps5:
@@ -2203,7 +2203,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 			}
 			if compiled.SIMD {
 //line fill.go:81
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:81
 				_ = gc_all3
 //line fill.go:81
@@ -2221,7 +2221,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:81
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line fill.go:81
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line fill.go:81
 					}
 //line fill.go:81
@@ -2241,7 +2241,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:84
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if2).ToBits())
 //line fill.go:84
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line fill.go:84
 					}
 //line fill.go:87
@@ -2379,7 +2379,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 				}
 				if compiled.SIMD {
 //line fill.go:36
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:36
 					_ = gc_all5
 //line fill.go:37
@@ -2397,7 +2397,7 @@ func gc_body_fillReturn(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:37
 						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line fill.go:37
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line fill.go:37
 						}
 //line fill.go:36
@@ -3680,7 +3680,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 			}
 			if compiled.SIMD {
 //line fill.go:125
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:125
 				_ = gc_all4
 //line fill.go:125
@@ -3698,7 +3698,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:125
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line fill.go:125
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line fill.go:125
 					}
 //line fill.go:125
@@ -3718,7 +3718,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:128
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
 //line fill.go:128
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line fill.go:128
 					}
 //line fill.go:131
@@ -3819,7 +3819,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 			}
 			if compiled.SIMD {
 //line fill.go:125
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:125
 				_ = gc_all6
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
@@ -3833,7 +3833,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:125
 					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line fill.go:125
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line fill.go:125
 					}
 //line fill.go:125
@@ -3965,7 +3965,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 				}
 				if compiled.SIMD {
 //line fill.go:36
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line fill.go:36
 					_ = gc_all8
 //line fill.go:37
@@ -3983,7 +3983,7 @@ func gc_body_fillAfterExit(gc_b2 *compiled.Block, data, out []int32, n int) {
 //line fill.go:37
 						if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line fill.go:37
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line fill.go:37
 						}
 //line fill.go:36

@@ -255,7 +255,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 					}
 					if compiled.SIMD {
 //line guarded_load.go:33
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:33
 						_ = gc_none2
 //line guarded_load.go:33
@@ -263,7 +263,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:33
 						_ = gc_iota4
 //line guarded_load.go:33
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:33
 						_ = gc_all2
 //line guarded_load.go:17
@@ -359,7 +359,7 @@ func gc_body_guardedScale(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 //line guarded_load.go:35
 								}
 //line guarded_load.go:35
-								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+								gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:35
 								_ = gc_if6
 //line guarded_load.go:35
@@ -687,7 +687,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 					}
 					if compiled.SIMD {
 //line guarded_load.go:46
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:46
 						_ = gc_none2
 //line guarded_load.go:46
@@ -699,7 +699,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:23
 						_ = gc_vb4
 //line guarded_load.go:23
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:23
 						_ = gc_all2
 					gc_steps4:
@@ -758,7 +758,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							}
 //line guarded_load.go:22
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:22
 							_ = gc_if9
 //line guarded_load.go:49
@@ -1095,7 +1095,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 					}
 					if compiled.SIMD {
 //line guarded_load.go:46
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:46
 						_ = gc_none4
 //line guarded_load.go:46
@@ -1103,7 +1103,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:46
 						_ = gc_iota8
 //line guarded_load.go:46
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:46
 						_ = gc_all4
 //line guarded_load.go:17
@@ -1204,7 +1204,7 @@ func gc_body_guardedPairs(gc_b4 *compiled.Block, in, out []float32, off int) {
 //line guarded_load.go:49
 							}
 //line guarded_load.go:14
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:14
 							_ = gc_if15
 //line guarded_load.go:14
@@ -1856,11 +1856,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 						_ = gc_iota6
 //line guarded_load.go:68
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:68
 						_ = gc_none3
 //line guarded_load.go:68
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:68
 						_ = gc_all3
 //line guarded_load.go:60
@@ -1946,7 +1946,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 									}
 //line guarded_load.go:69
-									gc_if21 := gc_returned11.ToInt32x8().Not().ToMask()
+									gc_if21 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:69
 									_ = gc_if21
 //line guarded_load.go:69
@@ -2057,7 +2057,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_if24 := gc_returned12.ToInt32x8().Not().ToMask()
+										gc_if24 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:69
 										_ = gc_if24
 //line guarded_load.go:69
@@ -2380,11 +2380,11 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:68
 						_ = gc_iota2
 //line guarded_load.go:68
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:68
 						_ = gc_none
 //line guarded_load.go:68
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:68
 						_ = gc_all
 //line guarded_load.go:60
@@ -2470,7 +2470,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 									}
 //line guarded_load.go:69
-									gc_if5 := gc_returned3.ToInt32x8().Not().ToMask()
+									gc_if5 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:69
 									_ = gc_if5
 //line guarded_load.go:69
@@ -2605,7 +2605,7 @@ func gc_body_guardedPastScale(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out
 //line guarded_load.go:69
 										}
 //line guarded_load.go:69
-										gc_if8 := gc_returned4.ToInt32x8().Not().ToMask()
+										gc_if8 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line guarded_load.go:69
 										_ = gc_if8
 //line guarded_load.go:69

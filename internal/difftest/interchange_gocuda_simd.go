@@ -616,7 +616,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			}
 			if compiled.SIMD {
 //line interchange.go:38
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:38
 				_ = gc_all4
 //line interchange.go:38
@@ -634,7 +634,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line interchange.go:38
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:38
 					}
 //line interchange.go:38
@@ -650,7 +650,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:39
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if2).ToBits())
 //line interchange.go:39
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line interchange.go:39
 					}
 //line interchange.go:42
@@ -754,7 +754,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 				}
 				if compiled.SIMD {
 //line interchange.go:38
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:38
 					_ = gc_all6
 //line interchange.go:45
@@ -772,7 +772,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:45
 						if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line interchange.go:45
-							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:45
 						}
 //line interchange.go:38
@@ -880,7 +880,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			}
 			if compiled.SIMD {
 //line interchange.go:38
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:38
 				_ = gc_all8
 //line interchange.go:38
@@ -898,7 +898,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line interchange.go:38
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:38
 					}
 //line interchange.go:38
@@ -4252,7 +4252,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				gc_vstep7 := gc_from2
 				if compiled.SIMD {
 //line interchange.go:153
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:153
 					_ = gc_all
 //line interchange.go:153
@@ -4483,7 +4483,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:180
 					_ = gc_all5
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
@@ -4497,7 +4497,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:180
 						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line interchange.go:180
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:180
 						}
 //line interchange.go:180
@@ -4508,7 +4508,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 						{
 							compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
 //line interchange.go:182
-							gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
+							gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line interchange.go:182
 						}
 					}
@@ -4607,7 +4607,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					}
 					if compiled.SIMD {
 //line interchange.go:180
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:180
 						_ = gc_all7
 //line interchange.go:185
@@ -4625,7 +4625,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:185
 							if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line interchange.go:185
-								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:185
 							}
 //line interchange.go:180
@@ -4717,7 +4717,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:180
 					_ = gc_all9
 //line interchange.go:180
@@ -4735,7 +4735,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:180
 						if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line interchange.go:180
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:180
 						}
 //line interchange.go:180
@@ -4863,7 +4863,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 					}
 					if compiled.SIMD {
 //line interchange.go:189
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:189
 						_ = gc_all11
 //line interchange.go:189
@@ -4882,7 +4882,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:189
 							if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line interchange.go:189
-								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:189
 							}
 //line interchange.go:189
@@ -5008,7 +5008,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 				}
 				if compiled.SIMD {
 //line interchange.go:180
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:180
 					_ = gc_all13
 					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
@@ -5022,7 +5022,7 @@ func gc_body_guardStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g [
 //line interchange.go:180
 						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line interchange.go:180
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line interchange.go:180
 						}
 //line interchange.go:180

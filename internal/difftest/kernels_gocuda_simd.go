@@ -281,11 +281,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 						_ = gc_iota7
 //line kernels.go:17
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:17
 						_ = gc_none7
 //line kernels.go:17
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:17
 						_ = gc_all7
 					gc_steps7:
@@ -585,11 +585,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line kernels.go:17
 						_ = gc_iota5
 //line kernels.go:17
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:17
 						_ = gc_none5
 //line kernels.go:17
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:17
 						_ = gc_all5
 					gc_steps5:
@@ -1794,7 +1794,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all23 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 				_ = gc_all23
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
@@ -1808,7 +1808,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 //line kernels.go:49
 					if gc_ex23 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex23 != 0 {
 //line kernels.go:49
-						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -1823,7 +1823,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					{
 						compiled.SetExited(gc_exited4, gc_rank4, gc_alive23.ToBits())
 //line kernels.go:65
-						gc_alive23 = gc_alive23.And(gc_alive23.ToInt32x8().Not().ToMask())
+						gc_alive23 = gc_alive23.And(gc_alive23.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line kernels.go:65
 					}
 				}
@@ -1980,7 +1980,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -1994,7 +1994,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line kernels.go:49
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2114,7 +2114,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					_ = gc_all3
 //line kernels.go:49
@@ -2132,7 +2132,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line kernels.go:49
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2242,7 +2242,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					_ = gc_all5
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -2256,7 +2256,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line kernels.go:49
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2351,7 +2351,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 				_ = gc_all7
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
@@ -2365,7 +2365,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line kernels.go:49
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2380,7 +2380,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					{
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
 //line kernels.go:65
-						gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().ToMask())
+						gc_alive7 = gc_alive7.And(gc_alive7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line kernels.go:65
 					}
 				}
@@ -2492,7 +2492,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 				_ = gc_all9
 //line kernels.go:68
@@ -2510,7 +2510,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:68
 					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line kernels.go:68
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:68
 					}
 //line kernels.go:49
@@ -2627,7 +2627,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 				_ = gc_all11
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
@@ -2641,7 +2641,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
 //line kernels.go:49
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2761,7 +2761,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					_ = gc_all14
 //line kernels.go:49
@@ -2779,7 +2779,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 						if gc_ex14 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex14 != 0 {
 //line kernels.go:49
-							gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive14 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex14]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2889,7 +2889,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					_ = gc_all17
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
@@ -2903,7 +2903,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 						if gc_ex17 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex17 != 0 {
 //line kernels.go:49
-							gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive17 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex17]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -2998,7 +2998,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 				_ = gc_all19
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
@@ -3012,7 +3012,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 					if gc_ex19 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex19 != 0 {
 //line kernels.go:49
-						gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -3027,7 +3027,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					{
 						compiled.SetExited(gc_exited3, gc_rank3, gc_alive19.ToBits())
 //line kernels.go:65
-						gc_alive19 = gc_alive19.And(gc_alive19.ToInt32x8().Not().ToMask())
+						gc_alive19 = gc_alive19.And(gc_alive19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line kernels.go:65
 					}
 				}
@@ -3139,7 +3139,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all21 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:49
 				_ = gc_all21
 //line kernels.go:68
@@ -3157,7 +3157,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:68
 					if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
 //line kernels.go:68
-						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:68
 					}
 //line kernels.go:49
@@ -3597,11 +3597,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 				_ = gc_spreadHi
 //line kernels.go:79
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
 				_ = gc_evenLanes
 //line kernels.go:79
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
 				_ = gc_oddLanes
 			gc_steps:
@@ -3701,15 +3701,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 && ((2*tid+compiled.Trip(0))&1 == 0 || !((2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15)) {
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+0:])
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+8:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
+										gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))-1:])
 //line kernels.go:83
-										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
+										gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(0))+7:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
@@ -3861,15 +3861,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 && ((2*tid+compiled.Trip(1))&1 == 0 || !((2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15)) {
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
+										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+0:])
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
+										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+8:])
 //line kernels.go:83
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
+										gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 //line kernels.go:83
-										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
+										gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 //line kernels.go:83
 									} else {
 //line kernels.go:83
@@ -4084,11 +4084,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 						_ = gc_spreadHi3
 //line kernels.go:79
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
 						_ = gc_evenLanes3
 //line kernels.go:79
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
 						_ = gc_oddLanes3
 					gc_steps4:
@@ -4559,11 +4559,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 						_ = gc_spreadHi5
 //line kernels.go:79
-						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
 						_ = gc_evenLanes5
 //line kernels.go:79
-						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
 						_ = gc_oddLanes5
 					gc_steps8:
@@ -5086,11 +5086,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:79
 				_ = gc_spreadHi6
 //line kernels.go:79
-				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
 				_ = gc_evenLanes6
 //line kernels.go:79
-				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:79
 				_ = gc_oddLanes6
 			gc_steps11:
@@ -5190,15 +5190,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+										gc_st22.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if5.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line kernels.go:109
-										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+										gc_st22.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if5.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
@@ -5350,15 +5350,15 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									if k_ >= 0 && k_ <= len(out)-16 && (k_&1 == 0 || !(k_ >= 1 && k_ <= len(out)-15)) {
 //line kernels.go:109
-										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_evenLanes6))
+										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_+0:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
-										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_evenLanes6))
+										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+8:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes6))
 //line kernels.go:109
 									} else if k_ >= 1 && k_ <= len(out)-15 {
 //line kernels.go:109
-										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).ToMask().And(gc_oddLanes6))
+										gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line kernels.go:109
-										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).ToMask().And(gc_oddLanes6))
+										gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 //line kernels.go:109
 									} else {
 //line kernels.go:109
@@ -5508,7 +5508,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:120
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:120
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -5522,7 +5522,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:120
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line kernels.go:120
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:120
 					}
 //line kernels.go:120
@@ -5533,7 +5533,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 					{
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line kernels.go:122
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line kernels.go:122
 					}
 				}
@@ -5795,7 +5795,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			}
 			if compiled.SIMD {
 //line kernels.go:141
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:141
 				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -5809,7 +5809,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:141
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line kernels.go:141
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:141
 					}
 //line kernels.go:141
@@ -12744,7 +12744,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		}
 		if compiled.SIMD {
 //line kernels.go:421
-			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:421
 			_ = gc_all4
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
@@ -12757,7 +12757,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 //line kernels.go:421
 				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:421
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line kernels.go:421
 				}
 //line kernels.go:421

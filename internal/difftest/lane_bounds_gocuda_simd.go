@@ -842,11 +842,11 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:31
 						_ = gc_vb25
 //line lane_bounds.go:31
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_bounds.go:31
 						_ = gc_none2
 //line lane_bounds.go:31
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line lane_bounds.go:31
 						_ = gc_all2
 //line lane_bounds.go:47
@@ -1032,7 +1032,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 								}
 //line lane_bounds.go:34
-								gc_if50 := gc_returned7.ToInt32x8().Not().ToMask()
+								gc_if50 := gc_returned7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line lane_bounds.go:34
 								_ = gc_if50
 //line lane_bounds.go:34
@@ -1111,7 +1111,7 @@ func gc_body_laneBounds(gc_b3 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line lane_bounds.go:34
 									}
 //line lane_bounds.go:34
-									gc_if53 := gc_returned8.ToInt32x8().Not().ToMask()
+									gc_if53 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line lane_bounds.go:34
 									_ = gc_if53
 //line lane_bounds.go:34

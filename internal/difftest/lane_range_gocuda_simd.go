@@ -140,11 +140,11 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:25
 							_ = gc_iota
 //line lane_range.go:25
-							gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:25
 							_ = gc_none
 //line lane_range.go:25
-							gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:25
 							_ = gc_all
 							if gc_act2 == ^uint32(0) {
@@ -153,11 +153,11 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:25
 								_ = gc_iota2
 //line lane_range.go:25
-								gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:25
 								_ = gc_none2
 //line lane_range.go:25
-								gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:25
 								_ = gc_all2
 								for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -427,11 +427,11 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:34
 				_ = gc_iota6
 //line lane_range.go:34
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:34
 				_ = gc_none4
 //line lane_range.go:34
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:34
 				_ = gc_all4
 				if gc_act2 == ^uint32(0) {
@@ -440,11 +440,11 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:34
 					_ = gc_iota8
 //line lane_range.go:34
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:34
 					_ = gc_none6
 //line lane_range.go:34
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line lane_range.go:34
 					_ = gc_all6
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {

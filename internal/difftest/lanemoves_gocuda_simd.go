@@ -687,7 +687,7 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 			}
 			if compiled.SIMD {
 //line lanemoves.go:33
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line lanemoves.go:33
 				_ = gc_all2
 //line lanemoves.go:46
@@ -705,7 +705,7 @@ func gc_body_laneMovesReturn(gc_b2 *compiled.Block, in, out []int32, cut int) {
 //line lanemoves.go:46
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line lanemoves.go:46
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line lanemoves.go:46
 					}
 //line lanemoves.go:33

@@ -155,7 +155,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:20
 								}
 //line last_exit.go:20
-								gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line last_exit.go:20
 								_ = gc_else5
 //line last_exit.go:20
@@ -295,7 +295,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 									archsimd.LoadFloat32x8Slice(in[base+k:]).Merge(archsimd.LoadFloat32x8Slice(s[k:]), gc_if3).StoreSlice(s[k:])
 								}
 //line last_exit.go:21
-								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line last_exit.go:21
 								_ = gc_else3
 //line last_exit.go:21

@@ -643,7 +643,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 			gc_left2 := gc_act2
 			if compiled.SIMD {
 //line liveness.go:46
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line liveness.go:46
 				_ = gc_all
 //line liveness.go:47
@@ -652,7 +652,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 				_ = gc_vb4
 				if gc_act2 == ^uint32(0) {
 //line liveness.go:47
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line liveness.go:47
 					_ = gc_all3
 //line liveness.go:47

@@ -152,7 +152,7 @@ func gc_body_pairs(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im, out []floa
 //line pairs.go:27
 					_ = gc_spreadHi
 //line pairs.go:27
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line pairs.go:27
 					_ = gc_evenLanes
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {

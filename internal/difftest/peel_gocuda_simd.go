@@ -401,7 +401,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:27
 									}
 //line peel.go:27
-									gc_else5 := gc_if5.ToInt32x8().Not().ToMask()
+									gc_else5 := gc_if5.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line peel.go:27
 									_ = gc_else5
 //line peel.go:27
@@ -573,7 +573,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 								archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if3)
 							}
 //line peel.go:28
-							gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line peel.go:28
 							_ = gc_else3
 //line peel.go:28
@@ -1911,11 +1911,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 							_ = gc_iota5
 //line peel.go:69
-							gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:69
 							_ = gc_none5
 //line peel.go:69
-							gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:69
 							_ = gc_all5
 //line peel.go:77
@@ -2170,11 +2170,11 @@ func gc_body_peelRows(gc_b6 *compiled.Block, in, out []float32) {
 //line peel.go:69
 					_ = gc_iota3
 //line peel.go:69
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:69
 					_ = gc_none3
 //line peel.go:69
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line peel.go:69
 					_ = gc_all3
 //line peel.go:77

@@ -143,7 +143,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 				}
 				if compiled.SIMD {
 //line portable.go:14
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line portable.go:14
 					_ = gc_all3
 //line portable.go:14
@@ -170,7 +170,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:15
 						if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line portable.go:15
-							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
+							gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line portable.go:15
 						}
 //line portable.go:18

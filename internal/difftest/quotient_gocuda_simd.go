@@ -296,7 +296,7 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 							}
 							if compiled.SIMD {
 //line quotient.go:27
-								gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line quotient.go:27
 								_ = gc_all
 //line quotient.go:27
@@ -330,7 +330,7 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 //line quotient.go:29
 									if gc_alive.And(gc_if).ToBits() != 0 {
 //line quotient.go:29
-										gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+										gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line quotient.go:29
 									}
 									archsimd.BroadcastInt32x8(int32(gc_q)+1).StoreMasked((*[8]int32)(gc_at2[(gc_tx2-gc_seg2):]), gc_alive)

@@ -4247,7 +4247,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
 				_ = gc_all4
 //line regressions.go:180
@@ -4269,7 +4269,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:180
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line regressions.go:180
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:180
 					}
 //line regressions.go:178
@@ -4385,7 +4385,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
 				_ = gc_all6
 //line regressions.go:178
@@ -4393,7 +4393,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 				_ = gc_iota4
 //line regressions.go:178
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
 				_ = gc_none
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
@@ -4407,7 +4407,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line regressions.go:178
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
 					}
 //line regressions.go:178
@@ -4435,7 +4435,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:185
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive6.And(gc_if).ToBits())
 //line regressions.go:185
-						gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive6 = gc_alive6.And(gc_alive6.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line regressions.go:185
 					}
 				}
@@ -4522,7 +4522,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
 				_ = gc_all8
 //line regressions.go:178
@@ -4540,7 +4540,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line regressions.go:178
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
 					}
 //line regressions.go:178
@@ -4630,7 +4630,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 			}
 			if compiled.SIMD {
 //line regressions.go:178
-				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:178
 				_ = gc_all10
 //line regressions.go:191
@@ -4652,7 +4652,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:191
 					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line regressions.go:191
-						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line regressions.go:191
 					}
 //line regressions.go:178

@@ -965,11 +965,11 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:77
 						_ = gc_iota5
 //line runs.go:77
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:77
 						_ = gc_none5
 //line runs.go:77
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:77
 						_ = gc_all5
 						gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
@@ -1151,11 +1151,11 @@ func gc_body_runsRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:77
 						_ = gc_iota3
 //line runs.go:77
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:77
 						_ = gc_none3
 //line runs.go:77
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:77
 						_ = gc_all3
 						gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2
@@ -1413,11 +1413,11 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:93
 						_ = gc_iota5
 //line runs.go:93
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:93
 						_ = gc_none5
 //line runs.go:93
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:93
 						_ = gc_all5
 						gc_sbx4, gc_sx4 := gc_vstep3/gc_bdx2, gc_vstep3%gc_bdx2
@@ -1599,11 +1599,11 @@ func gc_body_transposeRisk(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:93
 						_ = gc_iota3
 //line runs.go:93
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:93
 						_ = gc_none3
 //line runs.go:93
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line runs.go:93
 						_ = gc_all3
 						gc_sbx6, gc_sx6 := gc_vstep4/gc_bdx2, gc_vstep4%gc_bdx2

@@ -507,7 +507,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:33
 						_ = gc_none
 //line specialize.go:33
@@ -519,7 +519,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:23
 						_ = gc_vb3
 //line specialize.go:23
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all
 //line specialize.go:35
@@ -587,7 +587,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+								gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 								_ = gc_if4
 //line specialize.go:35
@@ -653,7 +653,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+								gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 								_ = gc_if6
 //line specialize.go:35
@@ -1072,7 +1072,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:33
 						_ = gc_none3
 //line specialize.go:33
@@ -1084,7 +1084,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:23
 						_ = gc_vb11
 //line specialize.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all3
 //line specialize.go:35
@@ -1152,7 +1152,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+								gc_if16 := gc_returned11.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 								_ = gc_if16
 //line specialize.go:35
@@ -1218,7 +1218,7 @@ func gc_body_specAxpy_int32(gc_b7 *compiled.Block, gc_lo3, gc_hi3 int, in []int3
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+								gc_if18 := gc_returned12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 								_ = gc_if18
 //line specialize.go:35
@@ -1637,7 +1637,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:33
 						_ = gc_none5
 //line specialize.go:33
@@ -1649,7 +1649,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:23
 						_ = gc_vb17
 //line specialize.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all5
 //line specialize.go:35
@@ -1717,7 +1717,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+								gc_if28 := gc_returned19.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 								_ = gc_if28
 //line specialize.go:35
@@ -1783,7 +1783,7 @@ func gc_body_specAxpy_uint32(gc_b12 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+								gc_if30 := gc_returned20.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:35
 								_ = gc_if30
 //line specialize.go:35
@@ -2964,7 +2964,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
 						_ = gc_none
 //line specialize.go:44
@@ -2976,7 +2976,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						_ = gc_vb2
 //line specialize.go:23
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all
 					gc_steps2:
@@ -3035,7 +3035,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
+							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
 							_ = gc_if3
 //line specialize.go:47
@@ -3360,7 +3360,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
 						_ = gc_none3
 //line specialize.go:44
@@ -3372,7 +3372,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						_ = gc_vb6
 //line specialize.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all3
 					gc_steps6:
@@ -3445,7 +3445,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
 							_ = gc_if9
 //line specialize.go:47
@@ -4322,7 +4322,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
 						_ = gc_none5
 //line specialize.go:44
@@ -4334,7 +4334,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 						_ = gc_vb9
 //line specialize.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all5
 					gc_steps10:
@@ -4393,7 +4393,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
 							_ = gc_if15
 //line specialize.go:47
@@ -4718,7 +4718,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
 						_ = gc_none7
 //line specialize.go:44
@@ -4730,7 +4730,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:23
 						_ = gc_vb11
 //line specialize.go:23
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all7
 					gc_steps14:
@@ -4803,7 +4803,7 @@ func gc_body_specTree_int32(gc_b7 *compiled.Block, in []int32, partial []int32) 
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+							gc_if21 := gc_returned14.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
 							_ = gc_if21
 //line specialize.go:47
@@ -5680,7 +5680,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
 						_ = gc_none9
 //line specialize.go:44
@@ -5692,7 +5692,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 						_ = gc_vb13
 //line specialize.go:23
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all9
 					gc_steps18:
@@ -5751,7 +5751,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+							gc_if27 := gc_returned18.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
 							_ = gc_if27
 //line specialize.go:47
@@ -6076,7 +6076,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 					}
 					if compiled.SIMD {
 //line specialize.go:44
-						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:44
 						_ = gc_none11
 //line specialize.go:44
@@ -6088,7 +6088,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:23
 						_ = gc_vb15
 //line specialize.go:23
-						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:23
 						_ = gc_all11
 					gc_steps22:
@@ -6161,7 +6161,7 @@ func gc_body_specTree_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							}
 //line specialize.go:22
-							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
+							gc_if33 := gc_returned22.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
 							_ = gc_if33
 //line specialize.go:47

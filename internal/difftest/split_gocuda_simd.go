@@ -1413,11 +1413,11 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:80
 				_ = gc_spreadHi
 //line split.go:80
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line split.go:80
 				_ = gc_evenLanes
 //line split.go:80
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line split.go:80
 				_ = gc_oddLanes
 //line split.go:80
@@ -1586,15 +1586,15 @@ func gc_body_splitStrided(gc_b2 *compiled.Block, out []int32, lo, hi int) {
 //line split.go:85
 							if (2*tx+1) >= 0 && (2*tx+1) <= len(out)-16 && ((2*tx+1)&1 == 0 || !((2*tx+1) >= 1 && (2*tx+1) <= len(out)-15)) {
 //line split.go:85
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line split.go:85
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line split.go:85
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(out)-15 {
 //line split.go:85
-								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line split.go:85
-								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line split.go:85
 							} else {
 //line split.go:85

@@ -249,7 +249,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 					}
 					if compiled.SIMD {
 //line streams.go:26
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:26
 						_ = gc_none2
 //line streams.go:26
@@ -257,7 +257,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						_ = gc_iota4
 //line streams.go:26
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:26
 						_ = gc_all2
 //line streams.go:16
@@ -344,7 +344,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							}
 //line streams.go:13
-							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+							gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line streams.go:13
 							_ = gc_if9
 //line streams.go:13
@@ -669,7 +669,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 					}
 					if compiled.SIMD {
 //line streams.go:26
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:26
 						_ = gc_none4
 //line streams.go:26
@@ -677,7 +677,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:26
 						_ = gc_iota8
 //line streams.go:26
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line streams.go:26
 						_ = gc_all4
 //line streams.go:16
@@ -778,7 +778,7 @@ func gc_body_streamsFirstAdd(gc_b4 *compiled.Block, in, partial []float32, off i
 //line streams.go:29
 							}
 //line streams.go:13
-							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+							gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line streams.go:13
 							_ = gc_if15
 //line streams.go:13

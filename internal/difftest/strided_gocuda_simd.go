@@ -179,11 +179,11 @@ func gc_body_upSweep(gc_b2 *compiled.Block, data []float32, base, levels int) {
 //line strided.go:17
 						_ = gc_spreadHi2
 //line strided.go:17
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:17
 						_ = gc_evenLanes2
 //line strided.go:17
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:17
 						_ = gc_oddLanes2
 					gc_steps2:
@@ -451,11 +451,11 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 						_ = gc_spreadHi2
 //line strided.go:40
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:40
 						_ = gc_evenLanes2
 //line strided.go:40
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:40
 						_ = gc_oddLanes2
 					gc_steps3:
@@ -482,15 +482,15 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line strided.go:40
-									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_evenLanes2))
+									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g+0:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line strided.go:40
-									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_evenLanes2))
+									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+8:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes2))
 //line strided.go:40
 								} else if g >= 1 && g <= len(out)-15 {
 //line strided.go:40
-									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).ToMask().And(gc_oddLanes2))
+									gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[g-1:]), gc_if3.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
 //line strided.go:40
-									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).ToMask().And(gc_oddLanes2))
+									gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[g+7:]), gc_if3.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes2))
 //line strided.go:40
 								} else {
 //line strided.go:40
@@ -639,11 +639,11 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 						_ = gc_spreadHi
 //line strided.go:40
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:40
 						_ = gc_evenLanes
 //line strided.go:40
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:40
 						_ = gc_oddLanes
 					gc_steps:
@@ -676,15 +676,15 @@ func gc_body_spread(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line strided.go:40
 								if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
 //line strided.go:40
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:40
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:40
 								} else if g >= 1 && g <= len(out)-15 {
 //line strided.go:40
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line strided.go:40
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line strided.go:40
 								} else {
 //line strided.go:40
@@ -1245,11 +1245,11 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:54
 						_ = gc_spreadHi
 //line strided.go:54
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:54
 						_ = gc_evenLanes
 //line strided.go:54
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:54
 						_ = gc_oddLanes
 					gc_steps2:
@@ -1396,15 +1396,15 @@ func gc_body_pairTree(gc_b2 *compiled.Block, data, sums []float32) {
 //line strided.go:60
 										if index >= 0 && index <= len(sdata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(sdata)-15)) {
 //line strided.go:60
-											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+0:])
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+0:])
 //line strided.go:60
-											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes)).StoreSlice(sdata[index+8:])
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes)).StoreSlice(sdata[index+8:])
 //line strided.go:60
 										} else if index >= 1 && index <= len(sdata)-15 {
 //line strided.go:60
-											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index-1:])
+											gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(sdata[index-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index-1:])
 //line strided.go:60
-											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes)).StoreSlice(sdata[index+7:])
+											gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(sdata[index+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(sdata[index+7:])
 //line strided.go:60
 										} else {
 //line strided.go:60
@@ -1972,11 +1972,11 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line strided.go:79
 					_ = gc_spreadHi
 //line strided.go:79
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:79
 					_ = gc_evenLanes
 //line strided.go:79
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line strided.go:79
 					_ = gc_oddLanes
 				gc_steps:
@@ -2047,15 +2047,15 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 									gc_st2 := a
 //line strided.go:80
 									if g >= 0 && g <= len(out)-16 && (g&1 == 0 || !(g >= 1 && g <= len(out)-15)) {
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g+0:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:81
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+8:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:81
 									} else if g >= 1 && g <= len(out)-15 {
 //line strided.go:81
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[g-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line strided.go:81
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[g+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line strided.go:81
 									} else {
 //line strided.go:81
@@ -2135,15 +2135,15 @@ func gc_body_pairStore(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 									if (g+
 										1) >= 0 && (g+1) <= len(out)-16 && ((g+1)&1 == 0 || !((g+1) >= 1 && (g+1) <= len(out)-15)) {
 //line strided.go:84
-										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:84
-										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line strided.go:84
 									} else if (g+1) >= 1 && (g+1) <= len(out)-15 {
 //line strided.go:84
-										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line strided.go:84
-										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line strided.go:84
 									} else {
 //line strided.go:84

@@ -172,7 +172,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 				_ = gc_spreadHi
 //line sweep.go:19
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:19
 				_ = gc_evenLanes
 			gc_steps:
@@ -731,7 +731,7 @@ func gc_body_sweepScan(gc_b2 *compiled.Block, data []float32, start int) {
 //line sweep.go:19
 				_ = gc_spreadHi2
 //line sweep.go:19
-				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:19
 				_ = gc_evenLanes2
 			gc_steps3:
@@ -1045,7 +1045,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 				_ = gc_spreadHi
 //line sweep.go:56
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
 				_ = gc_evenLanes
 			gc_steps:
@@ -1333,11 +1333,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						_ = gc_spreadHi3
 //line sweep.go:56
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
 						_ = gc_evenLanes3
 //line sweep.go:56
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
 						_ = gc_oddLanes2
 					gc_steps4:
@@ -1554,7 +1554,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 				_ = gc_spreadHi4
 //line sweep.go:56
-				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
 				_ = gc_evenLanes4
 			gc_steps7:
@@ -2076,11 +2076,11 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 						_ = gc_spreadHi6
 //line sweep.go:56
-						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
 						_ = gc_evenLanes6
 //line sweep.go:56
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
 						_ = gc_oddLanes4
 					gc_steps10:
@@ -2366,7 +2366,7 @@ func gc_body_sweepScanInt(gc_b2 *compiled.Block, data, tree []int32) {
 //line sweep.go:56
 				_ = gc_spreadHi7
 //line sweep.go:56
-				gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes7 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:56
 				_ = gc_evenLanes7
 			gc_steps13:
@@ -2681,7 +2681,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 				_ = gc_spreadHi
 //line sweep.go:99
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:99
 				_ = gc_evenLanes
 			gc_steps:
@@ -2978,11 +2978,11 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 						_ = gc_spreadHi3
 //line sweep.go:99
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:99
 						_ = gc_evenLanes3
 //line sweep.go:99
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:99
 						_ = gc_oddLanes2
 					gc_steps4:
@@ -3207,7 +3207,7 @@ func gc_body_sweepUp(gc_b2 *compiled.Block, data []int32, stop int) {
 //line sweep.go:99
 				_ = gc_spreadHi4
 //line sweep.go:99
-				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:99
 				_ = gc_evenLanes4
 			gc_steps7:
@@ -3773,11 +3773,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 						_ = gc_spreadHi2
 //line sweep.go:126
-						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:126
 						_ = gc_evenLanes2
 //line sweep.go:126
-						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:126
 						_ = gc_oddLanes2
 					gc_steps2:
@@ -4263,11 +4263,11 @@ func gc_body_sweepWide(gc_b2 *compiled.Block, data []int32, wide, limit int) {
 //line sweep.go:126
 						_ = gc_spreadHi4
 //line sweep.go:126
-						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:126
 						_ = gc_evenLanes4
 //line sweep.go:126
-						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes4 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:126
 						_ = gc_oddLanes4
 					gc_steps6:
@@ -4878,7 +4878,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 			}
 			if compiled.SIMD {
 //line sweep.go:169
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 				_ = gc_all
 //line sweep.go:169
@@ -4894,11 +4894,11 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 				_ = gc_spreadHi
 //line sweep.go:169
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 				_ = gc_evenLanes
 //line sweep.go:169
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 				_ = gc_oddLanes
 //line sweep.go:169
@@ -4917,7 +4917,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line sweep.go:169
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 					}
 //line sweep.go:169
@@ -4963,15 +4963,15 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 && ((2*thid)&1 == 0 || !((2*thid) >= 1 && (2*thid) <= len(temp)-15)) {
 //line sweep.go:172
-						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line sweep.go:172
-						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line sweep.go:172
 					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line sweep.go:172
-						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+						gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line sweep.go:172
-						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+						gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line sweep.go:172
 					} else {
 //line sweep.go:172
@@ -4983,15 +4983,15 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:172
 					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 && ((2*thid+1)&1 == 0 || !((2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15)) {
 //line sweep.go:172
-						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line sweep.go:172
-						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line sweep.go:172
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line sweep.go:172
-						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+						gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line sweep.go:172
-						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+						gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line sweep.go:172
 					} else {
 //line sweep.go:172
@@ -5023,7 +5023,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:173
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
 //line sweep.go:173
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line sweep.go:173
 					}
 				}
@@ -5207,7 +5207,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:169
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 						_ = gc_all4
 //line sweep.go:169
@@ -5223,11 +5223,11 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 						_ = gc_spreadHi3
 //line sweep.go:169
-						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 						_ = gc_evenLanes3
 //line sweep.go:169
-						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 						_ = gc_oddLanes3
 					gc_steps4:
@@ -5242,7 +5242,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line sweep.go:169
-								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 							}
 //line sweep.go:169
@@ -5302,15 +5302,15 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:181
 								if bi >= 0 && bi <= len(temp)-16 && (bi&1 == 0 || !(bi >= 1 && bi <= len(temp)-15)) {
 //line sweep.go:181
-									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi+0:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line sweep.go:181
-									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+8:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line sweep.go:181
 								} else if bi >= 1 && bi <= len(temp)-15 {
 //line sweep.go:181
-									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+									gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]int32)(temp[bi-1:]), gc_alive4.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line sweep.go:181
-									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+									gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]int32)(temp[bi+7:]), gc_alive4.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line sweep.go:181
 								} else {
 //line sweep.go:181
@@ -5596,7 +5596,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 				if compiled.SIMD {
 					if offset == 1 {
 //line sweep.go:169
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 						_ = gc_all8
 //line sweep.go:169
@@ -5612,11 +5612,11 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 						_ = gc_spreadHi5
 //line sweep.go:169
-						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 						_ = gc_evenLanes5
 //line sweep.go:169
-						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 						_ = gc_oddLanes5
 					gc_steps8:
@@ -5631,7 +5631,7 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:169
 							if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line sweep.go:169
-								gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line sweep.go:169
 							}
 //line sweep.go:169
@@ -5694,15 +5694,15 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:196
 								if ai_ >= 0 && ai_ <= len(temp)-16 && (ai_&1 == 0 || !(ai_ >= 1 && ai_ <= len(temp)-15)) {
 //line sweep.go:196
-									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_evenLanes5))
+									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:196
-									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_evenLanes5))
+									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:196
 								} else if ai_ >= 1 && ai_ <= len(temp)-15 {
 //line sweep.go:196
-									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_oddLanes5))
+									gc_st11.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[ai_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line sweep.go:196
-									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_oddLanes5))
+									gc_st11.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[ai_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line sweep.go:196
 								} else {
 //line sweep.go:196
@@ -5745,15 +5745,15 @@ func gc_body_sweepExit(gc_b2 *compiled.Block, data, tree []int32, live int) {
 //line sweep.go:197
 								if bi_ >= 0 && bi_ <= len(temp)-16 && (bi_&1 == 0 || !(bi_ >= 1 && bi_ <= len(temp)-15)) {
 //line sweep.go:197
-									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_evenLanes5))
+									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_+0:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:197
-									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_evenLanes5))
+									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+8:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes5))
 //line sweep.go:197
 								} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 //line sweep.go:197
-									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).ToMask().And(gc_oddLanes5))
+									gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line sweep.go:197
-									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).ToMask().And(gc_oddLanes5))
+									gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 //line sweep.go:197
 								} else {
 //line sweep.go:197

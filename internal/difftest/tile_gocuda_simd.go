@@ -328,7 +328,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 			}
 			if compiled.SIMD {
 //line tile.go:34
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line tile.go:34
 				_ = gc_all4
 //line tile.go:34
@@ -336,7 +336,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 				_ = gc_iota4
 //line tile.go:34
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line tile.go:34
 				_ = gc_none4
 			gc_steps4:
@@ -379,7 +379,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:35
 					if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line tile.go:35
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line tile.go:35
 					}
 //line tile.go:38
@@ -714,7 +714,7 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			}
 			if compiled.SIMD {
 //line tile.go:76
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line tile.go:76
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -728,14 +728,14 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 //line tile.go:76
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line tile.go:76
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line tile.go:76
 					}
 //line tile.go:76
 					{
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line tile.go:77
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line tile.go:77
 					}
 				}
@@ -874,7 +874,7 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 			}
 			if compiled.SIMD {
 //line tile.go:85
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line tile.go:85
 				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -888,7 +888,7 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 //line tile.go:85
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line tile.go:85
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line tile.go:85
 					}
 //line tile.go:85
@@ -989,7 +989,7 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 		}
 		if compiled.SIMD {
 //line tile.go:96
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line tile.go:96
 			_ = gc_all
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
@@ -1002,7 +1002,7 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 //line tile.go:96
 				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line tile.go:96
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line tile.go:96
 				}
 //line tile.go:96
@@ -1010,7 +1010,7 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 //line tile.go:96
 					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line tile.go:96
-					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line tile.go:96
 				}
 			}
@@ -1167,7 +1167,7 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 			}
 			if compiled.SIMD {
 //line tile.go:105
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line tile.go:105
 				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -1181,7 +1181,7 @@ func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols
 //line tile.go:105
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line tile.go:105
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line tile.go:105
 					}
 //line tile.go:105

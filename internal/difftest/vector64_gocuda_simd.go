@@ -303,7 +303,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 							}
 //line vector64.go:35
-							gc_else4 := gc_if7.ToInt64x4().Not().ToMask()
+							gc_else4 := gc_if7.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:35
 							_ = gc_else4
 //line vector64.go:35
@@ -398,7 +398,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:35
 							}
 //line vector64.go:35
-							gc_else3 := gc_if5.ToInt64x4().Not().ToMask()
+							gc_else3 := gc_if5.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:35
 							_ = gc_else3
 //line vector64.go:35
@@ -567,7 +567,7 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line vector64.go:67
-				gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:67
 				_ = gc_all5
 //line vector64.go:67
@@ -593,7 +593,7 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:74
 					if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line vector64.go:74
-						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:74
 					}
 //line vector64.go:67
@@ -609,7 +609,7 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:68
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.And(gc_if6).ToBits())
 //line vector64.go:68
-						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if6).ToInt64x4().Not().ToMask())
+						gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if6).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 //line vector64.go:68
 					}
 //line vector64.go:71
@@ -759,7 +759,7 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line vector64.go:88
-						gc_all9 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:88
 						_ = gc_all9
 //line vector64.go:95
@@ -902,7 +902,7 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line vector64.go:88
-						gc_all3 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line vector64.go:88
 						_ = gc_all3
 //line vector64.go:95

@@ -1125,7 +1125,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 							}
 //line vector.go:100
-							gc_else5 := gc_if17.ToInt32x8().Not().ToMask()
+							gc_else5 := gc_if17.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line vector.go:100
 							_ = gc_else5
 //line vector.go:100
@@ -1360,7 +1360,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 							}
 //line vector.go:100
-							gc_else3 := gc_if9.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line vector.go:100
 							_ = gc_else3
 //line vector.go:100
@@ -1492,7 +1492,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 							gc_vstep := gc_fastlo2
 							if compiled.SIMD {
 //line vector.go:122
-								gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:122
 								_ = gc_all20
 //line vector.go:122
@@ -1538,7 +1538,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:123
 									if gc_alive20.And(gc_if39).ToBits() != 0 {
 //line vector.go:123
-										gc_alive20 = gc_alive20.And(gc_alive20.And(gc_if39).ToInt32x8().Not().ToMask())
+										gc_alive20 = gc_alive20.And(gc_alive20.And(gc_if39).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:123
 									}
 //line vector.go:126
@@ -1588,7 +1588,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 											if gc_alive20.And(gc_lanes15).And(gc_if40).ToBits() != 0 {
 //line vector.go:126
-												gc_lanes15 = gc_lanes15.And(gc_alive20.And(gc_lanes15).And(gc_if40).ToInt32x8().Not().ToMask())
+												gc_lanes15 = gc_lanes15.And(gc_alive20.And(gc_lanes15).And(gc_if40).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:126
 											}
 //line vector.go:126
@@ -1732,7 +1732,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 					gc_vstep2 := 0
 					if compiled.SIMD {
 //line vector.go:122
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:122
 						_ = gc_all4
 //line vector.go:122
@@ -1778,7 +1778,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:123
 							if gc_alive4.And(gc_if7).ToBits() != 0 {
 //line vector.go:123
-								gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().ToMask())
+								gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if7).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:123
 							}
 //line vector.go:126
@@ -1837,7 +1837,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 									if gc_alive4.And(gc_lanes3).And(gc_if8).ToBits() != 0 {
 //line vector.go:126
-										gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().ToMask())
+										gc_lanes3 = gc_lanes3.And(gc_alive4.And(gc_lanes3).And(gc_if8).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:126
 									}
 //line vector.go:126
@@ -1969,7 +1969,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 				gc_vstep := gc_from2
 				if compiled.SIMD {
 //line vector.go:143
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:143
 					_ = gc_all
 //line vector.go:150
@@ -2032,7 +2032,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:150
 								if gc_lanes.And(gc_iter).And(gc_if2).ToBits() != 0 {
 //line vector.go:150
-									gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().ToMask())
+									gc_iter = gc_iter.And(gc_lanes.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:150
 								}
 //line vector.go:150
@@ -2056,7 +2056,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:153
 								if gc_lanes.And(gc_iter).And(gc_if3).ToBits() != 0 {
 //line vector.go:153
-									gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().ToMask())
+									gc_lanes = gc_lanes.And(gc_lanes.And(gc_iter).And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:153
 								}
 //line vector.go:153
@@ -2155,7 +2155,7 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 			gc_vstep := 0
 			if compiled.SIMD {
 //line vector.go:169
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:169
 				_ = gc_all
 //line vector.go:169
@@ -2248,13 +2248,13 @@ func gc_body_skipStop(gc_b2 *compiled.Block, in, out []int32, stop bool) {
 //line vector.go:173
 							if gc_lanes3.And(gc_iter).And(gc_if2).ToBits() != 0 {
 //line vector.go:173
-								gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().ToMask())
+								gc_iter = gc_iter.And(gc_lanes3.And(gc_iter).And(gc_if2).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:173
 							}
 //line vector.go:173
 							if stop {
 //line vector.go:177
-								gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().ToMask())
+								gc_lanes3 = gc_lanes3.And(gc_lanes3.And(gc_iter).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:177
 							}
 //line vector.go:177
@@ -3280,7 +3280,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				}
 				if compiled.SIMD {
 //line vector.go:223
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:223
 					_ = gc_all
 //line vector.go:223
@@ -3308,11 +3308,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 					_ = gc_spreadHi
 //line vector.go:229
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:229
 					_ = gc_evenLanes
 //line vector.go:229
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:229
 					_ = gc_oddLanes
 				gc_steps:
@@ -3335,7 +3335,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:224
 						if gc_alive.And(gc_if).ToBits() != 0 {
 //line vector.go:224
-							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+							gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector.go:224
 						}
 //line vector.go:227
@@ -3393,15 +3393,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 							gc_st := gc_t3
 //line vector.go:228
 							if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:229
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:229
 							} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:229
-								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:229
-								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:229
 							} else {
 //line vector.go:229
@@ -3413,15 +3413,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 							if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line vector.go:229
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:229
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:229
 							} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line vector.go:229
-								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+								gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:229
-								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+								gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:229
 							} else {
 //line vector.go:229
@@ -3543,15 +3543,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 								gc_st3 := gc_t7
 //line vector.go:228
 								if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:229
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:229
 								} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:229
-									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:229
-									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:229
 								} else {
 //line vector.go:229
@@ -3579,15 +3579,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 								if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
 //line vector.go:229
-									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)+0:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:229
-									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+8:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:229
 								} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
 //line vector.go:229
-									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:229
-									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:229
 								} else {
 //line vector.go:229
@@ -3613,7 +3613,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:229
 							}
 //line vector.go:229
-							gc_else := gc_if2.ToInt32x8().Not().ToMask()
+							gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line vector.go:229
 							_ = gc_else
 //line vector.go:229
@@ -3657,15 +3657,15 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:231
 									if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
 //line vector.go:231
-										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)+0:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:231
-										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+8:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line vector.go:231
 									} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
 //line vector.go:231
-										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:231
-										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line vector.go:231
 									} else {
 //line vector.go:231
@@ -4391,7 +4391,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 				}
 				if compiled.SIMD {
 //line vector.go:263
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:263
 					_ = gc_none5
 //line vector.go:263
@@ -4399,7 +4399,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:263
 					_ = gc_iota10
 //line vector.go:263
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:263
 					_ = gc_all5
 //line vector.go:274
@@ -4486,7 +4486,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						}
 //line vector.go:264
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line vector.go:264
 						_ = gc_if15
 //line vector.go:264
@@ -4643,7 +4643,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 				}
 				if compiled.SIMD {
 //line vector.go:263
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:263
 					_ = gc_none3
 //line vector.go:263
@@ -4651,7 +4651,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:263
 					_ = gc_iota6
 //line vector.go:263
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector.go:263
 					_ = gc_all3
 //line vector.go:274
@@ -4744,7 +4744,7 @@ func gc_body_rowTile(gc_b4 *compiled.Block, a, out []float32, w int) {
 //line vector.go:264
 						}
 //line vector.go:264
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line vector.go:264
 						_ = gc_if9
 //line vector.go:264

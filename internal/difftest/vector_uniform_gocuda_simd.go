@@ -430,7 +430,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					}
 					if compiled.SIMD {
 //line vector_uniform.go:32
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector_uniform.go:32
 						_ = gc_all5
 //line vector_uniform.go:32
@@ -460,7 +460,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 							if gc_alive5.And(gc_if5).ToBits() != 0 {
 //line vector_uniform.go:33
-								gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt32x8().Not().ToMask())
+								gc_alive5 = gc_alive5.And(gc_alive5.And(gc_if5).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector_uniform.go:33
 							}
 //line vector_uniform.go:33
@@ -564,7 +564,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					}
 					if compiled.SIMD {
 //line vector_uniform.go:32
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line vector_uniform.go:32
 						_ = gc_all3
 //line vector_uniform.go:32
@@ -600,7 +600,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:33
 							if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line vector_uniform.go:33
-								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
+								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line vector_uniform.go:33
 							}
 //line vector_uniform.go:33

@@ -1157,7 +1157,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line window.go:110
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line window.go:110
 				_ = gc_all
 //line window.go:110

@@ -130,11 +130,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:23
 						_ = gc_iota2
 //line matmul_solution.go:23
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
 						_ = gc_none2
 //line matmul_solution.go:23
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
 						_ = gc_all2
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -248,11 +248,11 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:23
 						_ = gc_iota
 //line matmul_solution.go:23
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
 						_ = gc_none
 //line matmul_solution.go:23
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line matmul_solution.go:23
 						_ = gc_all
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {

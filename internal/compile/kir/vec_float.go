@@ -42,7 +42,7 @@ func (v *vectorizer) broadcastAt(val vval, vt string, lane *types.Basic) (ast.Ex
 	if vt == "Float64x4" {
 		maskOf = "Lane0Mask64"
 	}
-	lane0 := v.hoisted1(maskOf, &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(rt), Sel: ast.NewIdent(maskOf)}}, "")
+	lane0 := v.hoisted1(maskOf, &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(rt), Sel: ast.NewIdent(maskOf)}})
 	fn := &ast.SelectorExpr{X: ast.NewIdent(rt), Sel: ast.NewIdent("Broadcast" + vt + "At")}
 	return &ast.CallExpr{Fun: fn, Args: []ast.Expr{&ast.UnaryExpr{Op: token.AND, X: val.x}, lane0}}, true
 }

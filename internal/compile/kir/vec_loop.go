@@ -246,7 +246,7 @@ func (v *vectorizer) emitExited() {
 		table, of = "LaneBits64", "ExitedBits4"
 	}
 	lanes := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(table)}, Index: ast.NewIdent(bits)}
-	dead := vcall(v.pkgCall("Load"+v.maskInt(), &ast.UnaryExpr{Op: token.AND, X: lanes}), "ToMask")
+	dead := v.toMask(v.pkgCall("Load"+v.maskInt(), &ast.UnaryExpr{Op: token.AND, X: lanes}), v.maskInt())
 	if v.z { // AVX-512 makes a mask from bits
 		of, dead = "ExitedBits16", v.pkgCall("Mask32x16FromBits", ast.NewIdent(bits))
 	}

@@ -49,27 +49,37 @@ func (v *vectorizer) maskVar(base string, x ast.Expr) string {
 // allLanes returns the mask of every lane, hoisted.
 func (v *vectorizer) allLanes() ast.Expr {
 	if v.z {
-		return v.hoisted1("all", v.pkgCall("Mask32x16FromBits", &ast.BasicLit{Kind: token.INT, Value: "0xffff"}), "")
+		return v.hoisted1("all", v.pkgCall("Mask32x16FromBits", &ast.BasicLit{Kind: token.INT, Value: "0xffff"}))
 	}
-	return v.hoisted1("all", v.pkgCall("Broadcast"+v.maskInt(), intLit(-1)), "ToMask")
+	return v.hoisted1("all", v.toMask(v.pkgCall("Broadcast"+v.maskInt(), intLit(-1)), v.maskInt()))
 }
 
 // noLanes returns the mask of no lane, hoisted.
 func (v *vectorizer) noLanes() ast.Expr {
 	if v.z {
-		return v.hoisted1("none", v.pkgCall("Mask32x16FromBits", intLit(0)), "")
+		return v.hoisted1("none", v.pkgCall("Mask32x16FromBits", intLit(0)))
 	}
-	return v.hoisted1("none", v.pkgCall("Broadcast"+v.maskInt(), intLit(0)), "ToMask")
+	return v.hoisted1("none", v.toMask(v.pkgCall("Broadcast"+v.maskInt(), intLit(0)), v.maskInt()))
 }
 
 // lanesIota returns the vector of the lanes' numbers, 0 to width-1, hoisted.
 func (v *vectorizer) lanesIota() ast.Expr { return v.iotaOf("iota", v.maskInt(), v.laneInt(), 1) }
 
-// hoisted1 returns a value computed once before the steps, named by key.
-func (v *vectorizer) hoisted1(key string, x ast.Expr, method string) ast.Expr {
-	if method != "" {
-		x = vcall(x, method)
+// toMask writes x.ToMask() for x, a vector of integer type it (Int32x8,
+// Int64x4, Int32x16); in the SIMD build x.NotEqual of package compiled's
+// zero vector of it, loaded where it is used, since ToMask's zero is a
+// constant that Go holds in a vector register through the scalar code
+// between steps (compiled/zero_simd.go).
+func (v *vectorizer) toMask(x ast.Expr, it string) ast.Expr {
+	if v.portable {
+		return vcall(x, "ToMask")
 	}
+	zero := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(v.compiledPkg()), Sel: ast.NewIdent("Zero" + it)}}
+	return vcall(x, "NotEqual", zero)
+}
+
+// hoisted1 returns a value computed once before the steps, named by key.
+func (v *vectorizer) hoisted1(key string, x ast.Expr) ast.Expr {
 	name, ok := v.hoist[key]
 	if !ok {
 		name = v.temp(key)
@@ -367,7 +377,7 @@ func (v *vectorizer) merge(val, old ast.Expr, vt string) ast.Expr {
 	}
 	if isMaskVec(vt) {
 		to := "To" + v.maskInt()
-		return vcall(vcall(vcall(val, to), "Merge", vcall(old, to), m), "ToMask")
+		return v.toMask(vcall(vcall(val, to), "Merge", vcall(old, to), m), v.maskInt())
 	}
 	if v.z {
 		// Go folds a vector loaded for x.Merge(y, m) into the AVX-512

@@ -102,7 +102,7 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 	}
 	// evens of lo ++ hi: each half's evens to its low 128 bits, then both low halves
-	idx := v.hoisted1("evens", v.tableLoad("Uint32x8", "uint32", []int64{0, 2, 4, 6, 1, 3, 5, 7}), "")
+	idx := v.hoisted1("evens", v.tableLoad("Uint32x8", "uint32", []int64{0, 2, 4, 6, 1, 3, 5, 7}))
 	start := asInt(i)
 	lo := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x}), "Permute", idx)
 	hi := vcall(v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: &ast.BinaryExpr{X: paren(i.x), Op: token.ADD, Y: intLit(int64(v.width()))}}), "Permute", idx)

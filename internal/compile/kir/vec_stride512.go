@@ -70,7 +70,7 @@ func (v *vectorizer) permuteIndex(key string, first int) ast.Expr {
 // permuteTable returns the hoisted indexes of ConcatPermute whose lane k
 // picks element at(k) of two sixteen-lane vectors.
 func (v *vectorizer) permuteTable(key string, at func(k int) int) ast.Expr {
-	return v.hoisted1(key, v.tableLoad("Uint32x16", "uint32", tableOf(16, at)), "")
+	return v.hoisted1(key, v.tableLoad("Uint32x16", "uint32", tableOf(16, at)))
 }
 
 // storePair translates the assignment of vals to lhs where it is a pair

@@ -78,7 +78,7 @@ func (v *vectorizer) spreadMasks(lo, hi ast.Expr) (evenLo, oddLo, evenHi, oddHi 
 		return spread(0, 0), spread(0, 1), spread(8, 0), spread(8, 1)
 	}
 	spread := func(s, alt ast.Expr) ast.Expr {
-		return vcall(vcall(vcall(vcall(m, "ToInt32x8"), "Permute", s), "ToMask"), "And", alt)
+		return vcall(v.toMask(vcall(vcall(m, "ToInt32x8"), "Permute", s), "Int32x8"), "And", alt)
 	}
 	return spread(lo, even), spread(lo, odd), spread(hi, even), spread(hi, odd)
 }
@@ -99,7 +99,7 @@ func (v *vectorizer) alternate(first int) ast.Expr {
 	key := []string{"evenLanes", "oddLanes"}[first]
 	if v.z {
 		bits := uint64(0x5555) << first
-		return v.hoisted1(key+"16", v.pkgCall("Mask32x16FromBits", intLit(int64(bits))), "")
+		return v.hoisted1(key+"16", v.pkgCall("Mask32x16FromBits", intLit(int64(bits))))
 	}
 	return v.table8(key, "Int32x8", func(k int) int { return -(1 - (k+first)%2) })
 }
@@ -107,9 +107,9 @@ func (v *vectorizer) alternate(first int) ast.Expr {
 // table8 returns a hoisted vector of eight lanes of archsimd type typ
 // (Uint32x8 or Int32x8, which is taken as a mask), lane k holding at(k).
 func (v *vectorizer) table8(key, typ string, at func(k int) int) ast.Expr {
-	method := ""
+	x := v.tableLoad(typ, strings.ToLower(typ[:len(typ)-2]), tableOf(8, at))
 	if typ == "Int32x8" {
-		method = "ToMask"
+		x = v.toMask(x, typ)
 	}
-	return v.hoisted1(key, v.tableLoad(typ, strings.ToLower(typ[:len(typ)-2]), tableOf(8, at)), method)
+	return v.hoisted1(key, x)
 }

@@ -107,7 +107,7 @@ func (v *vectorizer) notMask(m ast.Expr) ast.Expr {
 		return v.pkgCall("Mask32x16FromBits", &ast.UnaryExpr{Op: token.XOR, X: vcall(m, "ToBits")})
 	}
 	to := "To" + v.maskInt()
-	return vcall(vcall(vcall(m, to), "Not"), "ToMask")
+	return v.toMask(vcall(vcall(m, to), "Not"), v.maskInt())
 }
 
 // inRange writes "x[i:i+width] is in x".
@@ -178,7 +178,7 @@ func (v *vectorizer) lanes64(i vval, vt string) ast.Expr {
 // elem, hoisted under key.
 func (v *vectorizer) iotaOf(key, vt, elem string, s int) ast.Expr {
 	n := v.width() // Int32x4's four lanes are a four-lane step's
-	return v.hoisted1(key, v.tableLoad(vt, elem, tableOf(n, func(k int) int { return k * s })), "")
+	return v.hoisted1(key, v.tableLoad(vt, elem, tableOf(n, func(k int) int { return k * s })))
 }
 
 // convert64 translates a conversion between four-lane vectors: between

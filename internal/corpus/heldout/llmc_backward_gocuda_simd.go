@@ -458,7 +458,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				gc_vstep3 := gc_from5
 				if compiled.SIMD {
 //line llmc_backward.go:91
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_backward.go:91
 					_ = gc_all3
 //line llmc_backward.go:92
@@ -476,7 +476,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:92
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line llmc_backward.go:92
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line llmc_backward.go:92
 						}
 //line llmc_backward.go:91
@@ -523,7 +523,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line llmc_backward.go:98
-			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_backward.go:98
 			_ = gc_all4
 //line llmc_backward.go:98
@@ -540,7 +540,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:98
 				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line llmc_backward.go:98
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line llmc_backward.go:98
 				}
 //line llmc_backward.go:98
@@ -959,7 +959,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line llmc_backward.go:172
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_backward.go:172
 				_ = gc_all2
 //line llmc_backward.go:179
@@ -976,7 +976,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 //line llmc_backward.go:179
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line llmc_backward.go:179
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line llmc_backward.go:179
 					}
 //line llmc_backward.go:172
@@ -984,7 +984,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 //line llmc_backward.go:172
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.ToBits())
 //line llmc_backward.go:172
-						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().ToMask())
+						gc_alive2 = gc_alive2.And(gc_alive2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line llmc_backward.go:172
 					}
 //line llmc_backward.go:179

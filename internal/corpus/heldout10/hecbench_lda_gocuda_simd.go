@@ -95,7 +95,7 @@ func gc_body_estepKernel(gc_b2 *compiled.Block, cols, indptr []int32, vali []boo
 				gc_vstep28 := 0
 				if compiled.SIMD {
 //line hecbench_lda.go:113
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lda.go:113
 					_ = gc_all
 //line hecbench_lda.go:113

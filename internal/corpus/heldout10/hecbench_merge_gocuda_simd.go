@@ -370,11 +370,11 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 //line hecbench_merge.go:105
 					_ = gc_iota2
 //line hecbench_merge.go:105
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_merge.go:105
 					_ = gc_none2
 //line hecbench_merge.go:105
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_merge.go:105
 					_ = gc_all2
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -441,11 +441,11 @@ func gc_body_workloadDiagonalsKernel(gc_b2 *compiled.Block, A []uint32, ALength 
 //line hecbench_merge.go:105
 					_ = gc_iota
 //line hecbench_merge.go:105
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_merge.go:105
 					_ = gc_none
 //line hecbench_merge.go:105
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_merge.go:105
 					_ = gc_all
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {

@@ -1958,7 +1958,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 									gc_vb4.StoreMasked((*[8]float32)(c[i:]), gc_if6)
 								}
 //line hecbench_tridiagonal.go:213
-								gc_else6 := gc_if6.ToInt32x8().Not().ToMask()
+								gc_else6 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:213
 								_ = gc_else6
 //line hecbench_tridiagonal.go:213
@@ -2137,7 +2137,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if8)
 								}
 //line hecbench_tridiagonal.go:242
-								gc_else8 := gc_if8.ToInt32x8().Not().ToMask()
+								gc_else8 := gc_if8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:242
 								_ = gc_else8
 //line hecbench_tridiagonal.go:242
@@ -2692,7 +2692,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 									archsimd.LoadFloat32x8Slice(d[i_:]).Sub(archsimd.LoadFloat32x8Slice(c[i_:]).Mul(archsimd.LoadFloat32x8Slice(x[i_+delta_:]))).Div(archsimd.LoadFloat32x8Slice(b[i_:])).StoreMasked((*[8]float32)(x[i_:]), gc_if4)
 								}
 //line hecbench_tridiagonal.go:329
-								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_tridiagonal.go:329
 								_ = gc_else4
 //line hecbench_tridiagonal.go:329

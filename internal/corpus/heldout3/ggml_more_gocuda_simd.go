@@ -2657,11 +2657,11 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:137
 						_ = gc_iota4
 //line ggml_more.go:137
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line ggml_more.go:137
 						_ = gc_none4
 //line ggml_more.go:137
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line ggml_more.go:137
 						_ = gc_all4
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
@@ -2720,11 +2720,11 @@ func gc_body_initIndicesKernel(gc_b4 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:137
 						_ = gc_iota3
 //line ggml_more.go:137
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line ggml_more.go:137
 						_ = gc_none3
 //line ggml_more.go:137
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line ggml_more.go:137
 						_ = gc_all3
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {

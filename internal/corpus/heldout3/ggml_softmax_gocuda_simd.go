@@ -4374,7 +4374,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 									tmpExpf = archsimd.LoadFloat32x8Slice(tmpVals_[tid:]).Merge(tmpExpf, gc_if2)
 								}
 //line ggml_softmax.go:327
-								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line ggml_softmax.go:327
 								_ = gc_else2
 //line ggml_softmax.go:327
@@ -4451,7 +4451,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:327
 							}
 //line ggml_softmax.go:327
-							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line ggml_softmax.go:327
 							_ = gc_else
 //line ggml_softmax.go:327

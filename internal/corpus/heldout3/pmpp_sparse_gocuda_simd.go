@@ -69,11 +69,11 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:23
 						_ = gc_iota10
 //line pmpp_sparse.go:23
-						gc_none10 := archsimd.BroadcastInt64x4(0).ToMask()
+						gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
 						_ = gc_none10
 //line pmpp_sparse.go:23
-						gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
 						_ = gc_all10
 						for ; gc_vstep3+3 < gc_to2; gc_vstep3 += 4 {
@@ -138,11 +138,11 @@ func gc_body_incrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:23
 						_ = gc_iota7
 //line pmpp_sparse.go:23
-						gc_none7 := archsimd.BroadcastInt64x4(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
 						_ = gc_none7
 //line pmpp_sparse.go:23
-						gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:23
 						_ = gc_all7
 						for ; gc_vstep4+3 < gc_to2; gc_vstep4 += 4 {
@@ -328,11 +328,11 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:38
 							_ = gc_iota10
 //line pmpp_sparse.go:38
-							gc_none10 := archsimd.BroadcastInt64x4(0).ToMask()
+							gc_none10 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
 							_ = gc_none10
 //line pmpp_sparse.go:38
-							gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
+							gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
 							_ = gc_all10
 							for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
@@ -397,11 +397,11 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b6 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:38
 							_ = gc_iota7
 //line pmpp_sparse.go:38
-							gc_none7 := archsimd.BroadcastInt64x4(0).ToMask()
+							gc_none7 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
 							_ = gc_none7
 //line pmpp_sparse.go:38
-							gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+							gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line pmpp_sparse.go:38
 							_ = gc_all7
 							for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {

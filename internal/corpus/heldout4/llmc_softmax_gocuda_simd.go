@@ -5291,7 +5291,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_vstep3 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:347
-			gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_softmax.go:347
 			_ = gc_all3
 //line llmc_softmax.go:349
@@ -5308,7 +5308,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:349
 				if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line llmc_softmax.go:349
-					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line llmc_softmax.go:349
 				}
 //line llmc_softmax.go:347
@@ -5731,7 +5731,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line llmc_softmax.go:377
-			gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line llmc_softmax.go:377
 			_ = gc_all4
 			for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
@@ -5744,7 +5744,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:377
 				if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line llmc_softmax.go:377
-					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line llmc_softmax.go:377
 				}
 //line llmc_softmax.go:377

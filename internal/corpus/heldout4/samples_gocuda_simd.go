@@ -157,7 +157,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line samples.go:51
-			gc_all9 := archsimd.BroadcastInt64x4(-1).ToMask()
+			gc_all9 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 			_ = gc_all9
 //line samples.go:51
@@ -174,7 +174,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 				if gc_ex9 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line samples.go:51
-					gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive9 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex9]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 				}
 //line samples.go:51
@@ -516,7 +516,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			gc_vstep5 := 0
 			if compiled.SIMD {
 //line samples.go:51
-				gc_all12 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all12 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 				_ = gc_all12
 //line samples.go:51
@@ -533,7 +533,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 					if gc_ex12 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line samples.go:51
-						gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive12 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex12]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 					}
 //line samples.go:51
@@ -781,7 +781,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				gc_vstep6 := gc_from5
 				if compiled.SIMD {
 //line samples.go:158
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples.go:158
 					_ = gc_all13
 //line samples.go:158
@@ -789,7 +789,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:158
 					_ = gc_iota
 //line samples.go:158
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line samples.go:158
 					_ = gc_none
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
@@ -803,7 +803,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:158
 						if gc_ex13 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex13 != 0 {
 //line samples.go:158
-							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line samples.go:158
 						}
 //line samples.go:158
@@ -895,7 +895,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line samples.go:51
-				gc_all16 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all16 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 				_ = gc_all16
 //line samples.go:51
@@ -912,7 +912,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 //line samples.go:51
 					if gc_ex16 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex16 != 0 {
 //line samples.go:51
-						gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive16 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex16]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line samples.go:51
 					}
 //line samples.go:51

@@ -172,7 +172,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 				if compiled.SIMD {
 					if stride == 1 {
 //line cheng_reduce.go:50
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:50
 						_ = gc_all2
 //line cheng_reduce.go:50
@@ -192,11 +192,11 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:50
 						_ = gc_spreadHi
 //line cheng_reduce.go:50
-						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+						gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:50
 						_ = gc_evenLanes
 //line cheng_reduce.go:50
-						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+						gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:50
 						_ = gc_oddLanes
 					gc_steps:
@@ -211,7 +211,7 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:50
 							if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line cheng_reduce.go:50
-								gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:50
 							}
 //line cheng_reduce.go:50
@@ -260,15 +260,15 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 								if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line cheng_reduce.go:62
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line cheng_reduce.go:62
 								} else if index >= 1 && index <= len(idata)-15 {
 //line cheng_reduce.go:62
-									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+									gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line cheng_reduce.go:62
-									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+									gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line cheng_reduce.go:62
 								} else {
 //line cheng_reduce.go:62
@@ -351,15 +351,15 @@ func gc_body_reduceNeighboredLessKernel(gc_b2 *compiled.Block, gIdata, gOdata []
 //line cheng_reduce.go:62
 									if index >= 0 && index <= len(idata)-16 && (index&1 == 0 || !(index >= 1 && index <= len(idata)-15)) {
 //line cheng_reduce.go:62
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index+0:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line cheng_reduce.go:62
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_evenLanes))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+8:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line cheng_reduce.go:62
 									} else if index >= 1 && index <= len(idata)-15 {
 //line cheng_reduce.go:62
-										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(idata[index-1:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line cheng_reduce.go:62
-										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).ToMask().And(gc_oddLanes))
+										gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(idata[index+7:]), gc_alive2.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 //line cheng_reduce.go:62
 									} else {
 //line cheng_reduce.go:62
@@ -510,7 +510,7 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 				gc_vstep := 0
 				if compiled.SIMD {
 //line cheng_reduce.go:78
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:78
 					_ = gc_all
 //line cheng_reduce.go:78
@@ -529,7 +529,7 @@ func gc_body_reduceInterleavedKernel(gc_b2 *compiled.Block, gIdata, gOdata []int
 //line cheng_reduce.go:78
 						if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line cheng_reduce.go:78
-							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce.go:78
 						}
 //line cheng_reduce.go:78

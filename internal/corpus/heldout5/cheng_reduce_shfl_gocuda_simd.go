@@ -568,7 +568,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep6 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_all6
 //line cheng_reduce_shfl.go:83
@@ -576,7 +576,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 				_ = gc_iota6
 //line cheng_reduce_shfl.go:83
-				gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_none6
 				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
@@ -590,7 +590,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -648,7 +648,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_all7
 //line cheng_reduce_shfl.go:83
@@ -656,7 +656,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 				_ = gc_iota7
 //line cheng_reduce_shfl.go:83
-				gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_none7
 				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
@@ -670,7 +670,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -728,7 +728,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep8 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_all8
 //line cheng_reduce_shfl.go:83
@@ -736,7 +736,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 				_ = gc_iota8
 //line cheng_reduce_shfl.go:83
-				gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_none8
 				for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
@@ -750,7 +750,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 					if gc_ex8 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -808,7 +808,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep9 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_all9
 //line cheng_reduce_shfl.go:83
@@ -816,7 +816,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 				_ = gc_iota9
 //line cheng_reduce_shfl.go:83
-				gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_none9
 				for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
@@ -830,7 +830,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -888,7 +888,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 			gc_vstep10 := 0
 			if compiled.SIMD {
 //line cheng_reduce_shfl.go:83
-				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_all10
 //line cheng_reduce_shfl.go:83
@@ -896,7 +896,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 				_ = gc_iota10
 //line cheng_reduce_shfl.go:83
-				gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 				_ = gc_none10
 				for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
@@ -910,7 +910,7 @@ func gc_body_reduceSmemShflKernel(gc_b7 *compiled.Block, gIdata, gOdata []int32,
 //line cheng_reduce_shfl.go:83
 					if gc_ex10 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line cheng_reduce_shfl.go:83
-						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:83
 					}
 //line cheng_reduce_shfl.go:83
@@ -1215,11 +1215,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 							_ = gc_iota12
 //line cheng_reduce_shfl.go:138
-							gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none12 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_none12
 //line cheng_reduce_shfl.go:138
-							gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_all12
 							for ; gc_vstep11+7 < gc_fasthi6; gc_vstep11 += 8 {
@@ -1288,11 +1288,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 					_ = gc_iota11
 //line cheng_reduce_shfl.go:138
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_none11
 //line cheng_reduce_shfl.go:138
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_all11
 					for ; gc_vstep12+7 < gc_bdx2; gc_vstep12 += 8 {
@@ -1424,11 +1424,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 							_ = gc_iota14
 //line cheng_reduce_shfl.go:138
-							gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none14 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_none14
 //line cheng_reduce_shfl.go:138
-							gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all14 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_all14
 							for ; gc_vstep13+7 < gc_fasthi7; gc_vstep13 += 8 {
@@ -1497,11 +1497,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 					_ = gc_iota13
 //line cheng_reduce_shfl.go:138
-					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_none13
 //line cheng_reduce_shfl.go:138
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_all13
 					for ; gc_vstep14+7 < gc_bdx2; gc_vstep14 += 8 {
@@ -1633,11 +1633,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 							_ = gc_iota16
 //line cheng_reduce_shfl.go:138
-							gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none16 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_none16
 //line cheng_reduce_shfl.go:138
-							gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all16 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_all16
 							for ; gc_vstep15+7 < gc_fasthi8; gc_vstep15 += 8 {
@@ -1706,11 +1706,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 					_ = gc_iota15
 //line cheng_reduce_shfl.go:138
-					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none15 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_none15
 //line cheng_reduce_shfl.go:138
-					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_all15
 					for ; gc_vstep16+7 < gc_bdx2; gc_vstep16 += 8 {
@@ -1842,11 +1842,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 							_ = gc_iota18
 //line cheng_reduce_shfl.go:138
-							gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none18 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_none18
 //line cheng_reduce_shfl.go:138
-							gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all18 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_all18
 							for ; gc_vstep17+7 < gc_fasthi9; gc_vstep17 += 8 {
@@ -1915,11 +1915,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 					_ = gc_iota17
 //line cheng_reduce_shfl.go:138
-					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_none17
 //line cheng_reduce_shfl.go:138
-					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_all17
 					for ; gc_vstep18+7 < gc_bdx2; gc_vstep18 += 8 {
@@ -2051,11 +2051,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 							_ = gc_iota20
 //line cheng_reduce_shfl.go:138
-							gc_none20 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none20 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_none20
 //line cheng_reduce_shfl.go:138
-							gc_all20 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all20 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 							_ = gc_all20
 							for ; gc_vstep19+7 < gc_fasthi10; gc_vstep19 += 8 {
@@ -2124,11 +2124,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b12 *compiled.Block, gIdata, gOdata [
 //line cheng_reduce_shfl.go:138
 					_ = gc_iota19
 //line cheng_reduce_shfl.go:138
-					gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none19 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_none19
 //line cheng_reduce_shfl.go:138
-					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all19 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line cheng_reduce_shfl.go:138
 					_ = gc_all19
 					for ; gc_vstep20+7 < gc_bdx2; gc_vstep20 += 8 {

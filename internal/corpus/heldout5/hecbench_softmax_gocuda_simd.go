@@ -246,7 +246,7 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 		gc_vstep2 := 0
 		if compiled.SIMD {
 //line hecbench_softmax.go:52
-			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+			gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_softmax.go:52
 			_ = gc_all2
 //line hecbench_softmax.go:52
@@ -263,7 +263,7 @@ func gc_body_softMax2Kernel(gc_b2 *compiled.Block, numSlice, sliceSize int, src,
 //line hecbench_softmax.go:52
 				if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line hecbench_softmax.go:52
-					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_softmax.go:52
 				}
 //line hecbench_softmax.go:52

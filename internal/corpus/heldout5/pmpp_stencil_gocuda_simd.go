@@ -161,11 +161,11 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:48
 							_ = gc_iota4
 //line pmpp_stencil.go:48
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
 							_ = gc_none4
 //line pmpp_stencil.go:48
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
 							_ = gc_all4
 							for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
@@ -282,11 +282,11 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:48
 					_ = gc_iota3
 //line pmpp_stencil.go:48
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
 					_ = gc_none3
 //line pmpp_stencil.go:48
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
 					_ = gc_all3
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
@@ -423,11 +423,11 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:48
 							_ = gc_iota6
 //line pmpp_stencil.go:48
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
 							_ = gc_none6
 //line pmpp_stencil.go:48
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
 							_ = gc_all6
 //line pmpp_stencil.go:60
@@ -661,11 +661,11 @@ func gc_body_stencilSharedMemoryKernel(gc_b6 *compiled.Block, in, out []float32,
 //line pmpp_stencil.go:48
 					_ = gc_iota5
 //line pmpp_stencil.go:48
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
 					_ = gc_none5
 //line pmpp_stencil.go:48
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:48
 					_ = gc_all5
 //line pmpp_stencil.go:60
@@ -951,11 +951,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:85
 							_ = gc_iota4
 //line pmpp_stencil.go:85
-							gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:85
 							_ = gc_none4
 //line pmpp_stencil.go:85
-							gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:85
 							_ = gc_all4
 							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
@@ -1092,11 +1092,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:85
 					_ = gc_iota3
 //line pmpp_stencil.go:85
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:85
 					_ = gc_none3
 //line pmpp_stencil.go:85
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:85
 					_ = gc_all3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -1280,11 +1280,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:96
 								_ = gc_iota6
 //line pmpp_stencil.go:96
-								gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:96
 								_ = gc_none6
 //line pmpp_stencil.go:96
-								gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:96
 								_ = gc_all6
 								for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
@@ -1377,11 +1377,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:96
 						_ = gc_iota5
 //line pmpp_stencil.go:96
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:96
 						_ = gc_none5
 //line pmpp_stencil.go:96
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:96
 						_ = gc_all5
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
@@ -1509,11 +1509,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:78
 								_ = gc_iota8
 //line pmpp_stencil.go:78
-								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:78
 								_ = gc_none8
 //line pmpp_stencil.go:78
-								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:78
 								_ = gc_all8
 //line pmpp_stencil.go:104
@@ -1655,11 +1655,11 @@ func gc_body_stencilThreadCoarseningKernel(gc_b6 *compiled.Block, in, out []floa
 //line pmpp_stencil.go:78
 						_ = gc_iota7
 //line pmpp_stencil.go:78
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:78
 						_ = gc_none7
 //line pmpp_stencil.go:78
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:78
 						_ = gc_all7
 //line pmpp_stencil.go:104
@@ -1990,11 +1990,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:128
 							_ = gc_iota6
 //line pmpp_stencil.go:128
-							gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+							gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 							_ = gc_none6
 //line pmpp_stencil.go:128
-							gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+							gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 							_ = gc_all6
 							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
@@ -2155,11 +2155,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:128
 					_ = gc_iota5
 //line pmpp_stencil.go:128
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 					_ = gc_none5
 //line pmpp_stencil.go:128
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 					_ = gc_all5
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
@@ -2328,11 +2328,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:128
 								_ = gc_iota8
 //line pmpp_stencil.go:128
-								gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none8 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 								_ = gc_none8
 //line pmpp_stencil.go:128
-								gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 								_ = gc_all8
 								for ; gc_vstep9+7 < gc_fasthi5; gc_vstep9 += 8 {
@@ -2423,11 +2423,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:128
 						_ = gc_iota7
 //line pmpp_stencil.go:128
-						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 						_ = gc_none7
 //line pmpp_stencil.go:128
-						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 						_ = gc_all7
 						for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
@@ -2531,11 +2531,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:128
 								_ = gc_iota10
 //line pmpp_stencil.go:128
-								gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+								gc_none10 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 								_ = gc_none10
 //line pmpp_stencil.go:128
-								gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 								_ = gc_all10
 //line pmpp_stencil.go:153
@@ -2695,11 +2695,11 @@ func gc_body_stencilRegisterTilingKernel(gc_b8 *compiled.Block, in, out []float3
 //line pmpp_stencil.go:128
 						_ = gc_iota9
 //line pmpp_stencil.go:128
-						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 						_ = gc_none9
 //line pmpp_stencil.go:128
-						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line pmpp_stencil.go:128
 						_ = gc_all9
 //line pmpp_stencil.go:153

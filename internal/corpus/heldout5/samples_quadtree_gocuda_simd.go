@@ -851,7 +851,7 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 			gc_vstep2 := gc_from2
 			if compiled.SIMD {
 //line samples_quadtree.go:236
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line samples_quadtree.go:236
 				_ = gc_all2
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -865,7 +865,7 @@ func gc_body_buildQuadtreeKernel(gc_b2 *compiled.Block, dev *gocuda.Device, numT
 //line samples_quadtree.go:236
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line samples_quadtree.go:236
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line samples_quadtree.go:236
 					}
 //line samples_quadtree.go:236

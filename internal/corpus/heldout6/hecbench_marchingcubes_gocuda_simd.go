@@ -1900,7 +1900,7 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 						}
 //line hecbench_marchingcubes.go:147
-						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_marchingcubes.go:147
 						_ = gc_else4
 //line hecbench_marchingcubes.go:147
@@ -2027,7 +2027,7 @@ func gc_body_mcCompactLv1Kernel(gc_b2 *compiled.Block, isoValue float32, minMax 
 //line hecbench_marchingcubes.go:147
 						}
 //line hecbench_marchingcubes.go:147
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+						gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_marchingcubes.go:147
 						_ = gc_else2
 //line hecbench_marchingcubes.go:147

@@ -636,7 +636,7 @@ func gc_body_meanShiftTilingKernel(gc_b2 *compiled.Block, data, dataNext []float
 //line hecbench_meanshift.go:83
 							}
 //line hecbench_meanshift.go:83
-							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_meanshift.go:83
 							_ = gc_else
 //line hecbench_meanshift.go:83

@@ -415,11 +415,11 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:42
 				_ = gc_spreadHi
 //line hecbench_scan2.go:42
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:42
 				_ = gc_evenLanes
 //line hecbench_scan2.go:42
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:42
 				_ = gc_oddLanes
 			gc_steps:
@@ -1002,11 +1002,11 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:42
 					_ = gc_spreadHi2
 //line hecbench_scan2.go:42
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:42
 					_ = gc_evenLanes2
 //line hecbench_scan2.go:42
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:42
 					_ = gc_oddLanes2
 				gc_steps3:
@@ -1205,11 +1205,11 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:73
 				_ = gc_spreadHi3
 //line hecbench_scan2.go:73
-				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:73
 				_ = gc_evenLanes3
 //line hecbench_scan2.go:73
-				gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:73
 				_ = gc_oddLanes3
 //line hecbench_scan2.go:73
@@ -1241,15 +1241,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:73
 						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:73
-							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:73
-							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:73
 						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:73
-							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:73
-							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:73
 						} else {
 //line hecbench_scan2.go:73
@@ -1308,15 +1308,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:74
 						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:74
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:74
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:74
 						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:74
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:74
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:74
 						} else {
 //line hecbench_scan2.go:74
@@ -1342,7 +1342,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:74
 					}
 //line hecbench_scan2.go:73
-					gc_else := gc_if2.ToInt32x8().Not().ToMask()
+					gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:73
 					_ = gc_else
 //line hecbench_scan2.go:76
@@ -1386,15 +1386,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:76
 							if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:76
-								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:76
-								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:76
 							} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:76
-								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:76
-								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:76
 							} else {
 //line hecbench_scan2.go:76
@@ -1453,15 +1453,15 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b2 *compiled.Block, output, input []f
 //line hecbench_scan2.go:77
 							if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:77
-								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:77
-								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:77
 							} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:77
-								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:77
-								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:77
 							} else {
 //line hecbench_scan2.go:77
@@ -1568,11 +1568,11 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:86
 				_ = gc_spreadHi
 //line hecbench_scan2.go:86
-				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:86
 				_ = gc_evenLanes
 //line hecbench_scan2.go:86
-				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:86
 				_ = gc_oddLanes
 			gc_steps:
@@ -2155,11 +2155,11 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:86
 					_ = gc_spreadHi2
 //line hecbench_scan2.go:86
-					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:86
 					_ = gc_evenLanes2
 //line hecbench_scan2.go:86
-					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes2 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:86
 					_ = gc_oddLanes2
 				gc_steps3:
@@ -2358,11 +2358,11 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:116
 				_ = gc_spreadHi3
 //line hecbench_scan2.go:116
-				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+				gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:116
 				_ = gc_evenLanes3
 //line hecbench_scan2.go:116
-				gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+				gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:116
 				_ = gc_oddLanes3
 //line hecbench_scan2.go:116
@@ -2393,15 +2393,15 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:116
 						if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:116
-							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:116
-							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:116
 						} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:116
-							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+							gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:116
-							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+							gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:116
 						} else {
 //line hecbench_scan2.go:116
@@ -2444,15 +2444,15 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:117
 						if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:117
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:117
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:117
 						} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:117
-							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+							gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:117
-							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+							gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:117
 						} else {
 //line hecbench_scan2.go:117
@@ -2478,7 +2478,7 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:117
 					}
 //line hecbench_scan2.go:116
-					gc_else := gc_if2.ToInt32x8().Not().ToMask()
+					gc_else := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan2.go:116
 					_ = gc_else
 //line hecbench_scan2.go:119
@@ -2522,15 +2522,15 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:119
 							if (2*gid) >= 0 && (2*gid) <= len(output)-16 && ((2*gid)&1 == 0 || !((2*gid) >= 1 && (2*gid) <= len(output)-15)) {
 //line hecbench_scan2.go:119
-								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:119
-								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:119
 							} else if (2*gid) >= 1 && (2*gid) <= len(output)-15 {
 //line hecbench_scan2.go:119
-								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+								gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:119
-								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+								gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:119
 							} else {
 //line hecbench_scan2.go:119
@@ -2589,15 +2589,15 @@ func gc_body_scan2PrefixSumKernel(gc_b2 *compiled.Block, output, input []float32
 //line hecbench_scan2.go:120
 							if (2*gid+1) >= 0 && (2*gid+1) <= len(output)-16 && ((2*gid+1)&1 == 0 || !((2*gid+1) >= 1 && (2*gid+1) <= len(output)-15)) {
 //line hecbench_scan2.go:120
-								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_evenLanes3))
+								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)+0:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:120
-								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_evenLanes3))
+								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+8:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes3))
 //line hecbench_scan2.go:120
 							} else if (2*gid+1) >= 1 && (2*gid+1) <= len(output)-15 {
 //line hecbench_scan2.go:120
-								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).ToMask().And(gc_oddLanes3))
+								gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:120
-								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).ToMask().And(gc_oddLanes3))
+								gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 //line hecbench_scan2.go:120
 							} else {
 //line hecbench_scan2.go:120

@@ -1112,11 +1112,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 					_ = gc_spreadHi
 //line hecbench_scan.go:91
-					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
 					_ = gc_evenLanes
 //line hecbench_scan.go:91
-					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
 					_ = gc_oddLanes
 				gc_steps:
@@ -1344,11 +1344,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 							_ = gc_spreadHi3
 //line hecbench_scan.go:91
-							gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+							gc_evenLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
 							_ = gc_evenLanes3
 //line hecbench_scan.go:91
-							gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+							gc_oddLanes3 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
 							_ = gc_oddLanes3
 						gc_steps3:
@@ -1644,11 +1644,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 							_ = gc_spreadHi5
 //line hecbench_scan.go:91
-							gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+							gc_evenLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
 							_ = gc_evenLanes5
 //line hecbench_scan.go:91
-							gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+							gc_oddLanes5 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
 							_ = gc_oddLanes5
 						gc_steps5:
@@ -1832,11 +1832,11 @@ func gc_body_scanKernel_int32(gc_b2 *compiled.Block, N int, nblocks int64, gOdat
 //line hecbench_scan.go:91
 					_ = gc_spreadHi6
 //line hecbench_scan.go:91
-					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).ToMask()
+					gc_evenLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
 					_ = gc_evenLanes6
 //line hecbench_scan.go:91
-					gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).ToMask()
+					gc_oddLanes6 := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_scan.go:91
 					_ = gc_oddLanes6
 				gc_steps6:

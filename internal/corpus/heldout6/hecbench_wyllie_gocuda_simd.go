@@ -39,7 +39,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line hecbench_wyllie.go:26
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_wyllie.go:26
 				_ = gc_all3
 //line hecbench_wyllie.go:26
@@ -61,7 +61,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:27
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line hecbench_wyllie.go:27
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_wyllie.go:27
 					}
 //line hecbench_wyllie.go:26
@@ -69,7 +69,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:26
 					_ = index
 //line hecbench_wyllie.go:27
-					gc_if := index.Less(gc_vb).ToInt32x8().Not().ToMask()
+					gc_if := index.Less(gc_vb).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_wyllie.go:27
 					_ = gc_if
 //line hecbench_wyllie.go:27
@@ -77,7 +77,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:27
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
 //line hecbench_wyllie.go:27
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line hecbench_wyllie.go:27
 					}
 //line hecbench_wyllie.go:28
@@ -199,7 +199,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_wyllie.go:26
-					gc_all6 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_wyllie.go:26
 					_ = gc_all6
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
@@ -213,7 +213,7 @@ func gc_body_wyllieKernel(gc_b2 *compiled.Block, list []int64, size int32) {
 //line hecbench_wyllie.go:26
 						if gc_ex6 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line hecbench_wyllie.go:26
-							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_wyllie.go:26
 						}
 //line hecbench_wyllie.go:26

@@ -509,7 +509,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:45
 								}
 //line hecbench_convolution1d.go:45
-								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:45
 								_ = gc_else5
 //line hecbench_convolution1d.go:45
@@ -548,7 +548,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:45
 									}
 //line hecbench_convolution1d.go:45
-									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
+									gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:45
 									_ = gc_else6
 //line hecbench_convolution1d.go:45
@@ -586,7 +586,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:58
 								}
 //line hecbench_convolution1d.go:58
-								gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
+								gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:58
 								_ = gc_else7
 //line hecbench_convolution1d.go:58
@@ -625,7 +625,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 //line hecbench_convolution1d.go:58
 									}
 //line hecbench_convolution1d.go:58
-									gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
+									gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:58
 									_ = gc_else8
 //line hecbench_convolution1d.go:58
@@ -725,7 +725,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 								}
 //line hecbench_convolution1d.go:46
-								gc_else := gc_if.ToInt32x8().Not().ToMask()
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:46
 								_ = gc_else
 //line hecbench_convolution1d.go:46
@@ -762,7 +762,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 										gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2-(gc_bdx2-n):]), gc_if2.And(gc_if3)).StoreSlice(tile[gc_tx2-(gc_bdx2-n):])
 									}
 //line hecbench_convolution1d.go:46
-									gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+									gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:46
 									_ = gc_else2
 //line hecbench_convolution1d.go:46
@@ -798,7 +798,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 									gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if4).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 								}
 //line hecbench_convolution1d.go:59
-								gc_else3 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:59
 								_ = gc_else3
 //line hecbench_convolution1d.go:59
@@ -835,7 +835,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b2 *compiled.Block, in []float32, out 
 										gc_vb.Merge(archsimd.LoadFloat32x8Slice(tile[gc_tx2+gc_bdx2+n:]), gc_if5.And(gc_if6)).StoreSlice(tile[gc_tx2+gc_bdx2+n:])
 									}
 //line hecbench_convolution1d.go:59
-									gc_else4 := gc_if6.ToInt32x8().Not().ToMask()
+									gc_else4 := gc_if6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:59
 									_ = gc_else4
 //line hecbench_convolution1d.go:59
@@ -1462,7 +1462,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 								}
 //line hecbench_convolution1d.go:97
-								gc_else := gc_if.ToInt32x8().Not().ToMask()
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
 								_ = gc_else
 //line hecbench_convolution1d.go:97
@@ -1597,7 +1597,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b2 *compiled.Block, in []float3
 //line hecbench_convolution1d.go:97
 									}
 //line hecbench_convolution1d.go:97
-									gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
+									gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convolution1d.go:97
 									_ = gc_else2
 //line hecbench_convolution1d.go:97

@@ -263,7 +263,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 								}
 //line hecbench_convsep.go:52
-								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convsep.go:52
 								_ = gc_else3
 //line hecbench_convsep.go:52
@@ -431,7 +431,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 								}
 //line hecbench_convsep.go:61
-								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convsep.go:61
 								_ = gc_else4
 //line hecbench_convsep.go:61
@@ -819,7 +819,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:52
 								}
 //line hecbench_convsep.go:52
-								gc_else := gc_if.ToInt32x8().Not().ToMask()
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convsep.go:52
 								_ = gc_else
 //line hecbench_convsep.go:52
@@ -987,7 +987,7 @@ func gc_body_convRowsKernel(gc_b2 *compiled.Block, dst, src, kernel []float32, i
 //line hecbench_convsep.go:61
 								}
 //line hecbench_convsep.go:61
-								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_convsep.go:61
 								_ = gc_else2
 //line hecbench_convsep.go:61

@@ -537,7 +537,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 //line hecbench_lanczos.go:25
 							}
 //line hecbench_lanczos.go:25
-							gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+							gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lanczos.go:25
 							_ = gc_else2
 //line hecbench_lanczos.go:25
@@ -610,7 +610,7 @@ func gc_body_dotProductKernel_float32(gc_b2 *compiled.Block, N int, x []float32,
 								archsimd.LoadFloat32x8Slice(x[index:]).Mul(archsimd.LoadFloat32x8Slice(y[index:])).Merge(archsimd.LoadFloat32x8Slice(result[gc_tx2:]), gc_if).StoreSlice(result[gc_tx2:])
 							}
 //line hecbench_lanczos.go:26
-							gc_else := gc_if.ToInt32x8().Not().ToMask()
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_lanczos.go:26
 							_ = gc_else
 //line hecbench_lanczos.go:26

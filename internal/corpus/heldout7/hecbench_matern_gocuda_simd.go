@@ -57,7 +57,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_matern.go:23
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_matern.go:23
 				_ = gc_all
 //line hecbench_matern.go:23
@@ -75,7 +75,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:23
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_matern.go:23
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_matern.go:23
 					}
 //line hecbench_matern.go:23
@@ -103,7 +103,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:25
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.And(gc_if).ToBits())
 //line hecbench_matern.go:25
-						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line hecbench_matern.go:25
 					}
 //line hecbench_matern.go:30
@@ -111,7 +111,7 @@ func gc_body_maternKernel(gc_b2 *compiled.Block, numTargets int, l float32, sour
 //line hecbench_matern.go:30
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line hecbench_matern.go:30
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line hecbench_matern.go:30
 					}
 //line hecbench_matern.go:39

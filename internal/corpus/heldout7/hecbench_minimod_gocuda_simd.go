@@ -88,11 +88,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:55
 					_ = gc_iota2
 //line hecbench_minimod.go:55
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:55
 					_ = gc_none2
 //line hecbench_minimod.go:55
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:55
 					_ = gc_all2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -200,11 +200,11 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:55
 					_ = gc_iota
 //line hecbench_minimod.go:55
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:55
 					_ = gc_none
 //line hecbench_minimod.go:55
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:55
 					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -660,7 +660,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_minimod.go:47
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:47
 				_ = gc_all3
 //line hecbench_minimod.go:47
@@ -668,7 +668,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:47
 				_ = gc_iota3
 //line hecbench_minimod.go:47
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:47
 				_ = gc_none3
 //line hecbench_minimod.go:80
@@ -787,7 +787,7 @@ func gc_body_targetInner3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx,
 //line hecbench_minimod.go:76
 					if gc_alive.And(gc_if3).ToBits() != 0 {
 //line hecbench_minimod.go:76
-						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line hecbench_minimod.go:76
 					}
 //line hecbench_minimod.go:80
@@ -1082,11 +1082,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:123
 					_ = gc_iota2
 //line hecbench_minimod.go:123
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:123
 					_ = gc_none2
 //line hecbench_minimod.go:123
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:123
 					_ = gc_all2
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -1194,11 +1194,11 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:123
 					_ = gc_iota
 //line hecbench_minimod.go:123
-					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:123
 					_ = gc_none
 //line hecbench_minimod.go:123
-					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:123
 					_ = gc_all
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -1654,7 +1654,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_minimod.go:115
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:115
 				_ = gc_all3
 //line hecbench_minimod.go:115
@@ -1662,7 +1662,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:115
 				_ = gc_iota3
 //line hecbench_minimod.go:115
-				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_minimod.go:115
 				_ = gc_none3
 //line hecbench_minimod.go:148
@@ -1797,7 +1797,7 @@ func gc_body_targetPml3DKernel(gc_b2 *compiled.Block, nx, ny, nz int64, ldimx, l
 //line hecbench_minimod.go:144
 					if gc_alive.And(gc_if3).ToBits() != 0 {
 //line hecbench_minimod.go:144
-						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.And(gc_if3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line hecbench_minimod.go:144
 					}
 //line hecbench_minimod.go:148

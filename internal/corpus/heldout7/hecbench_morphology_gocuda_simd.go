@@ -305,7 +305,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_morphology.go:118
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_morphology.go:118
 				_ = gc_all
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -319,7 +319,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:118
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_morphology.go:118
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_morphology.go:118
 					}
 //line hecbench_morphology.go:118
@@ -397,7 +397,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_morphology.go:118
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_morphology.go:118
 					_ = gc_all2
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -411,7 +411,7 @@ func gc_body_vhgwVertKernel(gc_b2 *compiled.Block, opType morphOpType, dst, src 
 //line hecbench_morphology.go:118
 						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line hecbench_morphology.go:118
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_morphology.go:118
 						}
 //line hecbench_morphology.go:118

@@ -52,11 +52,11 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:33
 					_ = gc_iota4
 //line hecbench_recursivegaussian.go:33
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_recursivegaussian.go:33
 					_ = gc_none4
 //line hecbench_recursivegaussian.go:33
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_recursivegaussian.go:33
 					_ = gc_all4
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -117,11 +117,11 @@ func gc_body_rgTransposeKernel(gc_b4 *compiled.Block, uiDataIn, uiDataOut []uint
 //line hecbench_recursivegaussian.go:33
 					_ = gc_iota3
 //line hecbench_recursivegaussian.go:33
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_recursivegaussian.go:33
 					_ = gc_none3
 //line hecbench_recursivegaussian.go:33
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_recursivegaussian.go:33
 					_ = gc_all3
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {

@@ -97,7 +97,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 										}
 //line hecbench_stencil.go:32
-										gc_else7 := gc_if10.ToInt32x8().Not().ToMask()
+										gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:32
 										_ = gc_else7
 //line hecbench_stencil.go:32
@@ -138,7 +138,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line hecbench_stencil.go:32
 											}
 //line hecbench_stencil.go:32
-											gc_else8 := gc_if12.ToInt32x8().Not().ToMask()
+											gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:32
 											_ = gc_else8
 //line hecbench_stencil.go:32
@@ -268,7 +268,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 									gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if7).StoreSlice(temp[lindex-s1Radius:])
 								}
 //line hecbench_stencil.go:33
-								gc_else5 := gc_if7.ToInt32x8().Not().ToMask()
+								gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:33
 								_ = gc_else5
 //line hecbench_stencil.go:33
@@ -307,7 +307,7 @@ func gc_body_stencil1DKernel(gc_b2 *compiled.Block, in, out []int32) {
 										gc_vb4.Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if8.And(gc_if9)).StoreSlice(temp[lindex-s1Radius:])
 									}
 //line hecbench_stencil.go:33
-									gc_else6 := gc_if9.ToInt32x8().Not().ToMask()
+									gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:33
 									_ = gc_else6
 //line hecbench_stencil.go:33
@@ -657,7 +657,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			gc_vstep7 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all15 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:71
 				_ = gc_all15
 //line hecbench_stencil.go:71
@@ -665,7 +665,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 				_ = gc_iota
 //line hecbench_stencil.go:71
-				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:71
 				_ = gc_none
 				for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
@@ -679,7 +679,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					if gc_ex15 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex15 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive15 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex15]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive15 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex15]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -707,7 +707,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:96
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive15.And(gc_if).ToBits())
 //line hecbench_stencil.go:96
-						gc_alive15 = gc_alive15.And(gc_alive15.And(gc_if).ToInt32x8().Not().ToMask())
+						gc_alive15 = gc_alive15.And(gc_alive15.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line hecbench_stencil.go:96
 					}
 				}
@@ -761,7 +761,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			gc_vstep8 := 0
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all18 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all18 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 				_ = gc_all18
 			gc_steps7:
@@ -776,7 +776,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 					if gc_ex18 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex18 != 0 {
 //line hecbench_stencil.go:71
-						gc_alive18 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex18]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive18 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex18]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 					}
 //line hecbench_stencil.go:71
@@ -954,7 +954,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 			gc_vstep9 := gc_from2
 			if compiled.SIMD {
 //line hecbench_stencil.go:71
-				gc_all21 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all21 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 				_ = gc_all21
 //line hecbench_stencil.go:115
@@ -973,7 +973,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:115
 					if gc_ex21 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex21 != 0 {
 //line hecbench_stencil.go:115
-						gc_alive21 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex21]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive21 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex21]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:115
 					}
 //line hecbench_stencil.go:71
@@ -1160,7 +1160,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep10 := 0
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all24 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all24 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 					_ = gc_all24
 				gc_steps9:
@@ -1175,7 +1175,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						if gc_ex24 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex24 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive24 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex24]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive24 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex24]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1279,7 +1279,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep11 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all27 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all27 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 					_ = gc_all27
 //line hecbench_stencil.go:131
@@ -1298,7 +1298,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:131
 						if gc_ex27 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex27 != 0 {
 //line hecbench_stencil.go:131
-							gc_alive27 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex27]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive27 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex27]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:131
 						}
 //line hecbench_stencil.go:71
@@ -1500,7 +1500,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep12 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all30 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all30 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 					_ = gc_all30
 					for ; gc_vstep12+3 < gc_to2; gc_vstep12 += 4 {
@@ -1514,7 +1514,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						if gc_ex30 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex30 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive30 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex30]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive30 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex30]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1589,7 +1589,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep13 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all33 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all33 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 					_ = gc_all33
 //line hecbench_stencil.go:148
@@ -1608,7 +1608,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:148
 						if gc_ex33 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex33 != 0 {
 //line hecbench_stencil.go:148
-							gc_alive33 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex33]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive33 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex33]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:148
 						}
 //line hecbench_stencil.go:71
@@ -1810,7 +1810,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep14 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all36 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all36 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 					_ = gc_all36
 					for ; gc_vstep14+3 < gc_to2; gc_vstep14 += 4 {
@@ -1824,7 +1824,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:71
 						if gc_ex36 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex36 != 0 {
 //line hecbench_stencil.go:71
-							gc_alive36 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex36]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive36 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex36]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 						}
 //line hecbench_stencil.go:71
@@ -1904,7 +1904,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 				gc_vstep15 := gc_from2
 				if compiled.SIMD {
 //line hecbench_stencil.go:71
-					gc_all39 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all39 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:71
 					_ = gc_all39
 //line hecbench_stencil.go:166
@@ -1923,7 +1923,7 @@ func gc_body_stencil3DKernel(gc_b2 *compiled.Block, dPsi, dNpsi, dSigmaX, dSigma
 //line hecbench_stencil.go:166
 						if gc_ex39 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex39 != 0 {
 //line hecbench_stencil.go:166
-							gc_alive39 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex39]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive39 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex39]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_stencil.go:166
 						}
 //line hecbench_stencil.go:71

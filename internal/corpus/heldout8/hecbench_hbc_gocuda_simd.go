@@ -167,11 +167,11 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:81
 					_ = gc_iota4
 //line hecbench_hbc.go:81
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none4 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:81
 					_ = gc_none4
 //line hecbench_hbc.go:81
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:81
 					_ = gc_all4
 //line hecbench_hbc.go:101
@@ -228,11 +228,11 @@ func gc_body_bcKernel(gc_b4 *compiled.Block, bc []float32, R, C, F []int32, n, m
 //line hecbench_hbc.go:81
 					_ = gc_iota3
 //line hecbench_hbc.go:81
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:81
 					_ = gc_none3
 //line hecbench_hbc.go:81
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_hbc.go:81
 					_ = gc_all3
 //line hecbench_hbc.go:101

@@ -212,7 +212,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:54
 								}
 //line hecbench_knn.go:54
-								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+								gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:54
 								_ = gc_else3
 //line hecbench_knn.go:54
@@ -236,7 +236,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:54
 								}
 //line hecbench_knn.go:54
-								gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:54
 								_ = gc_else4
 //line hecbench_knn.go:54
@@ -371,7 +371,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:56
 								}
 //line hecbench_knn.go:56
-								gc_else := gc_if.ToInt32x8().Not().ToMask()
+								gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:56
 								_ = gc_else
 //line hecbench_knn.go:56
@@ -443,7 +443,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b2 *compiled.Block, A []float32, w
 //line hecbench_knn.go:61
 								}
 //line hecbench_knn.go:61
-								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+								gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_knn.go:61
 								_ = gc_else2
 //line hecbench_knn.go:61

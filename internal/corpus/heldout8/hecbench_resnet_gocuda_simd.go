@@ -1483,7 +1483,7 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:51
 						}
 //line hecbench_resnet.go:51
-						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:51
 						_ = gc_else4
 //line hecbench_resnet.go:51
@@ -1570,7 +1570,7 @@ func gc_body_kernel512One128Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale,
 //line hecbench_resnet.go:53
 						}
 //line hecbench_resnet.go:53
-						gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:53
 						_ = gc_else3
 //line hecbench_resnet.go:55
@@ -4038,7 +4038,7 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:135
 						}
 //line hecbench_resnet.go:135
-						gc_else4 := gc_if4.ToInt32x8().Not().ToMask()
+						gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:135
 						_ = gc_else4
 //line hecbench_resnet.go:135
@@ -4125,7 +4125,7 @@ func gc_body_kernel1024One256Kernel(gc_b2 *compiled.Block, A, B, bnBias, bnScale
 //line hecbench_resnet.go:137
 						}
 //line hecbench_resnet.go:137
-						gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_resnet.go:137
 						_ = gc_else3
 //line hecbench_resnet.go:139

@@ -150,7 +150,7 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line hecbench_ss.go:47
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_ss.go:47
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -164,7 +164,7 @@ func gc_body_stringSearchNaiveKernel(gc_b2 *compiled.Block, text []uint8, textLe
 //line hecbench_ss.go:47
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_ss.go:47
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_ss.go:47
 					}
 //line hecbench_ss.go:47
@@ -289,7 +289,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 			gc_vstep := 0
 			if compiled.SIMD {
 //line hecbench_ss.go:100
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_ss.go:100
 				_ = gc_all
 //line hecbench_ss.go:100
@@ -307,7 +307,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 //line hecbench_ss.go:100
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_ss.go:100
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_ss.go:100
 					}
 //line hecbench_ss.go:100
@@ -343,7 +343,7 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b2 *compiled.Block, text []uint8, 
 //line hecbench_ss.go:118
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
 //line hecbench_ss.go:118
-						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line hecbench_ss.go:118
 					}
 				}

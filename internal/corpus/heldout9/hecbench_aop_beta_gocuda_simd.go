@@ -57,7 +57,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_vstep3 := 0
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:19
-				gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop_beta.go:19
 				_ = gc_all7
 //line hecbench_aop_beta.go:19
@@ -75,7 +75,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:19
 					if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line hecbench_aop_beta.go:19
-						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop_beta.go:19
 					}
 //line hecbench_aop_beta.go:19
@@ -95,7 +95,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:19
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive7.ToBits())
 //line hecbench_aop_beta.go:19
-						gc_alive7 = gc_alive7.And(gc_alive7.ToInt64x4().Not().ToMask())
+						gc_alive7 = gc_alive7.And(gc_alive7.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4()))
 //line hecbench_aop_beta.go:19
 					}
 //line hecbench_aop_beta.go:27
@@ -238,7 +238,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 		gc_vstep4 := 0
 		if compiled.SIMD {
 //line hecbench_aop_beta.go:69
-			gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
+			gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop_beta.go:69
 			_ = gc_all10
 //line hecbench_aop_beta.go:69
@@ -255,7 +255,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:69
 				if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line hecbench_aop_beta.go:69
-					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
+					gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop_beta.go:69
 				}
 //line hecbench_aop_beta.go:69
@@ -403,7 +403,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_vstep5 := gc_from3
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:101
-				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop_beta.go:101
 				_ = gc_all11
 				for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
@@ -417,7 +417,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:101
 					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line hecbench_aop_beta.go:101
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop_beta.go:101
 					}
 //line hecbench_aop_beta.go:101
@@ -475,7 +475,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 			gc_vstep6 := gc_from3
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:112
-				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop_beta.go:112
 				_ = gc_all12
 				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
@@ -489,7 +489,7 @@ func gc_body_computePartialBeta(gc_b2 *compiled.Block, numPaths int, payoff Payo
 //line hecbench_aop_beta.go:112
 					if gc_ex12 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex12 != 0 {
 //line hecbench_aop_beta.go:112
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop_beta.go:112
 					}
 //line hecbench_aop_beta.go:112
@@ -633,7 +633,7 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop_beta.go:155
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop_beta.go:155
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -647,7 +647,7 @@ func gc_body_computeFinalBeta(gc_b2 *compiled.Block, allOutOfTheMoney []int32, b
 //line hecbench_aop_beta.go:155
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_aop_beta.go:155
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop_beta.go:155
 					}
 //line hecbench_aop_beta.go:155

@@ -270,7 +270,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line hecbench_aop.go:124
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop.go:124
 					_ = gc_all3
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
@@ -284,7 +284,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:124
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line hecbench_aop.go:124
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop.go:124
 						}
 //line hecbench_aop.go:124
@@ -442,7 +442,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 					gc_vstep3 := gc_from2
 					if compiled.SIMD {
 //line hecbench_aop.go:143
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop.go:143
 						_ = gc_all4
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
@@ -456,7 +456,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:143
 							if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line hecbench_aop.go:143
-								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+								gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop.go:143
 							}
 //line hecbench_aop.go:143
@@ -551,7 +551,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			gc_vstep4 := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop.go:173
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop.go:173
 				_ = gc_all5
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
@@ -565,7 +565,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:173
 					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_aop.go:173
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_aop.go:173
 					}
 //line hecbench_aop.go:173
@@ -699,7 +699,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 			gc_vstep5 := gc_from2
 			if compiled.SIMD {
 //line hecbench_aop.go:215
-				gc_all8 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all8 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop.go:215
 				_ = gc_all8
 				for ; gc_vstep5+3 < gc_to2; gc_vstep5 += 4 {
@@ -713,7 +713,7 @@ func gc_body_prepareSvd(gc_b2 *compiled.Block, numPaths, minInTheMoney int, payo
 //line hecbench_aop.go:215
 					if gc_ex8 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex8 != 0 {
 //line hecbench_aop.go:215
-						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive8 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex8]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_aop.go:215
 					}
 //line hecbench_aop.go:215

@@ -179,7 +179,7 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line hecbench_bitpacking.go:124
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line hecbench_bitpacking.go:124
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -193,7 +193,7 @@ func gc_body_bitPackConfigScan(gc_b2 *compiled.Block, minValue, maxValue, in []i
 //line hecbench_bitpacking.go:124
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line hecbench_bitpacking.go:124
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line hecbench_bitpacking.go:124
 					}
 //line hecbench_bitpacking.go:124

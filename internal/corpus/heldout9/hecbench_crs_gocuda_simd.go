@@ -127,7 +127,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:28
-					gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:28
 					_ = gc_all7
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
@@ -141,7 +141,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:28
 						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line hecbench_crs.go:28
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:28
 						}
 //line hecbench_crs.go:28
@@ -216,7 +216,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:28
-				gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:28
 				_ = gc_all10
 				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
@@ -230,7 +230,7 @@ func gc_body_gcrsM1W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:28
 					if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line hecbench_crs.go:28
-						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:28
 					}
 //line hecbench_crs.go:28
@@ -402,7 +402,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:75
-					gc_all7 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:75
 					_ = gc_all7
 					for ; gc_vstep3+3 < gc_bdx2; gc_vstep3 += 4 {
@@ -416,7 +416,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:75
 						if gc_ex7 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line hecbench_crs.go:75
-							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex7]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:75
 						}
 //line hecbench_crs.go:75
@@ -491,7 +491,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 			gc_vstep4 := 0
 			if compiled.SIMD {
 //line hecbench_crs.go:75
-				gc_all10 := archsimd.BroadcastInt64x4(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:75
 				_ = gc_all10
 				for ; gc_vstep4+3 < gc_bdx2; gc_vstep4 += 4 {
@@ -505,7 +505,7 @@ func gc_body_gcrsM1W5CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:75
 					if gc_ex10 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex10 != 0 {
 //line hecbench_crs.go:75
-						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).ToMask().ToInt64x4().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex10]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:75
 					}
 //line hecbench_crs.go:75
@@ -683,7 +683,7 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:125
-					gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:125
 					_ = gc_all5
 					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
@@ -697,7 +697,7 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:125
 						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_crs.go:125
-							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:125
 						}
 //line hecbench_crs.go:125
@@ -929,7 +929,7 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line hecbench_crs.go:179
-					gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:179
 					_ = gc_all5
 					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
@@ -943,7 +943,7 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b2 *compiled.Block, k, index int, in, out 
 //line hecbench_crs.go:179
 						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line hecbench_crs.go:179
-							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 //line hecbench_crs.go:179
 						}
 //line hecbench_crs.go:179

@@ -120,11 +120,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:13
 						_ = gc_iota6
 //line basic.go:13
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:13
 						_ = gc_none6
 //line basic.go:13
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:13
 						_ = gc_all6
 					gc_steps6:
@@ -278,11 +278,11 @@ func gc_body_matMulTiled(gc_b10 *compiled.Block, a, b, c []float32, m, k, n int)
 //line basic.go:13
 						_ = gc_iota5
 //line basic.go:13
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:13
 						_ = gc_none5
 //line basic.go:13
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:13
 						_ = gc_all5
 					gc_steps5:
@@ -1224,7 +1224,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			gc_vstep11 := gc_from4
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all12 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 				_ = gc_all12
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
@@ -1238,7 +1238,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 //line basic.go:45
 					if gc_ex12 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex12 != 0 {
 //line basic.go:45
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1253,7 +1253,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					{
 						compiled.SetExited(gc_exited4, gc_rank4, gc_alive12.ToBits())
 //line basic.go:61
-						gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().ToMask())
+						gc_alive12 = gc_alive12.And(gc_alive12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line basic.go:61
 					}
 				}
@@ -1362,7 +1362,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep := gc_from2
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 				_ = gc_all
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
@@ -1376,7 +1376,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
 //line basic.go:45
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1431,7 +1431,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					_ = gc_all2
 //line basic.go:45
@@ -1449,7 +1449,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
 //line basic.go:45
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1515,7 +1515,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				gc_vstep3 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					_ = gc_all3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -1529,7 +1529,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line basic.go:45
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1580,7 +1580,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep4 := gc_from2
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 				_ = gc_all4
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
@@ -1594,7 +1594,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line basic.go:45
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1609,7 +1609,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					{
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.ToBits())
 //line basic.go:61
-						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line basic.go:61
 					}
 				}
@@ -1673,7 +1673,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			gc_vstep5 := 0
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 				_ = gc_all5
 //line basic.go:64
@@ -1691,7 +1691,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:64
 					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line basic.go:64
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:64
 					}
 //line basic.go:45
@@ -1760,7 +1760,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep6 := gc_from3
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 				_ = gc_all6
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
@@ -1774,7 +1774,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:45
 					if gc_ex6 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex6 != 0 {
 //line basic.go:45
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					}
 //line basic.go:45
@@ -1829,7 +1829,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_vstep7 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all8 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					_ = gc_all8
 //line basic.go:45
@@ -1847,7 +1847,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:45
 						if gc_ex8 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex8 != 0 {
 //line basic.go:45
-							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive8 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex8]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1913,7 +1913,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				gc_vstep8 := 0
 				if compiled.SIMD {
 //line basic.go:45
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					_ = gc_all9
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
@@ -1927,7 +1927,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:45
 						if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
 //line basic.go:45
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 						}
 //line basic.go:45
@@ -1978,7 +1978,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep9 := gc_from3
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all10 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 				_ = gc_all10
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
@@ -1992,7 +1992,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:45
 					if gc_ex10 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex10 != 0 {
 //line basic.go:45
-						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 					}
 //line basic.go:45
@@ -2007,7 +2007,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					{
 						compiled.SetExited(gc_exited3, gc_rank3, gc_alive10.ToBits())
 //line basic.go:61
-						gc_alive10 = gc_alive10.And(gc_alive10.ToInt32x8().Not().ToMask())
+						gc_alive10 = gc_alive10.And(gc_alive10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line basic.go:61
 					}
 				}
@@ -2071,7 +2071,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			gc_vstep10 := 0
 			if compiled.SIMD {
 //line basic.go:45
-				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line basic.go:45
 				_ = gc_all11
 //line basic.go:64
@@ -2089,7 +2089,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:64
 					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
 //line basic.go:64
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line basic.go:64
 					}
 //line basic.go:45

@@ -44,7 +44,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			gc_vstep3 := gc_from2
 			if compiled.SIMD {
 //line exits.go:10
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exits.go:10
 				_ = gc_all3
 				for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
@@ -58,7 +58,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:10
 					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line exits.go:10
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exits.go:10
 					}
 //line exits.go:10
@@ -69,7 +69,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					{
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.ToBits())
 //line exits.go:12
-						gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().ToMask())
+						gc_alive3 = gc_alive3.And(gc_alive3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 //line exits.go:12
 					}
 				}
@@ -183,7 +183,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				gc_vstep4 := 0
 				if compiled.SIMD {
 //line exits.go:10
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exits.go:10
 					_ = gc_all4
 //line exits.go:10
@@ -201,7 +201,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:10
 						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line exits.go:10
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exits.go:10
 						}
 //line exits.go:10
@@ -242,7 +242,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 				gc_vstep5 := 0
 				if compiled.SIMD {
 //line exits.go:10
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exits.go:10
 					_ = gc_all5
 //line exits.go:22
@@ -260,7 +260,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:22
 						if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line exits.go:22
-							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exits.go:22
 						}
 //line exits.go:10
@@ -304,7 +304,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 			gc_vstep6 := gc_from2
 			if compiled.SIMD {
 //line exits.go:27
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line exits.go:27
 				_ = gc_all6
 				for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
@@ -318,7 +318,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:27
 					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line exits.go:27
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line exits.go:27
 					}
 //line exits.go:27

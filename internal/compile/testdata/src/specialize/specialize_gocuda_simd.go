@@ -276,7 +276,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 					gc_vstep2 := gc_from2
 					if compiled.SIMD {
 //line specialize.go:22
-						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
 						_ = gc_none
 //line specialize.go:22
@@ -288,7 +288,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:13
 						_ = gc_vb2
 //line specialize.go:13
-						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:13
 						_ = gc_all
 					gc_steps2:
@@ -348,7 +348,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+								gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:24
 								_ = gc_if4
 //line specialize.go:24
@@ -418,7 +418,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+								gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:24
 								_ = gc_if6
 //line specialize.go:24
@@ -621,7 +621,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 					gc_vstep4 := gc_from3
 					if compiled.SIMD {
 //line specialize.go:22
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:22
 						_ = gc_none2
 //line specialize.go:22
@@ -633,7 +633,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:13
 						_ = gc_vb3
 //line specialize.go:13
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:13
 						_ = gc_all2
 					gc_steps4:
@@ -693,7 +693,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+								gc_if10 := gc_returned7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:24
 								_ = gc_if10
 //line specialize.go:24
@@ -763,7 +763,7 @@ func gc_body_pair_int32(gc_b5 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, o
 //line specialize.go:24
 								}
 //line specialize.go:24
-								gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+								gc_if12 := gc_returned8.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 //line specialize.go:24
 								_ = gc_if12
 //line specialize.go:24

@@ -1,0 +1,37 @@
+//go:build goexperiment.simd && amd64
+
+package compiled
+
+import (
+	"simd/archsimd"
+	"unsafe"
+)
+
+// The Zero vectors are loaded from memory for the masks of generated
+// vector steps (x.NotEqual(ZeroInt32x8()) where archsimd would write
+// x.ToMask()). ToMask compares x with a zero value, which Go makes a
+// constant of the function: it computes it once, before the code of
+// every step, keeps it in a vector register or spills it, and reloads it
+// into a register (VMOVDQU) in the scalar code between the steps, where
+// Go's legacy SSE instructions (golang/go#80835) then ran with the upper
+// halves of the vector registers in use. On the AVX2 machine of
+// 2026-11-28 (AMD EPYC, Zen 3 as the VM reports it) that made the
+// warp-shuffle block scan 2.5x slower in the SIMD build (160 ms against
+// 63 ms at 2^24). A load is computed where it is used.
+var zeros [8]int64
+
+// ZeroInt32x8 returns the vector of eight int32 zeros.
+func ZeroInt32x8() archsimd.Int32x8 {
+	return archsimd.LoadInt32x8((*[8]int32)(unsafe.Pointer(&zeros)))
+}
+
+// ZeroInt64x4 returns the vector of four int64 zeros.
+func ZeroInt64x4() archsimd.Int64x4 {
+	return archsimd.LoadInt64x4((*[4]int64)(zeros[:4]))
+}
+
+// ZeroInt32x16 returns the vector of sixteen int32 zeros; the CPU must
+// have AVX-512.
+func ZeroInt32x16() archsimd.Int32x16 {
+	return archsimd.LoadInt32x16((*[16]int32)(unsafe.Pointer(&zeros)))
+}
