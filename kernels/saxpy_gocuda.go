@@ -649,9 +649,101 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 //line saxpy.go:72
 							ys = ys[:len(xs)]
 
+							{
+
 //line saxpy.go:73
-							for i, v := range xs {
-								ys[i] = a*v + ys[i]
+								gc_xs := xs
+//line saxpy.go:73
+								gc_i := 0
+//line saxpy.go:73
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line saxpy.go:73
+									{
+//line saxpy.go:73
+										i := gc_i + 0
+//line saxpy.go:73
+										_ = i
+//line saxpy.go:73
+										v := gc_xs[i]
+//line saxpy.go:73
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+									{
+//line saxpy.go:75
+										i := gc_i + 1
+//line saxpy.go:75
+										_ = i
+//line saxpy.go:75
+										v := gc_xs[i]
+//line saxpy.go:75
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+									{
+//line saxpy.go:75
+										i := gc_i + 2
+//line saxpy.go:75
+										_ = i
+//line saxpy.go:75
+										v := gc_xs[i]
+//line saxpy.go:75
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+									{
+//line saxpy.go:75
+										i := gc_i + 3
+//line saxpy.go:75
+										_ = i
+//line saxpy.go:75
+										v := gc_xs[i]
+//line saxpy.go:75
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+								}
+//line saxpy.go:73
+								for ; gc_i < len(gc_xs); gc_i++ {
+//line saxpy.go:73
+									{
+//line saxpy.go:73
+										i := gc_i
+//line saxpy.go:73
+										_ = i
+//line saxpy.go:73
+										v := gc_xs[i]
+//line saxpy.go:73
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+								}
+//line saxpy.go:75
 							}
 						}
 					}
@@ -1294,9 +1386,101 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 //line saxpy.go:149
 							bs, cs = bs[:len(as)], cs[:len(as)]
 
+							{
+
 //line saxpy.go:150
-							for i, v := range as {
-								cs[i] = v + bs[i]
+								gc_xs := as
+//line saxpy.go:150
+								gc_i := 0
+//line saxpy.go:150
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line saxpy.go:150
+									{
+//line saxpy.go:150
+										i := gc_i + 0
+//line saxpy.go:150
+										_ = i
+//line saxpy.go:150
+										v := gc_xs[i]
+//line saxpy.go:150
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+									{
+//line saxpy.go:152
+										i := gc_i + 1
+//line saxpy.go:152
+										_ = i
+//line saxpy.go:152
+										v := gc_xs[i]
+//line saxpy.go:152
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+									{
+//line saxpy.go:152
+										i := gc_i + 2
+//line saxpy.go:152
+										_ = i
+//line saxpy.go:152
+										v := gc_xs[i]
+//line saxpy.go:152
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+									{
+//line saxpy.go:152
+										i := gc_i + 3
+//line saxpy.go:152
+										_ = i
+//line saxpy.go:152
+										v := gc_xs[i]
+//line saxpy.go:152
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+								}
+//line saxpy.go:150
+								for ; gc_i < len(gc_xs); gc_i++ {
+//line saxpy.go:150
+									{
+//line saxpy.go:150
+										i := gc_i
+//line saxpy.go:150
+										_ = i
+//line saxpy.go:150
+										v := gc_xs[i]
+//line saxpy.go:150
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+								}
+//line saxpy.go:152
 							}
 						}
 					}

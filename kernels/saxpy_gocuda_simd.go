@@ -746,9 +746,101 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 //line saxpy.go:72
 							ys = ys[:len(xs)]
 
+							{
+
 //line saxpy.go:73
-							for i, v := range xs {
-								ys[i] = a*v + ys[i]
+								gc_xs2 := xs
+//line saxpy.go:73
+								gc_i2 := 0
+//line saxpy.go:73
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+//line saxpy.go:73
+									{
+//line saxpy.go:73
+										i := gc_i2 + 0
+//line saxpy.go:73
+										_ = i
+//line saxpy.go:73
+										v := gc_xs2[i]
+//line saxpy.go:73
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+									{
+//line saxpy.go:75
+										i := gc_i2 + 1
+//line saxpy.go:75
+										_ = i
+//line saxpy.go:75
+										v := gc_xs2[i]
+//line saxpy.go:75
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+									{
+//line saxpy.go:75
+										i := gc_i2 + 2
+//line saxpy.go:75
+										_ = i
+//line saxpy.go:75
+										v := gc_xs2[i]
+//line saxpy.go:75
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+									{
+//line saxpy.go:75
+										i := gc_i2 + 3
+//line saxpy.go:75
+										_ = i
+//line saxpy.go:75
+										v := gc_xs2[i]
+//line saxpy.go:75
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+								}
+//line saxpy.go:73
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+//line saxpy.go:73
+									{
+//line saxpy.go:73
+										i := gc_i2
+//line saxpy.go:73
+										_ = i
+//line saxpy.go:73
+										v := gc_xs2[i]
+//line saxpy.go:73
+										_ = v
+//line saxpy.go:73
+										{
+											ys[i] = a*v + ys[i]
+										}
+//line saxpy.go:75
+									}
+//line saxpy.go:75
+								}
+//line saxpy.go:75
 							}
 						}
 					}
@@ -3227,9 +3319,101 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 //line saxpy.go:149
 							bs, cs = bs[:len(as)], cs[:len(as)]
 
+							{
+
 //line saxpy.go:150
-							for i, v := range as {
-								cs[i] = v + bs[i]
+								gc_xs2 := as
+//line saxpy.go:150
+								gc_i2 := 0
+//line saxpy.go:150
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+//line saxpy.go:150
+									{
+//line saxpy.go:150
+										i := gc_i2 + 0
+//line saxpy.go:150
+										_ = i
+//line saxpy.go:150
+										v := gc_xs2[i]
+//line saxpy.go:150
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+									{
+//line saxpy.go:152
+										i := gc_i2 + 1
+//line saxpy.go:152
+										_ = i
+//line saxpy.go:152
+										v := gc_xs2[i]
+//line saxpy.go:152
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+									{
+//line saxpy.go:152
+										i := gc_i2 + 2
+//line saxpy.go:152
+										_ = i
+//line saxpy.go:152
+										v := gc_xs2[i]
+//line saxpy.go:152
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+									{
+//line saxpy.go:152
+										i := gc_i2 + 3
+//line saxpy.go:152
+										_ = i
+//line saxpy.go:152
+										v := gc_xs2[i]
+//line saxpy.go:152
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+								}
+//line saxpy.go:150
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+//line saxpy.go:150
+									{
+//line saxpy.go:150
+										i := gc_i2
+//line saxpy.go:150
+										_ = i
+//line saxpy.go:150
+										v := gc_xs2[i]
+//line saxpy.go:150
+										_ = v
+//line saxpy.go:150
+										{
+											cs[i] = v + bs[i]
+										}
+//line saxpy.go:152
+									}
+//line saxpy.go:152
+								}
+//line saxpy.go:152
 							}
 						}
 					}

@@ -1072,9 +1072,105 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 //line scan_lookback.go:182
 				{
 					var s T
-					for j, x := range totals {
-						totals[j] = s
-						s += x
+//line scan_lookback.go:183
+					{
+						gc_xs := totals
+//line scan_lookback.go:184
+						gc_i := 0
+//line scan_lookback.go:184
+						for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line scan_lookback.go:184
+							{
+//line scan_lookback.go:184
+								j := gc_i + 0
+//line scan_lookback.go:184
+								_ = j
+//line scan_lookback.go:184
+								x := gc_xs[j]
+//line scan_lookback.go:184
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+							{
+//line scan_lookback.go:187
+								j := gc_i + 1
+//line scan_lookback.go:187
+								_ = j
+//line scan_lookback.go:187
+								x := gc_xs[j]
+//line scan_lookback.go:187
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+							{
+//line scan_lookback.go:187
+								j := gc_i + 2
+//line scan_lookback.go:187
+								_ = j
+//line scan_lookback.go:187
+								x := gc_xs[j]
+//line scan_lookback.go:187
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+							{
+//line scan_lookback.go:187
+								j := gc_i + 3
+//line scan_lookback.go:187
+								_ = j
+//line scan_lookback.go:187
+								x := gc_xs[j]
+//line scan_lookback.go:187
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+						}
+//line scan_lookback.go:184
+						for ; gc_i < len(gc_xs); gc_i++ {
+//line scan_lookback.go:184
+							{
+//line scan_lookback.go:184
+								j := gc_i
+//line scan_lookback.go:184
+								_ = j
+//line scan_lookback.go:184
+								x := gc_xs[j]
+//line scan_lookback.go:184
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+						}
+//line scan_lookback.go:187
 					}
 					sh[0].prefix = scanPublish(status, tile, s)
 				}

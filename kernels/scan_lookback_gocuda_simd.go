@@ -4550,9 +4550,105 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 //line scan_lookback.go:182
 				{
 					var s T
-					for j, x := range totals {
-						totals[j] = s
-						s += x
+//line scan_lookback.go:183
+					{
+						gc_xs2 := totals
+//line scan_lookback.go:184
+						gc_i2 := 0
+//line scan_lookback.go:184
+						for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+//line scan_lookback.go:184
+							{
+//line scan_lookback.go:184
+								j := gc_i2 + 0
+//line scan_lookback.go:184
+								_ = j
+//line scan_lookback.go:184
+								x := gc_xs2[j]
+//line scan_lookback.go:184
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+							{
+//line scan_lookback.go:187
+								j := gc_i2 + 1
+//line scan_lookback.go:187
+								_ = j
+//line scan_lookback.go:187
+								x := gc_xs2[j]
+//line scan_lookback.go:187
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+							{
+//line scan_lookback.go:187
+								j := gc_i2 + 2
+//line scan_lookback.go:187
+								_ = j
+//line scan_lookback.go:187
+								x := gc_xs2[j]
+//line scan_lookback.go:187
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+							{
+//line scan_lookback.go:187
+								j := gc_i2 + 3
+//line scan_lookback.go:187
+								_ = j
+//line scan_lookback.go:187
+								x := gc_xs2[j]
+//line scan_lookback.go:187
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+						}
+//line scan_lookback.go:184
+						for ; gc_i2 < len(gc_xs2); gc_i2++ {
+//line scan_lookback.go:184
+							{
+//line scan_lookback.go:184
+								j := gc_i2
+//line scan_lookback.go:184
+								_ = j
+//line scan_lookback.go:184
+								x := gc_xs2[j]
+//line scan_lookback.go:184
+								_ = x
+//line scan_lookback.go:184
+								{
+									totals[j] = s
+									s += x
+								}
+//line scan_lookback.go:187
+							}
+//line scan_lookback.go:187
+						}
+//line scan_lookback.go:187
 					}
 					sh[0].prefix = scanPublish(status, tile, s)
 				}

@@ -151,9 +151,101 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 //line sort_radix.go:39
 						var s uint32
 
+						{
+
 //line sort_radix.go:40
-						for _, c := range local[d*b : (d+1)*b] {
-							s += c
+							gc_xs := local[d*b : (d+1)*b]
+//line sort_radix.go:40
+							gc_i := 0
+//line sort_radix.go:40
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line sort_radix.go:40
+								{
+//line sort_radix.go:40
+									gc_k := gc_i + 0
+//line sort_radix.go:40
+									_ = gc_k
+//line sort_radix.go:40
+									c := gc_xs[gc_k]
+//line sort_radix.go:40
+									_ = c
+//line sort_radix.go:40
+									{
+										s += c
+									}
+//line sort_radix.go:42
+								}
+//line sort_radix.go:42
+								{
+//line sort_radix.go:42
+									gc_k2 := gc_i + 1
+//line sort_radix.go:42
+									_ = gc_k2
+//line sort_radix.go:42
+									c := gc_xs[gc_k2]
+//line sort_radix.go:42
+									_ = c
+//line sort_radix.go:40
+									{
+										s += c
+									}
+//line sort_radix.go:42
+								}
+//line sort_radix.go:42
+								{
+//line sort_radix.go:42
+									gc_k3 := gc_i + 2
+//line sort_radix.go:42
+									_ = gc_k3
+//line sort_radix.go:42
+									c := gc_xs[gc_k3]
+//line sort_radix.go:42
+									_ = c
+//line sort_radix.go:40
+									{
+										s += c
+									}
+//line sort_radix.go:42
+								}
+//line sort_radix.go:42
+								{
+//line sort_radix.go:42
+									gc_k4 := gc_i + 3
+//line sort_radix.go:42
+									_ = gc_k4
+//line sort_radix.go:42
+									c := gc_xs[gc_k4]
+//line sort_radix.go:42
+									_ = c
+//line sort_radix.go:40
+									{
+										s += c
+									}
+//line sort_radix.go:42
+								}
+//line sort_radix.go:42
+							}
+//line sort_radix.go:40
+							for ; gc_i < len(gc_xs); gc_i++ {
+//line sort_radix.go:40
+								{
+//line sort_radix.go:40
+									gc_k5 := gc_i
+//line sort_radix.go:40
+									_ = gc_k5
+//line sort_radix.go:40
+									c := gc_xs[gc_k5]
+//line sort_radix.go:40
+									_ = c
+//line sort_radix.go:40
+									{
+										s += c
+									}
+//line sort_radix.go:42
+								}
+//line sort_radix.go:42
+							}
+//line sort_radix.go:42
 						}
 
 //line sort_radix.go:43

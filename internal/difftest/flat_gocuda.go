@@ -1018,8 +1018,100 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 //line flat.go:68
 					{
 						var sum T
-						for _, x := range s {
-							sum += x
+//line flat.go:69
+						{
+							gc_xs2 := s
+//line flat.go:70
+							gc_i2 := 0
+//line flat.go:70
+							for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+//line flat.go:70
+								{
+//line flat.go:70
+									gc_k6 := gc_i2 + 0
+//line flat.go:70
+									_ = gc_k6
+//line flat.go:70
+									x := gc_xs2[gc_k6]
+//line flat.go:70
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+								{
+//line flat.go:72
+									gc_k7 := gc_i2 + 1
+//line flat.go:72
+									_ = gc_k7
+//line flat.go:72
+									x := gc_xs2[gc_k7]
+//line flat.go:72
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+								{
+//line flat.go:72
+									gc_k8 := gc_i2 + 2
+//line flat.go:72
+									_ = gc_k8
+//line flat.go:72
+									x := gc_xs2[gc_k8]
+//line flat.go:72
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+								{
+//line flat.go:72
+									gc_k9 := gc_i2 + 3
+//line flat.go:72
+									_ = gc_k9
+//line flat.go:72
+									x := gc_xs2[gc_k9]
+//line flat.go:72
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+							}
+//line flat.go:70
+							for ; gc_i2 < len(gc_xs2); gc_i2++ {
+//line flat.go:70
+								{
+//line flat.go:70
+									gc_k10 := gc_i2
+//line flat.go:70
+									_ = gc_k10
+//line flat.go:70
+									x := gc_xs2[gc_k10]
+//line flat.go:70
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+							}
+//line flat.go:72
 						}
 						gc_at4[0] = sum
 					}
@@ -1032,8 +1124,100 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 //line flat.go:68
 					{
 						var sum T
-						for _, x := range s {
-							sum += x
+//line flat.go:69
+						{
+							gc_xs := s
+//line flat.go:70
+							gc_i := 0
+//line flat.go:70
+							for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line flat.go:70
+								{
+//line flat.go:70
+									gc_k := gc_i + 0
+//line flat.go:70
+									_ = gc_k
+//line flat.go:70
+									x := gc_xs[gc_k]
+//line flat.go:70
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+								{
+//line flat.go:72
+									gc_k2 := gc_i + 1
+//line flat.go:72
+									_ = gc_k2
+//line flat.go:72
+									x := gc_xs[gc_k2]
+//line flat.go:72
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+								{
+//line flat.go:72
+									gc_k3 := gc_i + 2
+//line flat.go:72
+									_ = gc_k3
+//line flat.go:72
+									x := gc_xs[gc_k3]
+//line flat.go:72
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+								{
+//line flat.go:72
+									gc_k4 := gc_i + 3
+//line flat.go:72
+									_ = gc_k4
+//line flat.go:72
+									x := gc_xs[gc_k4]
+//line flat.go:72
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+							}
+//line flat.go:70
+							for ; gc_i < len(gc_xs); gc_i++ {
+//line flat.go:70
+								{
+//line flat.go:70
+									gc_k5 := gc_i
+//line flat.go:70
+									_ = gc_k5
+//line flat.go:70
+									x := gc_xs[gc_k5]
+//line flat.go:70
+									_ = x
+//line flat.go:70
+									{
+										sum += x
+									}
+//line flat.go:72
+								}
+//line flat.go:72
+							}
+//line flat.go:72
 						}
 						partial[gc_bx] = sum
 					}

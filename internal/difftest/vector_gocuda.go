@@ -74,9 +74,81 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 //line vector.go:37
 				var a float32
 
+				{
+
 //line vector.go:38
-				for j := range tile_ {
-					a = gravity(a, xi, tile_[j], tm[j], eps2)
+					gc_xs := tile_
+//line vector.go:38
+					gc_i := 0
+//line vector.go:38
+					for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+//line vector.go:38
+						{
+//line vector.go:38
+							j := gc_i + 0
+//line vector.go:38
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+						{
+//line vector.go:40
+							j := gc_i + 1
+//line vector.go:40
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+						{
+//line vector.go:40
+							j := gc_i + 2
+//line vector.go:40
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+						{
+//line vector.go:40
+							j := gc_i + 3
+//line vector.go:40
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+					}
+//line vector.go:38
+					for ; gc_i < len(gc_xs); gc_i++ {
+//line vector.go:38
+						{
+//line vector.go:38
+							j := gc_i
+//line vector.go:38
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+					}
+//line vector.go:40
 				}
 
 //line vector.go:41

@@ -247,9 +247,81 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:37
 				var a float32
 
+				{
+
 //line vector.go:38
-				for j := range tile_ {
-					a = gravity(a, xi, tile_[j], tm[j], eps2)
+					gc_xs2 := tile_
+//line vector.go:38
+					gc_i2 := 0
+//line vector.go:38
+					for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+//line vector.go:38
+						{
+//line vector.go:38
+							j := gc_i2 + 0
+//line vector.go:38
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+						{
+//line vector.go:40
+							j := gc_i2 + 1
+//line vector.go:40
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+						{
+//line vector.go:40
+							j := gc_i2 + 2
+//line vector.go:40
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+						{
+//line vector.go:40
+							j := gc_i2 + 3
+//line vector.go:40
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+					}
+//line vector.go:38
+					for ; gc_i2 < len(gc_xs2); gc_i2++ {
+//line vector.go:38
+						{
+//line vector.go:38
+							j := gc_i2
+//line vector.go:38
+							_ = j
+//line vector.go:38
+							{
+								a = gravity(a, xi, tile_[j], tm[j], eps2)
+							}
+//line vector.go:40
+						}
+//line vector.go:40
+					}
+//line vector.go:40
 				}
 
 //line vector.go:41

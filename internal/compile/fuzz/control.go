@@ -145,7 +145,7 @@ func (g *gen) threadLoop(c ctx) {
 // columnWalk writes a loop with a block-uniform header whose trips read
 // in a column apart, a row of threads reading consecutive elements: the
 // naive matrix multiply's b[k*n+col], which the interchange pass runs
-// trip by trip for the block.
+// trip by trip for the block; or a thread's range over its run of in.
 func (g *gen) columnWalk(c ctx) {
 	vs := thread(g.vars(i32, false, true)) // the sum is the thread's: a uniform variable would stop being one
 	if len(vs) == 0 {
@@ -154,11 +154,28 @@ func (g *gen) columnWalk(c ctx) {
 	}
 	acc := vs[g.ch.pick(len(vs))]
 	acc.used = true
-	if g.ch.pick(2) == 0 {
+	switch g.ch.pick(3) {
+	case 0:
 		g.walk(acc.name, "")
-		return
+	case 1:
+		g.guardedWalk(acc.name)
+	default:
+		g.rangeWalk(acc.name)
 	}
-	g.guardedWalk(acc.name)
+}
+
+// rangeWalk writes a thread's range over a run of in, from its x index
+// for up to p1 elements, adding each element times its key plus one to
+// sum and shortening the ranged variable in the body (the range goes on
+// over the run it began with): the compiled form runs it four elements a
+// step (range_steps.go in package kir).
+func (g *gen) rangeWalk(sum string) {
+	run, k, x := g.fresh("run"), g.fresh("k"), g.fresh("x")
+	g.line("%s := in[min(t.ThreadIdx.X, len(in)):min(t.ThreadIdx.X+max(p1, 0), len(in))]", run)
+	g.line("for %s, %s := range %s {", k, x, run)
+	g.line("	%s += %s * int32(%s+1)", sum, x, k)
+	g.line("	%s = %s[:0]", run, run)
+	g.line("}")
 }
 
 // strideWalk writes a block-stride or warp-stride loop, for i := rank;

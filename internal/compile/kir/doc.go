@@ -73,7 +73,8 @@
 //     block's height
 //   - flatten: a grid-stride loop whose trips are independent runs its
 //     iteration space in rows, a contiguous part per chunk of blocks
-//   - unroll: short loops of a constant trip count written as copies
+//   - unroll: short loops of a constant trip count written as copies;
+//     small innermost ranges over slices written four elements a step
 //   - reverse: a shift scan's step, two thread loops around a barrier
 //     that read a shared slice at the thread's index less offsets and
 //     write it at the index, runs as one loop over the threads from the

@@ -56,9 +56,12 @@ type Func struct {
 	// (in helpers they inline), by path: the names the source gives them.
 	VectorImports map[string]*types.PkgName
 
-	Unroll  map[ast.Node]int64       // constant-trip loops to write as copies, and their first key
-	Stops   map[ast.Node]bool        // loops that check for a stopped launch at their back-edge
-	Strides map[*ast.ForStmt]*Stride // grid-stride loops run in lockstep
+	Unroll map[ast.Node]int64 // constant-trip loops to write as copies, and their first key
+	// RangeSteps are the ranges over slices to write four elements a
+	// step (range_steps.go).
+	RangeSteps map[*ast.RangeStmt]bool
+	Stops      map[ast.Node]bool        // loops that check for a stopped launch at their back-edge
+	Strides    map[*ast.ForStmt]*Stride // grid-stride loops run in lockstep
 	// Filled are the shared-memory declarations whose allocation the
 	// next code writes in full before any is read (fill.go), with the
 	// elements per thread x index it writes.

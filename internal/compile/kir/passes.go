@@ -34,7 +34,7 @@ var passes = [...]pass{
 	{"transpose", transpose, "a grid body blockorder takes y fastest and that names the thread only by its coordinates' components runs its thread loops' rows along y: the emitter's x is the source's y"},
 	{"narrow", narrow, "thread loops run the part of each row of x that their guards admit (if tid < s, if i >= n { return }); a guard on x times a uniform factor, plus an offset or not (index := 2*s*tid; if index+s < n), bounds the row where the factor is positive, and stays; a last guard admitting a residue of x (if tid%(2*s) == 0) steps through the row, without the guard where the residue is one; a guard admitting the rows whose y is a multiple of a uniform value (if ty%p == 0) steps over the rows it rejects where the value is positive and divides the block's height"},
 	{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk of blocks"},
-	{"unroll", unroll, "short loops of a constant trip count written as copies"},
+	{"unroll", unroll, "short loops of a constant trip count written as copies; small innermost ranges over slices written four elements a step"},
 	{"reverse", reverse, "a shift scan's step, two thread loops around a barrier that read a shared slice at the thread's index less offsets and write it at the index, runs as one loop over the threads from the last"},
 	{"split", split, "a thread loop with one guard of the thread's index among code that cannot fail runs as two: the threads it rejects, then those it admits, neither testing it (where the rest only declares the loop's own variables, the admitted alone); so does a reversed step's first loop where the build keeps its two loops (SIMD)"},
 	{"quotient", quotient, "a thread loop dividing the thread's x index plus a row's offset by a row's value runs each row in segments of one quotient: a division per segment, not per thread"},
@@ -155,7 +155,7 @@ func Run(src *Source, last string, after func(pass string, f *Func)) (f *Func, r
 // newFunc makes the Func of src with its variables named.
 func newFunc(src *Source) *Func {
 	f := &Func{Src: src, Vars: map[*types.Var]*Var{}, Names: newNamer(src.Taken),
-		Unroll: map[ast.Node]int64{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{}, Filled: map[*Code]int64{},
+		Unroll: map[ast.Node]int64{}, RangeSteps: map[*ast.RangeStmt]bool{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{}, Filled: map[*Code]int64{},
 		seq: map[*types.Var]int{}, typeExprs: map[*ast.Ident]types.Type{}, instArgs: map[*ast.Ident][]types.Type{},
 		origins: map[*ast.CallExpr]*ast.CallExpr{}, SLPCalls: map[*ast.CallExpr]*types.Func{}, twins: &twinSet{byKey: map[string]*Twin{}}, embeds: map[*ast.SelectorExpr]bool{}, snaps: map[types.Object]bool{}, bound: map[*types.Var]ast.Expr{}, copiedCalls: map[*ast.CallExpr]bool{}, results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
 	var params, locals []*types.Var

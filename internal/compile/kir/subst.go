@@ -359,6 +359,9 @@ func (e *emitter) loopStmt(c *cloner, loop ast.Stmt, body *ast.BlockStmt) (ast.N
 	if first, ok := e.f.Unroll[loop]; ok {
 		return e.unrolled(c, loop, body, first), true
 	}
+	if r, ok := loop.(*ast.RangeStmt); ok && e.f.RangeSteps[r] && !e.f.Stops[loop] {
+		return e.rangeSteps(c, r, body), true
+	}
 	if !e.f.Stops[loop] {
 		return nil, false
 	}

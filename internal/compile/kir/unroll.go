@@ -65,9 +65,11 @@ func (f *Func) stepUnrollable(l *ThreadLoop) bool {
 // range C, for i := c0; i < C; i++) whose body is small, leaves no loop
 // early and does not change the key.
 //
-// It also chooses the thread loops to write four threads per step: those
-// of a small body that no thread leaves early, so that the loop's own
-// counter and compare are paid once for four threads.
+// It chooses the small innermost ranges over slices of thread code to
+// write four elements a step (range_steps.go), and the thread loops to
+// write four threads per step: those of a small body that no thread
+// leaves early, so that the loop's own counter and compare are paid once
+// for four threads.
 func unroll(f *Func) {
 	Walk(f.Body, func(n Node) {
 		var body []Node
@@ -90,6 +92,10 @@ func unroll(f *Func) {
 				case *ast.ForStmt, *ast.RangeStmt:
 					if key, from, to, ok := f.constantTrips(m); ok && f.unrollable(m, key, to-from) {
 						f.Unroll[m] = from
+						return false
+					}
+					if r, ok := m.(*ast.RangeStmt); ok && f.rangeSteppable(r) {
+						f.RangeSteps[r] = true
 						return false
 					}
 				}
