@@ -15,10 +15,6 @@ import (
 // of the body declares the iteration's key and value afresh, as Go 1.22's
 // range does, from the slice evaluated once.
 
-// rangeStepBudget bounds the syntax nodes of a range body written as
-// steps: it is written five times.
-const rangeStepBudget = 30
-
 // rangeSteppable reports whether n, a loop of thread code that runs no
 // constant number of times, is a range over a slice the emitter may
 // write four elements a step: its key and value, if any, are declared by
@@ -43,11 +39,11 @@ func (f *Func) rangeSteppable(n *ast.RangeStmt) bool {
 		}
 		return ok
 	})
-	return ok && nodes <= rangeStepBudget
+	return ok && nodes <= stepBudget // written five times, as a thread loop's steps
 }
 
 // rangeSteps writes range loop l, which the unroll pass chose
-// (Func.RangeSteps), as steps of four copies of its body and a loop over
+// (Func.RangeSteps), as steps of threadsPerStep copies of its body and a loop over
 // the rest:
 //
 //	{
@@ -67,12 +63,12 @@ func (e *emitter) rangeSteps(c *cloner, l *ast.RangeStmt, body *ast.BlockStmt) a
 	pos := e.pos.at(l.For)
 	lenXs := &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{ast.NewIdent(xs)}}
 	step := &ast.BlockStmt{}
-	for k := range 4 {
+	for k := range threadsPerStep {
 		step.List = append(step.List, e.rangeCopy(c, l, body, sumOf(ast.NewIdent(i), token.ADD, intLit(int64(k))), xs))
 	}
 	steps := &ast.ForStmt{For: pos,
-		Cond: &ast.BinaryExpr{X: sumOf(ast.NewIdent(i), token.ADD, intLit(3)), Op: token.LSS, Y: lenXs},
-		Post: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(i)}, Tok: token.ADD_ASSIGN, Rhs: []ast.Expr{intLit(4)}},
+		Cond: &ast.BinaryExpr{X: sumOf(ast.NewIdent(i), token.ADD, intLit(threadsPerStep-1)), Op: token.LSS, Y: lenXs},
+		Post: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(i)}, Tok: token.ADD_ASSIGN, Rhs: []ast.Expr{intLit(threadsPerStep)}},
 		Body: step}
 	rest := &ast.ForStmt{For: pos,
 		Cond: &ast.BinaryExpr{X: ast.NewIdent(i), Op: token.LSS, Y: lenXs},
