@@ -18,9 +18,7 @@ import (
 // rangeSteppable reports whether n, a loop of thread code that runs no
 // constant number of times, is a range over a slice the emitter may
 // write four elements a step: its key and value, if any, are declared by
-// it, and its body is small, holds no loop, and leaves no iteration
-// early (a break or continue would leave one copy), returns nothing and
-// declares no label or function literal.
+// it, and its body is small and may be written in copies (inCopies).
 func (f *Func) rangeSteppable(n *ast.RangeStmt) bool {
 	if _, ok := f.Src.Info.TypeOf(n.X).Underlying().(*types.Slice); !ok {
 		return false
@@ -30,12 +28,9 @@ func (f *Func) rangeSteppable(n *ast.RangeStmt) bool {
 	}
 	nodes, ok := 0, true
 	ast.Inspect(n.Body, func(m ast.Node) bool {
-		switch m.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.LabeledStmt, *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt, *ast.BranchStmt, *ast.ReturnStmt, *ast.SelectStmt:
-			ok = false
-		}
 		if m != nil {
 			nodes++
+			ok = ok && inCopies(m)
 		}
 		return ok
 	})
@@ -43,8 +38,8 @@ func (f *Func) rangeSteppable(n *ast.RangeStmt) bool {
 }
 
 // rangeSteps writes range loop l, which the unroll pass chose
-// (Func.RangeSteps), as steps of threadsPerStep copies of its body and a loop over
-// the rest:
+// (Func.RangeSteps), as steps of threadsPerStep copies of its body and
+// a loop over the rest:
 //
 //	{
 //		xs := X

@@ -152,6 +152,19 @@ func (f *Func) intConst(e ast.Expr) (int64, bool) {
 	return constant.Int64Val(tv.Value)
 }
 
+// inCopies reports whether node m of a loop's body may be written in
+// copies of the body, one per iteration: no loop (the copies are of
+// innermost loops), no break or continue (it would leave one copy, not
+// the loop), no return (it needs its loop), and no label, function
+// literal, defer or go.
+func inCopies(m ast.Node) bool {
+	switch m.(type) {
+	case *ast.ForStmt, *ast.RangeStmt, *ast.LabeledStmt, *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt, *ast.BranchStmt, *ast.ReturnStmt:
+		return false
+	}
+	return true
+}
+
 // unrollable reports whether loop n, of trips iterations, may be unrolled.
 func (f *Func) unrollable(n ast.Node, key *types.Var, trips int64) bool {
 	var body *ast.BlockStmt
@@ -166,9 +179,10 @@ func (f *Func) unrollable(n ast.Node, key *types.Var, trips int64) bool {
 	}
 	size, ok := 0, true
 	ast.Inspect(body, func(m ast.Node) bool {
+		if !inCopies(m) {
+			ok = false
+		}
 		switch m := m.(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.LabeledStmt, *ast.FuncLit, *ast.DeferStmt, *ast.GoStmt, *ast.BranchStmt, *ast.ReturnStmt:
-			ok = false // a break or continue would leave one copy, not the loop; a return needs its loop
 		case *ast.UnaryExpr:
 			if key != nil && m.Op == token.AND && f.localOf(m.X) == key {
 				ok = false
