@@ -158,7 +158,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line matmul.go:129
 							_ = sum
 //line matmul.go:135
-							sum = sum.Add(lanes.BroadcastFloat32x8(gc_at[0]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+							sum = sum.AddMulSlice(gc_at[0], gc_at2[gc_tx:])
 //line matmul.go:135
 							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
@@ -204,7 +204,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 //line matmul.go:135
 							}
 //line matmul.go:135
-							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(lanes.LoadFloat32x8Slice(b[p*n+col:])))
+							sum = sum.AddMulSlice(a[row*k+p], b[p*n+col:])
 //line matmul.go:135
 							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
@@ -861,97 +861,97 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
 					{
 //line matmul.go:170
-						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 //line matmul.go:170
 					}
 //line matmul.go:170
@@ -1982,37 +1982,37 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:211
 						}
 //line matmul.go:211
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[0]).Mul(lanes.LoadFloat32x8Slice(bt[0][tx:])))
+						sum = sum.AddMulSlice(ar[0], bt[0][tx:])
 //line matmul.go:212
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[1]).Mul(lanes.LoadFloat32x8Slice(bt[1][tx:])))
+						sum = sum.AddMulSlice(ar[1], bt[1][tx:])
 //line matmul.go:213
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[2]).Mul(lanes.LoadFloat32x8Slice(bt[2][tx:])))
+						sum = sum.AddMulSlice(ar[2], bt[2][tx:])
 //line matmul.go:214
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[3]).Mul(lanes.LoadFloat32x8Slice(bt[3][tx:])))
+						sum = sum.AddMulSlice(ar[3], bt[3][tx:])
 //line matmul.go:215
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[4]).Mul(lanes.LoadFloat32x8Slice(bt[4][tx:])))
+						sum = sum.AddMulSlice(ar[4], bt[4][tx:])
 //line matmul.go:216
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[5]).Mul(lanes.LoadFloat32x8Slice(bt[5][tx:])))
+						sum = sum.AddMulSlice(ar[5], bt[5][tx:])
 //line matmul.go:217
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[6]).Mul(lanes.LoadFloat32x8Slice(bt[6][tx:])))
+						sum = sum.AddMulSlice(ar[6], bt[6][tx:])
 //line matmul.go:218
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[7]).Mul(lanes.LoadFloat32x8Slice(bt[7][tx:])))
+						sum = sum.AddMulSlice(ar[7], bt[7][tx:])
 //line matmul.go:219
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[8]).Mul(lanes.LoadFloat32x8Slice(bt[8][tx:])))
+						sum = sum.AddMulSlice(ar[8], bt[8][tx:])
 //line matmul.go:220
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[9]).Mul(lanes.LoadFloat32x8Slice(bt[9][tx:])))
+						sum = sum.AddMulSlice(ar[9], bt[9][tx:])
 //line matmul.go:221
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[10]).Mul(lanes.LoadFloat32x8Slice(bt[10][tx:])))
+						sum = sum.AddMulSlice(ar[10], bt[10][tx:])
 //line matmul.go:222
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[11]).Mul(lanes.LoadFloat32x8Slice(bt[11][tx:])))
+						sum = sum.AddMulSlice(ar[11], bt[11][tx:])
 //line matmul.go:223
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[12]).Mul(lanes.LoadFloat32x8Slice(bt[12][tx:])))
+						sum = sum.AddMulSlice(ar[12], bt[12][tx:])
 //line matmul.go:224
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[13]).Mul(lanes.LoadFloat32x8Slice(bt[13][tx:])))
+						sum = sum.AddMulSlice(ar[13], bt[13][tx:])
 //line matmul.go:225
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[14]).Mul(lanes.LoadFloat32x8Slice(bt[14][tx:])))
+						sum = sum.AddMulSlice(ar[14], bt[14][tx:])
 //line matmul.go:226
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[15]).Mul(lanes.LoadFloat32x8Slice(bt[15][tx:])))
+						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
 //line matmul.go:226
 						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
@@ -2111,37 +2111,37 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 //line matmul.go:211
 						}
 //line matmul.go:211
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[0]).Mul(lanes.LoadFloat32x8Slice(bt[0][tx:])))
+						sum = sum.AddMulSlice(ar[0], bt[0][tx:])
 //line matmul.go:212
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[1]).Mul(lanes.LoadFloat32x8Slice(bt[1][tx:])))
+						sum = sum.AddMulSlice(ar[1], bt[1][tx:])
 //line matmul.go:213
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[2]).Mul(lanes.LoadFloat32x8Slice(bt[2][tx:])))
+						sum = sum.AddMulSlice(ar[2], bt[2][tx:])
 //line matmul.go:214
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[3]).Mul(lanes.LoadFloat32x8Slice(bt[3][tx:])))
+						sum = sum.AddMulSlice(ar[3], bt[3][tx:])
 //line matmul.go:215
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[4]).Mul(lanes.LoadFloat32x8Slice(bt[4][tx:])))
+						sum = sum.AddMulSlice(ar[4], bt[4][tx:])
 //line matmul.go:216
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[5]).Mul(lanes.LoadFloat32x8Slice(bt[5][tx:])))
+						sum = sum.AddMulSlice(ar[5], bt[5][tx:])
 //line matmul.go:217
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[6]).Mul(lanes.LoadFloat32x8Slice(bt[6][tx:])))
+						sum = sum.AddMulSlice(ar[6], bt[6][tx:])
 //line matmul.go:218
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[7]).Mul(lanes.LoadFloat32x8Slice(bt[7][tx:])))
+						sum = sum.AddMulSlice(ar[7], bt[7][tx:])
 //line matmul.go:219
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[8]).Mul(lanes.LoadFloat32x8Slice(bt[8][tx:])))
+						sum = sum.AddMulSlice(ar[8], bt[8][tx:])
 //line matmul.go:220
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[9]).Mul(lanes.LoadFloat32x8Slice(bt[9][tx:])))
+						sum = sum.AddMulSlice(ar[9], bt[9][tx:])
 //line matmul.go:221
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[10]).Mul(lanes.LoadFloat32x8Slice(bt[10][tx:])))
+						sum = sum.AddMulSlice(ar[10], bt[10][tx:])
 //line matmul.go:222
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[11]).Mul(lanes.LoadFloat32x8Slice(bt[11][tx:])))
+						sum = sum.AddMulSlice(ar[11], bt[11][tx:])
 //line matmul.go:223
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[12]).Mul(lanes.LoadFloat32x8Slice(bt[12][tx:])))
+						sum = sum.AddMulSlice(ar[12], bt[12][tx:])
 //line matmul.go:224
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[13]).Mul(lanes.LoadFloat32x8Slice(bt[13][tx:])))
+						sum = sum.AddMulSlice(ar[13], bt[13][tx:])
 //line matmul.go:225
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[14]).Mul(lanes.LoadFloat32x8Slice(bt[14][tx:])))
+						sum = sum.AddMulSlice(ar[14], bt[14][tx:])
 //line matmul.go:226
-						sum = sum.Add(lanes.BroadcastFloat32x8(ar[15]).Mul(lanes.LoadFloat32x8Slice(bt[15][tx:])))
+						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
 //line matmul.go:226
 						sum.StoreSlice(gc_s_sum[gc_rank:])
 					}

@@ -580,7 +580,7 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 //line guide.go:66
 						}
 //line guide.go:66
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(a.Elements[row*a.Width+e]).Mul(lanes.LoadFloat32x8Slice(b.Elements[e*b.Width+col:])))
+						cValue = cValue.AddMulSlice(a.Elements[row*a.Width+e], b.Elements[e*b.Width+col:])
 //line guide.go:66
 						cValue.StoreSlice(gc_s_cValue[gc_rank:])
 					}
@@ -996,97 +996,97 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(0)], bs[compiled.Trip(0)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(1)], bs[compiled.Trip(1)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(2)], bs[compiled.Trip(2)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(3)], bs[compiled.Trip(3)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(4)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(4)], bs[compiled.Trip(4)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(5)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(5)], bs[compiled.Trip(5)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(6)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(6)], bs[compiled.Trip(6)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(7)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(7)], bs[compiled.Trip(7)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(8)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(8)], bs[compiled.Trip(8)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(9)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(9)], bs[compiled.Trip(9)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(10)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(10)], bs[compiled.Trip(10)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(11)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(11)], bs[compiled.Trip(11)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(12)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(12)], bs[compiled.Trip(12)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(13)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(13)], bs[compiled.Trip(13)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(14)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(14)], bs[compiled.Trip(14)][col:])
 //line guide.go:127
 					}
 //line guide.go:127
 					{
 //line guide.go:127
-						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(15)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
+						cValue = cValue.AddMulSlice(as[row][compiled.Trip(15)], bs[compiled.Trip(15)][col:])
 //line guide.go:127
 					}
 //line guide.go:127

@@ -581,97 +581,97 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(0)], sB[compiled.Trip(0)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(1)], sB[compiled.Trip(1)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(2)], sB[compiled.Trip(2)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(3)], sB[compiled.Trip(3)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(4)], sB[compiled.Trip(4)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(5)], sB[compiled.Trip(5)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(6)], sB[compiled.Trip(6)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(7)], sB[compiled.Trip(7)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(8)], sB[compiled.Trip(8)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(9)], sB[compiled.Trip(9)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(10)], sB[compiled.Trip(10)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(11)], sB[compiled.Trip(11)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(12)], sB[compiled.Trip(12)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(13)], sB[compiled.Trip(13)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(14)], sB[compiled.Trip(14)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85
 					{
 //line numba.go:85
-						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
+						tmp = tmp.AddMulSlice(sA[ty][compiled.Trip(15)], sB[compiled.Trip(15)][tx:])
 //line numba.go:85
 					}
 //line numba.go:85

@@ -583,97 +583,97 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73
 					{
 //line samples_intro.go:73
-						cSub = cSub.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+						cSub = cSub.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 //line samples_intro.go:73
 					}
 //line samples_intro.go:73

@@ -156,7 +156,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:21
 							_ = sum
 //line interchange.go:27
-							sum = sum.Add(lanes.BroadcastFloat32x8(gc_at[0]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+							sum = sum.AddMulSlice(gc_at[0], gc_at2[gc_tx:])
 //line interchange.go:27
 							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
@@ -202,7 +202,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 //line interchange.go:27
 							}
 //line interchange.go:27
-							sum = sum.Add(lanes.BroadcastFloat32x8(a[row*k+p]).Mul(lanes.LoadFloat32x8Slice(b[p*n+col:])))
+							sum = sum.AddMulSlice(a[row*k+p], b[p*n+col:])
 //line interchange.go:27
 							sum.StoreSlice(gc_s_sum[gc_rank:])
 						}

@@ -560,97 +560,97 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(0)], bs[compiled.Trip(0)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(1)], bs[compiled.Trip(1)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(2)], bs[compiled.Trip(2)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(3)], bs[compiled.Trip(3)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(4)], bs[compiled.Trip(4)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(5)], bs[compiled.Trip(5)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(6)], bs[compiled.Trip(6)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(7)], bs[compiled.Trip(7)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(8)], bs[compiled.Trip(8)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(9)], bs[compiled.Trip(9)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(10)], bs[compiled.Trip(10)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(11)], bs[compiled.Trip(11)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(12)], bs[compiled.Trip(12)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(13)], bs[compiled.Trip(13)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(14)], bs[compiled.Trip(14)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25
 					{
 //line kernels.go:25
-						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+						sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 //line kernels.go:25
 					}
 //line kernels.go:25

@@ -331,25 +331,25 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 //line vector.go:73
 					{
 //line vector.go:73
-						sum = sum.Add(lanes.BroadcastFloat32x8(w[compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
+						sum = sum.AddMulSlice(w[compiled.Trip(0)], in[compiled.Trip(0)*n+i:])
 //line vector.go:73
 					}
 //line vector.go:73
 					{
 //line vector.go:73
-						sum = sum.Add(lanes.BroadcastFloat32x8(w[compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
+						sum = sum.AddMulSlice(w[compiled.Trip(1)], in[compiled.Trip(1)*n+i:])
 //line vector.go:73
 					}
 //line vector.go:73
 					{
 //line vector.go:73
-						sum = sum.Add(lanes.BroadcastFloat32x8(w[compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
+						sum = sum.AddMulSlice(w[compiled.Trip(2)], in[compiled.Trip(2)*n+i:])
 //line vector.go:73
 					}
 //line vector.go:73
 					{
 //line vector.go:73
-						sum = sum.Add(lanes.BroadcastFloat32x8(w[compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
+						sum = sum.AddMulSlice(w[compiled.Trip(3)], in[compiled.Trip(3)*n+i:])
 //line vector.go:73
 					}
 //line vector.go:75

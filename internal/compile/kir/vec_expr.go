@@ -366,7 +366,11 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 	if bitOps[op] {
 		v.bitwise()
 	}
-	return vval{shape: vVector, x: vcall(v.vec(x, t), m, v.vec(y, t)), typ: t}
+	xv, yv := v.vec(x, t), v.vec(y, t)
+	if sum, ok := v.mulAdd(op, xv, yv, vt); ok {
+		return vval{shape: vVector, x: sum, typ: t}
+	}
+	return vval{shape: vVector, x: vcall(xv, m, yv), typ: t}
 }
 
 // vecMethods are the archsimd methods of Go's arithmetic operators.

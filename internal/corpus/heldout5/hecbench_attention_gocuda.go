@@ -410,7 +410,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 							{
 
 //line hecbench_attention.go:53
-								sum = sum.Add(lanes.BroadcastFloat32x8(gc_at[0]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])))
+								sum = sum.AddMulSlice(gc_at[0], gc_at2[gc_tx:])
 //line hecbench_attention.go:53
 							}
 //line hecbench_attention.go:50
@@ -459,7 +459,7 @@ func gc_body_attentionKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, score, val
 //line hecbench_attention.go:53
 								}
 //line hecbench_attention.go:53
-								sum = sum.Add(lanes.BroadcastFloat32x8(score[i]).Mul(lanes.LoadFloat32x8Slice(value[i*d+j:])))
+								sum = sum.AddMulSlice(score[i], value[i*d+j:])
 //line hecbench_attention.go:53
 							}
 //line hecbench_attention.go:50

@@ -85,3 +85,44 @@ func tileProduct(t *gocuda.Thread, c []float32, as, bs [][16]float32) {
 	}
 	c[ty*16+tx] = sum
 }
+
+// productFirst is tileProduct with the product written first: the
+// portable step adds each product to its sum in one call (AddMulSlice),
+// whose lanes Go schedules load, multiply, add, the sums kept in
+// registers.
+func productFirst(t *gocuda.Thread, c []float32, as, bs [][16]float32) {
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	var sum float32
+	for q := range 16 {
+		sum = as[ty][q]*bs[q][tx] + sum
+	}
+	c[ty*16+tx] = sum
+}
+
+// weightAfter names the weight and writes it after the element: the same
+// call, the weight read before the element (a variable: reading it first
+// changes nothing).
+func weightAfter(t *gocuda.Thread, c []float32, as, bs [][16]float32) {
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	var sum float32
+	for q := range 16 {
+		w := as[ty][q]
+		sum += bs[q][tx] * w
+	}
+	c[ty*16+tx] = sum
+}
+
+// twoStreams multiplies two elements of the thread's, each checked where
+// it is loaded (a window's): its step adds the product of two loaded
+// vectors, an Add of a Mul.
+func twoStreams(t *gocuda.Thread, out, x, y []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X + r
+	if i+r >= len(x) || i+r >= len(y) {
+		return
+	}
+	var sum float32
+	for d := -r; d <= r; d++ {
+		sum += x[i+d] * y[i+d]
+	}
+	out[i] = sum
+}
